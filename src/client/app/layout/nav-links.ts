@@ -1,0 +1,19 @@
+/** Spec section 2: the same links in the desktop bar and the mobile menu, in this order. */
+export const navLinks = [
+  { to: '/prior-work', label: 'Prior Work' },
+  { to: '/non-profits', label: 'Non-Profits' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/calendar', label: 'Calendar' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/special-purchase', label: 'Special Purchase' },
+] as const
+
+export const footerLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/calendar', label: 'Calendar' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+] as const

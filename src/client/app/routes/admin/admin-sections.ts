@@ -1,0 +1,43 @@
+/** Spec section 2: the seven admin tabs in order; the first is the default. */
+export const adminSections = [
+  {
+    value: 'calendar',
+    label: 'Calendar',
+    title: 'Calendar Management',
+    description: 'Manage calendar days, prices and reservations.',
+  },
+  { value: 'orders', label: 'Orders', title: 'Orders', description: 'View and manage customer orders.' },
+  {
+    value: 'manual-orders',
+    label: 'Manual Orders',
+    title: 'Manual Orders',
+    description: 'Create a calendar day order by hand.',
+  },
+  {
+    value: 'manual-map-icon-orders',
+    label: 'Map Icons',
+    title: 'Manual Map Icon Orders',
+    description: 'Create a map icon order by hand.',
+  },
+  {
+    value: 'media',
+    label: 'Media',
+    title: 'Media',
+    description: 'Manage the calendar example, map example and postcard images.',
+  },
+  { value: 'blog', label: 'Blog', title: 'Blog Posts', description: 'Manage blog posts for your website.' },
+  {
+    value: 'settings',
+    label: 'Settings',
+    title: 'Settings',
+    description: 'Choose the site font and the default calendar month.',
+  },
+] as const
+
+export type AdminSection = (typeof adminSections)[number]['value']
+
+export const DEFAULT_ADMIN_SECTION: AdminSection = 'calendar'
+
+export function toAdminSection(value: string | undefined): AdminSection {
+  return adminSections.find((s) => s.value === value)?.value ?? DEFAULT_ADMIN_SECTION
+}

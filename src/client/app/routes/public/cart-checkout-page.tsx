@@ -1,0 +1,57 @@
+import { Link, useNavigate } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { BookingInformation } from '../../../features/cart/components/booking-information'
+import { OrderSummary } from '../../../features/cart/components/order-summary'
+import { useCart } from '../../../features/cart/use-cart'
+import { PageContainer, PageTitle } from '../../layout/page-section'
+import { useDocumentTitle } from '../../use-document-title'
+
+export function CartCheckoutPage() {
+  const { isEmpty, clearCart } = useCart()
+  const navigate = useNavigate()
+  useDocumentTitle('Your Cart')
+
+  return (
+    <PageContainer className="max-w-6xl space-y-8">
+      <PageTitle>Your Cart</PageTitle>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Booking Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BookingInformation isDisabled={isEmpty} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Order Summary</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {isEmpty ? (
+              <div className="space-y-4 py-6 text-center">
+                <p className="text-slate-700">Your cart is empty</p>
+                <Button asChild>
+                  <Link to="/calendar">Browse Calendar</Link>
+                </Button>
+              </div>
+            ) : (
+              <div className="space-y-6">
+                <OrderSummary />
+                <div className="flex flex-wrap gap-3">
+                  <Button variant="outline" onClick={() => navigate(-1)}>
+                    Continue Shopping
+                  </Button>
+                  <Button variant="outline" onClick={clearCart}>
+                    Clear Cart
+                  </Button>
+                </div>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </PageContainer>
+  )
+}

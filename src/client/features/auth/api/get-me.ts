@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client'
+
+export type AuthUser = { id: string; email: string; name: string }
+export type Me = { user: AuthUser | null; isAdmin: boolean }
+
+export const signedOut: Me = { user: null, isAdmin: false }
+
+export const ME_QUERY_KEY = ['me'] as const
+
+export function getMe(): Promise<Me> {
+  return apiClient.get<Me>('/api/me')
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: ME_QUERY_KEY,
+  queryFn: getMe,
+  // A failing session check means "signed out" (spec section 8), so do not keep the app waiting on retries.
+  retry: false,
+  staleTime: 60_000,
+})

@@ -1,0 +1,7 @@
+import { apiClient } from '../../../lib/api-client'
+
+export type SignInInput = { email: string; password: string }
+
+export function signInWithEmail(input: SignInInput): Promise<unknown> {
+  return apiClient.post('/api/auth/sign-in/email', input)
+}

@@ -1,0 +1,73 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useCallback, useMemo } from 'react'
+import { toast } from '../../components/ui/use-toast'
+import { ApiError } from '../../lib/api-client'
+import { ME_QUERY_KEY, meQueryOptions, signedOut } from './api/get-me'
+import { type SignInInput, signInWithEmail } from './api/sign-in'
+import { signOutRequest } from './api/sign-out'
+import { AuthContext, type AuthContextValue, type SignOutOptions } from './auth-context'
+
+function errorMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.hasServerMessage ? error.message : undefined
+  return undefined
+}
+
+export function AuthProvider({ productName, children }: { productName: string; children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const me = useQuery(meQueryOptions)
+  const user = me.data?.user ?? null
+  // Spec section 4: isAdmin is false without a user.
+  const isAdmin = Boolean(user && me.data?.isAdmin)
+
+  const signIn = useCallback(
+    async (input: SignInInput) => {
+      try {
+        await signInWithEmail(input)
+        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })
+        toast({ title: 'Successfully signed in', description: `Welcome back to ${productName}!` })
+      } catch (error) {
+        toast({
+          variant: 'destructive',
+          title: 'Error signing in',
+          description: errorMessage(error) ?? 'Please check your credentials and try again.',
+        })
+        throw error
+      }
+    },
+    [queryClient, productName],
+  )
+
+  const signOut = useCallback(
+    async ({ notify = true }: SignOutOptions = {}) => {
+      try {
+        await signOutRequest()
+        queryClient.setQueryData(ME_QUERY_KEY, signedOut)
+        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })
+        if (notify) toast({ title: 'Successfully signed out', description: 'You have been signed out.' })
+      } catch (error) {
+        if (!notify) throw error
+        toast({
+          variant: 'destructive',
+          title: 'Error signing out',
+          description: (error instanceof Error && error.message) || 'An error occurred while signing out.',
+        })
+      }
+    },
+    [queryClient],
+  )
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      session: user ? { user } : null,
+      user,
+      isAdmin,
+      // True until the first answer (or failure) of the session check.
+      isLoading: me.isPending,
+      signIn,
+      signOut,
+    }),
+    [user, isAdmin, me.isPending, signIn, signOut],
+  )
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}

@@ -1,0 +1,81 @@
+import { Trash2 } from 'lucide-react'
+import { discountedDayPrice } from '../../../../shared/cart'
+import { formatDayDate, formatUsd } from '../../../../shared/format'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/use-toast'
+import { useCart } from '../use-cart'
+
+/** Spec section 2, cart page right column: days with discount, the map icon, remove buttons and the total. */
+export function OrderSummary() {
+  const { cart, discount, total, removeCalendarDay, removeMapIcon } = useCart()
+
+  function removeDay(dayId: string) {
+    removeCalendarDay(dayId)
+    toast({ title: 'Item Removed', description: 'Calendar day has been removed from your cart.' })
+  }
+
+  function removeIcon() {
+    removeMapIcon()
+    toast({ title: 'Item Removed', description: 'Map icon has been removed from your cart.' })
+  }
+
+  return (
+    <div className="space-y-4">
+      <ul className="divide-y divide-slate-200">
+        {cart.calendarDays.map((day) => {
+          const date = formatDayDate(day.date)
+          return (
+            <li key={day.id} className="flex items-center justify-between gap-4 py-3">
+              <div>
+                <p className="font-medium">{date}</p>
+                <p className="text-sm text-slate-700">
+                  {discount > 0 ? (
+                    <>
+                      <s className="mr-2">{formatUsd(day.price)}</s>
+                      <span>{formatUsd(discountedDayPrice(day.price, discount))}</span>
+                    </>
+                  ) : (
+                    formatUsd(day.price)
+                  )}
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${date}`}
+                onClick={() => removeDay(day.id)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          )
+        })}
+        {cart.mapIcon ? (
+          <li className="flex items-center justify-between gap-4 py-3">
+            <div>
+              <p className="font-medium">{cart.mapIcon.name}</p>
+              <p className="text-sm text-slate-700">
+                {cart.mapIcon.size} · {formatUsd(cart.mapIcon.price)}
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${cart.mapIcon.name}`}
+              onClick={removeIcon}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </li>
+        ) : null}
+      </ul>
+      {discount > 0 ? (
+        <p className="text-sm text-green-800">{formatUsd(discount)} discount applied per square</p>
+      ) : null}
+      <p className="flex justify-between border-t border-slate-200 pt-3 text-lg font-semibold">
+        <span>Total</span>
+        <span>{formatUsd(total)}</span>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { authRoutes } from './features/auth/auth.routes.ts'
+import { healthRoutes } from './features/health/health.routes.ts'
+import { settingsRoutes } from './features/settings/settings.routes.ts'
+import type { AppDeps, AppEnv } from './http/app-env.ts'
+import { sameOriginOnly, securityHeaders } from './http/security.ts'
+import { spaRoutes } from './http/spa.ts'
+import { AppError } from './lib/errors.ts'
+
+/** JSON bodies are small; media uploads (admin issue) get their own, larger limit on their route. */
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+
+  app.use('*', requestId())
+  app.use('*', async (c, next) => {
+    const log = deps.logger.child({ requestId: c.var.requestId })
+    c.set('log', log)
+    const started = performance.now()
+    await next()
+    const ms = Math.round((performance.now() - started) * 10) / 10
+    if (c.req.path.startsWith('/api/')) log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
+  })
+  app.use('*', securityHeaders())
+  app.use('/api/*', sameOriginOnly(deps.config.publicUrl))
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024} KB.`)
+      },
+    }),
+  )
+
+  const api = new Hono<AppEnv>()
+  api.route('/', healthRoutes(deps))
+  api.route('/', authRoutes(deps))
+  api.route('/', settingsRoutes(deps))
+  // Unknown API paths answer JSON, never the SPA's HTML.
+  api.all('*', (c) => {
+    throw new AppError('not_found', `No API route ${c.req.method} ${c.req.path}.`)
+  })
+  app.route('/api', api)
+
+  app.route('/', spaRoutes(deps.clientDir, deps.config.site))
+
+  app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toJSON(), 404))
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toJSON(), error.status)
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(new AppError('bad_request', error.message || 'Bad request.').toJSON(), error.status)
+    }
+    ;(c.var.log ?? deps.logger).error({ err: error, path: c.req.path }, 'unhandled error')
+    return c.json(new AppError('internal', 'Something went wrong on our side. Please try again.').toJSON(), 500)
+  })
+
+  return app
+}
+
+export type AppType = ReturnType<typeof createApp>

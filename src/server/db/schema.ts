@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+// One schema for PGlite and PostgreSQL. Money is integer cents; calendar dates are 'YYYY-MM-DD' strings.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+// ---------------------------------------------------------------- auth (better-auth's tables)
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+)
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+)
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+/** better-auth's limiter (per IP and path) and our per-account sign-in throttle share this table. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+// ---------------------------------------------------------------- roles (spec section 6)
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_roles_user_role_idx').on(t.userId, t.role)],
+)
+
+// ---------------------------------------------------------------- catalogue (spec section 3)
+
+/** status: available | reserved | reserved_pending; any other value is shown as Not Initialized. */
+export const calendarDays = pgTable(
+  'calendar_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    date: date('date', { mode: 'string' }).notNull().unique(),
+    status: text('status').notNull().default('available'),
+    businessName: text('business_name'),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('calendar_days_status_date_idx').on(t.status, t.date),
+    check('calendar_days_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+)
+
+/** size: 'small' (shown as Regular / 'Map Icon') or anything else (Premium). */
+export const mapIcons = pgTable(
+  'map_icons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    size: text('size').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    availableQuantity: integer('available_quantity').notNull(),
+    totalQuantity: integer('total_quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('map_icons_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('map_icons_quantity_nonnegative', sql`${t.totalQuantity} >= 0`),
+  ],
+)
+
+// ---------------------------------------------------------------- orders and payments
+
+/**
+ * status: pending | paid | refunded | expired. A checkout hold is a pending order with expires_at set;
+ * payment_session_id links every order of one checkout (cart checkouts make one order per item).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    businessName: text('business_name').notNull(),
+    email: text('email').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull().default('pending'),
+    dayId: uuid('day_id').references(() => calendarDays.id, { onDelete: 'set null' }),
+    mapIconId: uuid('map_icon_id').references(() => mapIcons.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    source: text('source').notNull().default('checkout'),
+    paymentProvider: text('payment_provider'),
+    paymentSessionId: text('payment_session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_payment_session_idx').on(t.paymentSessionId),
+    index('orders_day_idx').on(t.dayId),
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    index('orders_created_at_idx').on(t.createdAt),
+    check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
+  ],
+)
+
+/** Each provider event id is recorded once, so an event delivered twice is applied once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  sessionId: text('session_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+// ---------------------------------------------------------------- content and settings
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    author: text('author').notNull(),
+    isPublished: boolean('is_published').notNull().default(false),
+    publicationDate: date('publication_date', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_published_date_idx').on(t.isPublished, t.publicationDate)],
+)
+
+export const calendarSettings = pgTable(
+  'calendar_settings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    defaultMonth: integer('default_month').notNull(),
+    defaultYear: integer('default_year').notNull(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('calendar_settings_month_range', sql`${t.defaultMonth} BETWEEN 1 AND 12`)],
+)
+
+/** Key/value settings: the site font, the auth secret when none is configured, the first-run seed marker. */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const emailInquiries = pgTable('email_inquiries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+})
+
+/** id is the storage path: {type}/{timestamp}-{name}. type: calendar_example | map_example | postcard_front | postcard_back */
+export const mediaItems = pgTable(
+  'media_items',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_items_type_idx').on(t.type, t.uploadedAt)],
+)

@@ -1,0 +1,136 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { passwordSchema } from '../shared/auth.ts'
+import { defaultSiteConfig, type SiteConfig } from '../shared/site-config.ts'
+
+/**
+ * The only reader of process.env. Parsed once at start; every bad variable is listed together so an
+ * operator fixes them in one go (see docs/operations.md for the reference).
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+
+const positiveCents = z.coerce.number().int().min(0)
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.pipe(passwordSchema.optional()),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SITE_PRODUCT_NAME: optionalString,
+    SITE_TOWN: optionalString,
+    SITE_REGION: optionalString,
+    SITE_CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
+    SITE_CONTACT_PHONE: optionalString,
+    SITE_SOCIAL_URL: optionalString.pipe(z.url().optional()),
+    SITE_SOCIAL_LABEL: optionalString,
+    SITE_PROFESSIONAL_URL: optionalString.pipe(z.url().optional()),
+    SITE_NETWORK_NAME: optionalString,
+    SITE_NETWORK_MEMBERS_URL: optionalString.pipe(z.url().optional()),
+    SITE_MAP_TEAM_NAME: optionalString,
+    SEED_MAP_ICON_PRICE_CENTS: positiveCents.default(15000),
+    SEED_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(20),
+    SEED_LARGE_MAP_ICON_PRICE_CENTS: positiveCents.default(30000),
+    SEED_LARGE_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(6),
+    SEED_DAY_PRICE_CENTS: positiveCents.default(12000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
+      })
+    }
+  })
+
+export type Env = z.infer<typeof envSchema>
+
+export type SeedConfig = {
+  mapIconPriceCents: number
+  mapIconQuantity: number
+  largeMapIconPriceCents: number
+  largeMapIconQuantity: number
+  dayPriceCents: number
+}
+
+export type ServerConfig = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string | undefined
+  authSecret: string | undefined
+  admin: { email: string; password: string } | undefined
+  trustProxy: boolean
+  logLevel: Env['LOG_LEVEL']
+  site: SiteConfig
+  seed: SeedConfig
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`))
+  }
+  const env = parsed.data
+  const d = defaultSiteConfig
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    authSecret: env.BETTER_AUTH_SECRET,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    site: {
+      productName: env.SITE_PRODUCT_NAME ?? d.productName,
+      town: env.SITE_TOWN ?? d.town,
+      region: env.SITE_REGION ?? d.region,
+      contactEmail: env.SITE_CONTACT_EMAIL ?? d.contactEmail,
+      contactPhone: env.SITE_CONTACT_PHONE ?? d.contactPhone,
+      socialUrl: env.SITE_SOCIAL_URL ?? d.socialUrl,
+      socialLabel: env.SITE_SOCIAL_LABEL ?? d.socialLabel,
+      professionalUrl: env.SITE_PROFESSIONAL_URL ?? d.professionalUrl,
+      networkName: env.SITE_NETWORK_NAME ?? d.networkName,
+      networkMembersUrl: env.SITE_NETWORK_MEMBERS_URL ?? d.networkMembersUrl,
+      mapTeamName: env.SITE_MAP_TEAM_NAME ?? d.mapTeamName,
+      reach: d.reach,
+    },
+    seed: {
+      mapIconPriceCents: env.SEED_MAP_ICON_PRICE_CENTS,
+      mapIconQuantity: env.SEED_MAP_ICON_QUANTITY,
+      largeMapIconPriceCents: env.SEED_LARGE_MAP_ICON_PRICE_CENTS,
+      largeMapIconQuantity: env.SEED_LARGE_MAP_ICON_QUANTITY,
+      dayPriceCents: env.SEED_DAY_PRICE_CENTS,
+    },
+  }
+}

@@ -1,0 +1,67 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts'
+import type { Db } from '../../db/client.ts'
+import type { Logger } from '../../lib/logger.ts'
+import * as schema from '../../db/schema.ts'
+import { allowedOrigins } from '../../http/origin.ts'
+
+/** The header our own middleware fills with the caller's address; a client-sent value is always replaced. */
+export const CLIENT_IP_HEADER = 'x-townflyer-client-ip'
+
+/** Sign-in attempts one address may make in 15 minutes (better-auth's limiter, kept in the database). */
+export const SIGN_IN_PER_IP = { window: 15 * 60, max: 30 }
+
+export type AuthOptions = { db: Db; secret: string; baseUrl: string; publicUrl: string | undefined; logger: Logger }
+
+export function createAuth({ db, secret, baseUrl, publicUrl, logger }: AuthOptions) {
+  return betterAuth({
+    appName: 'Townflyer',
+    baseURL: baseUrl,
+    basePath: '/api/auth',
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    // Administrators are made with `npm run admin:create` or ADMIN_EMAIL/ADMIN_PASSWORD; nobody signs up.
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    // Same-origin only: our origin middleware already refuses other origins for state-changing calls.
+    trustedOrigins: (request) => (request ? allowedOrigins(request, publicUrl) : []),
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': SIGN_IN_PER_IP },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    // better-auth's own messages go to our log; an unknown e-mail at sign-in is routine, not a warning.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const log = logger.child({ component: 'better-auth' })
+        if (level === 'error') log.error({ args }, message)
+        else log.debug({ args }, message)
+      },
+    },
+    telemetry: { enabled: false },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,23 @@
+import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+
+const PING_TIMEOUT_MS = 2000
+
+export function healthRoutes({ database }: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.get('/health', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    try {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS)
+      })
+      await Promise.race([database.ping(), timeout]).finally(() => clearTimeout(timer))
+      return c.json({ status: 'ok' })
+    } catch (error) {
+      c.var.log.error({ err: error }, 'health check: database unavailable')
+      return c.json({ status: 'unavailable' }, 503)
+    }
+  })
+  return app
+}

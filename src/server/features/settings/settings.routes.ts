@@ -1,0 +1,28 @@
+import { Hono } from 'hono'
+import { calendarDefaultInputSchema, updateFontInputSchema } from '../../../shared/settings.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readJson } from '../../http/validate.ts'
+import { getSiteSettings, setCalendarDefault, setSiteFont } from './settings.service.ts'
+
+export function settingsRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+
+  app.get('/settings', async (c) => c.json(await getSiteSettings(db)))
+
+  app.put('/settings/font', admin, async (c) => {
+    const { font } = await readJson(c, updateFontInputSchema)
+    await setSiteFont(db, font)
+    return c.json(await getSiteSettings(db))
+  })
+
+  app.put('/settings/calendar', admin, async (c) => {
+    const input = await readJson(c, calendarDefaultInputSchema(new Date().getUTCFullYear()))
+    await setCalendarDefault(db, input)
+    return c.json(await getSiteSettings(db))
+  })
+
+  return app
+}

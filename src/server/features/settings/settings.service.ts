@@ -1,0 +1,33 @@
+import { desc, eq } from 'drizzle-orm'
+import { DEFAULT_SITE_FONT, isSiteFont, type SiteFont } from '../../../shared/fonts.ts'
+import type { CalendarDefaultInput, SiteSettings } from '../../../shared/settings.ts'
+import type { Db } from '../../db/client.ts'
+import { calendarSettings, siteSettings } from '../../db/schema.ts'
+
+const FONT_KEY = 'site_font'
+
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  const [[font], [calendar]] = await Promise.all([
+    db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, FONT_KEY)),
+    db.select().from(calendarSettings).orderBy(desc(calendarSettings.lastUpdated)).limit(1),
+  ])
+  return {
+    font: isSiteFont(font?.value) ? font.value : DEFAULT_SITE_FONT,
+    defaultMonth: calendar?.defaultMonth ?? null,
+    defaultYear: calendar?.defaultYear ?? null,
+  }
+}
+
+export async function setSiteFont(db: Db, font: SiteFont): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ key: FONT_KEY, value: font })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: font, updatedAt: new Date() } })
+}
+
+/** Spec section 7: calendar_settings is read "latest by last_updated"; a change writes a newer row. */
+export async function setCalendarDefault(db: Db, input: CalendarDefaultInput): Promise<void> {
+  await db
+    .insert(calendarSettings)
+    .values({ defaultMonth: input.month, defaultYear: input.year, lastUpdated: new Date() })
+}

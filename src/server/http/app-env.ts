@@ -1,0 +1,24 @@
+import type { Database } from '../db/client.ts'
+import type { ServerConfig } from '../env.ts'
+import type { Auth } from '../features/auth/auth.ts'
+import type { Logger } from '../lib/logger.ts'
+
+export type SessionUser = { id: string; email: string; name: string }
+
+/** What every route can reach: built once in main.ts (or a test) and handed to createApp. */
+export type AppDeps = {
+  database: Database
+  auth: Auth
+  config: ServerConfig
+  logger: Logger
+  /** Folder of the built client (dist/client); absent in API-only tests. */
+  clientDir?: string
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string
+    log: Logger
+    user: SessionUser
+  }
+}

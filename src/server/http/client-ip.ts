@@ -1,0 +1,18 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+
+/**
+ * The caller's address for rate limiting. Behind a proxy (TRUST_PROXY) the first X-Forwarded-For
+ * entry; otherwise the socket's peer. Never a header the caller could choose freely.
+ */
+export function clientIp(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    return undefined // app.request() in tests has no socket
+  }
+}

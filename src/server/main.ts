@@ -1,0 +1,48 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { defaultClientDir, prepareApp } from './bootstrap.ts'
+import { openDatabase } from './db/client.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { EnvError, loadConfig } from './env.ts'
+import { createLogger } from './lib/logger.ts'
+
+async function main() {
+  const config = loadConfig()
+  const logger = createLogger(config.logLevel)
+  const database = await openDatabase(config)
+  const deps = await prepareApp(database, config, logger, { clientDir: defaultClientDir })
+  const app = createApp(deps)
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { port: info.port, engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
+      `Townflyer is listening on http://localhost:${info.port}`,
+    )
+  })
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    logger.fatal(error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port.` : error.message)
+    await database.close()
+    process.exit(1)
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    server.close()
+    database.close().finally(() => process.exit(0))
+    setTimeout(() => process.exit(0), 5000).unref()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    console.error(`\nTownflyer cannot start.\n${error.message}\n`)
+  } else {
+    console.error('Townflyer failed to start:', error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type Database, openPostgres, wrapPglite } from '../db/client.ts'
+import { withDatabase } from './global-setup.ts'
+
+export const testEngine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres'
+
+/** A fresh, migrated database for one test file (or one test): a copy of the run's template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testEngine === 'postgres') {
+    const baseUrl = process.env.TEST_DATABASE_URL as string
+    // Named after the vitest main process (our parent), so its teardown finds leftovers.
+    const name = `townflyer_t_${process.ppid}_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: baseUrl })
+    await admin.connect()
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`)
+    } finally {
+      await admin.end()
+    }
+    const database = openPostgres(withDatabase(baseUrl, name))
+    return {
+      ...database,
+      close: async () => {
+        await database.close()
+        const dropper = new pg.Client({ connectionString: baseUrl })
+        await dropper.connect()
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => dropper.end())
+      },
+    }
+  }
+  const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))])
+  const client = await PGlite.create({ loadDataDir: dump })
+  return wrapPglite(client)
+}

@@ -1,0 +1,34 @@
+/** Calendar days are plain 'YYYY-MM-DD' strings, never parsed as local time (ARCHITECTURE.md). */
+export type IsoDate = string
+
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE_PATTERN.test(value)) return false
+  const d = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
+}
+
+export function toIsoDate(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/** Every date of a month, in order. */
+export function datesOfMonth(year: number, month: number): IsoDate[] {
+  return Array.from({ length: daysInMonth(year, month) }, (_, i) => toIsoDate(year, month, i + 1))
+}
+
+/** The month `offset` months after (year, month); offset may be negative. */
+export function addMonths(year: number, month: number, offset: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + offset
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 }
+}
+
+/** Today's date in UTC as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): IsoDate {
+  return now.toISOString().slice(0, 10)
+}

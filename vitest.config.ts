@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+
+// Integration tests run once per database engine: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/server/lib/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      ...engines.map((engine) => ({
+        test: {
+          name: `integration-${engine}`,
+          include: ['src/server/features/**/*.test.ts', 'src/server/*.test.ts', 'src/server/db/**/*.test.ts', 'src/server/cli/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_ENGINE: engine },
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+})
