@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/server/lib/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
           environment: 'node',
         },
       },
@@ -23,7 +23,8 @@ export default defineConfig({
       ...engines.map((engine) => ({
         test: {
           name: `integration-${engine}`,
-          include: ['src/server/features/**/*.test.ts', 'src/server/*.test.ts', 'src/server/db/**/*.test.ts', 'src/server/cli/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts'],
+          exclude: ['src/server/**/*.unit.test.ts'],
           environment: 'node',
           env: { TEST_ENGINE: engine },
           globalSetup: ['src/server/test/global-setup.ts'],

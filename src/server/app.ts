@@ -23,7 +23,8 @@ export function createApp(deps: AppDeps) {
     const started = performance.now()
     await next()
     const ms = Math.round((performance.now() - started) * 10) / 10
-    if (c.req.path.startsWith('/api/')) log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
+    if (c.req.path.startsWith('/api/'))
+      log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
   })
   app.use('*', securityHeaders())
   app.use('/api/*', sameOriginOnly(deps.config.publicUrl))
@@ -32,7 +33,10 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: JSON_BODY_LIMIT_BYTES,
       onError: () => {
-        throw new AppError('payload_too_large', `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024} KB.`)
+        throw new AppError(
+          'payload_too_large',
+          `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024} KB.`,
+        )
       },
     }),
   )
@@ -56,7 +60,10 @@ export function createApp(deps: AppDeps) {
       return c.json(new AppError('bad_request', error.message || 'Bad request.').toJSON(), error.status)
     }
     ;(c.var.log ?? deps.logger).error({ err: error, path: c.req.path }, 'unhandled error')
-    return c.json(new AppError('internal', 'Something went wrong on our side. Please try again.').toJSON(), 500)
+    return c.json(
+      new AppError('internal', 'Something went wrong on our side. Please try again.').toJSON(),
+      500,
+    )
   })
 
   return app

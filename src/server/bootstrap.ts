@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url'
 import type { Database } from './db/client.ts'
 import { seedFirstRun } from './db/seed.ts'
 import type { ServerConfig } from './env.ts'
-import { createAuth } from './features/auth/auth.ts'
 import { ensureAdmin, resolveAuthSecret } from './features/auth/auth.service.ts'
+import { createAuth } from './features/auth/auth.ts'
 import type { AppDeps } from './http/app-env.ts'
 import type { Logger } from './lib/logger.ts'
 
@@ -20,7 +20,8 @@ export async function prepareApp(
   options: { clientDir?: string; migrate?: boolean } = {},
 ): Promise<AppDeps> {
   if (options.migrate !== false) await database.migrate()
-  if (await seedFirstRun(database.db, config.seed)) logger.info('first start: seeded map icons, calendar days and settings')
+  if (await seedFirstRun(database.db, config.seed))
+    logger.info('first start: seeded map icons, calendar days and settings')
   const secret = await resolveAuthSecret(database.db, config.authSecret)
   const auth = createAuth({
     db: database.db,
@@ -31,7 +32,10 @@ export async function prepareApp(
   })
   if (config.admin) {
     const { created } = await ensureAdmin(database.db, config.admin)
-    logger.info({ email: config.admin.email }, created ? 'administrator created from ADMIN_EMAIL' : 'administrator from ADMIN_EMAIL ensured')
+    logger.info(
+      { email: config.admin.email },
+      created ? 'administrator created from ADMIN_EMAIL' : 'administrator from ADMIN_EMAIL ensured',
+    )
   }
   return { database, auth, config, logger, clientDir: options.clientDir }
 }

@@ -15,12 +15,20 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
-      { port: info.port, engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
+      {
+        port: info.port,
+        engine: database.engine,
+        dataDir: database.engine === 'pglite' ? config.dataDir : undefined,
+      },
       `Townflyer is listening on http://localhost:${info.port}`,
     )
   })
   server.on('error', async (error: NodeJS.ErrnoException) => {
-    logger.fatal(error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port.` : error.message)
+    logger.fatal(
+      error.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use: set PORT to another port.`
+        : error.message,
+    )
     await database.close()
     process.exit(1)
   })

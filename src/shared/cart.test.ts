@@ -7,6 +7,7 @@ import {
   cartTotal,
   clearCart,
   emptyCart,
+  mapIconSizeLabel,
   perDayDiscount,
   removeCalendarDay,
   removeMapIcon,
@@ -95,5 +96,12 @@ describe('counts and totals', () => {
 
   it('clears days and icon', () => {
     expect(clearCart()).toEqual({ calendarDays: [], mapIcon: null })
+  })
+})
+
+describe('map icon size label', () => {
+  it('shows small as Regular and anything else as Premium', () => {
+    expect(mapIconSizeLabel('small')).toBe('Regular')
+    expect(mapIconSizeLabel('large')).toBe('Premium')
   })
 })

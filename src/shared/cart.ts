@@ -78,3 +78,8 @@ export function cartTotal(cart: Cart): number {
   const days = cart.calendarDays.reduce((sum, d) => sum + discountedDayPrice(d.price, discount), 0)
   return days + (cart.mapIcon?.price ?? 0)
 }
+
+/** Spec section 3: a small icon is shown as Regular, any other size as Premium. */
+export function mapIconSizeLabel(size: string): 'Regular' | 'Premium' {
+  return size === 'small' ? 'Regular' : 'Premium'
+}

@@ -49,7 +49,7 @@ export function findDataDirHolder(dataDir: string): number | undefined {
   const holder = readLock(path.join(dataDir, '.lock'))
   if (!holder) return undefined
   if (holder.host !== os.hostname()) return holder.pid
-  return isAlive(holder.pid) && holder.pid !== process.pid ? holder.pid : undefined
+  return isAlive(holder.pid) ? holder.pid : undefined
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {

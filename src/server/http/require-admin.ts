@@ -4,7 +4,10 @@ import { AppError } from '../lib/errors.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 
 /** The one guard in front of every admin route: 401 without a session, 403 without the admin role. */
-export function requireAdmin({ auth, database }: Pick<AppDeps, 'auth' | 'database'>): MiddlewareHandler<AppEnv> {
+export function requireAdmin({
+  auth,
+  database,
+}: Pick<AppDeps, 'auth' | 'database'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const current = await auth.api.getSession({ headers: c.req.raw.headers })
     if (!current) throw new AppError('unauthenticated', 'Please sign in as an administrator.')

@@ -6,7 +6,10 @@ import { AppError, validationError } from '../lib/errors.ts'
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? ''
   if (!type.toLowerCase().includes('application/json')) {
-    throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the request body as JSON (Content-Type: application/json).',
+    )
   }
   let body: unknown
   try {

@@ -18,8 +18,8 @@ declare module 'vitest' {
  * (loading one costs ~0.6 s, a fresh init ~5 s) or a PostgreSQL template database.
  */
 export default async function setup(project: TestProject) {
-  const engine = process.env.TEST_ENGINE ?? 'pglite'
-  if (engine === 'postgres') return setupPostgres(project)
+  // Runs in the main process, where the project's env (TEST_ENGINE) is not set: go by the project's name.
+  if (project.name === 'integration-postgres') return setupPostgres(project)
   return setupPglite(project)
 }
 
@@ -51,7 +51,8 @@ async function setupPostgres(project: TestProject) {
       `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
       [name, `townflyer_t_${process.pid}_%`],
     )
-    for (const row of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`)
+    for (const row of leftovers.rows)
+      await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`)
     await admin.end()
   }
 }

@@ -36,20 +36,28 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
   const app = createApp(deps)
   const db = database.db
 
-  async function request(path: string, init: RequestInit & { json?: unknown; cookie?: string; ip?: string } = {}) {
+  async function request(
+    path: string,
+    init: RequestInit & { json?: unknown; cookie?: string; ip?: string } = {},
+  ) {
     const { json, cookie, ip, ...rest } = init
     const headers = new Headers(rest.headers)
     if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN)
     headers.set('x-forwarded-for', ip ?? '203.0.113.10')
     if (cookie) headers.set('cookie', cookie)
     if (json !== undefined) headers.set('content-type', 'application/json')
-    return app.request(`${TEST_ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body })
+    return app.request(`${TEST_ORIGIN}${path}`, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    })
   }
 
   /** Signs in and returns the Cookie header value for later requests. */
   async function signIn(credentials: { email: string; password: string }): Promise<string> {
     const response = await request('/api/auth/sign-in/email', { method: 'POST', json: credentials })
-    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
+    if (response.status !== 200)
+      throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
     return response.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
@@ -74,5 +82,15 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
     return id
   }
 
-  return { app, deps, database, db, request, signIn, createAdmin, createMember, close: () => database.close() }
+  return {
+    app,
+    deps,
+    database,
+    db,
+    request,
+    signIn,
+    createAdmin,
+    createMember,
+    close: () => database.close(),
+  }
 }

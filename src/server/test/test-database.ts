@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -9,26 +10,46 @@ import { withDatabase } from './global-setup.ts'
 export const testEngine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres'
 
 /** A fresh, migrated database for one test file (or one test): a copy of the run's template. */
+/** A new PostgreSQL database copied from the run's template; drop() removes it. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL as string
+  // Named after the vitest main process (our parent), so its teardown finds leftovers.
+  const name = `townflyer_t_${process.ppid}_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`)
+  } finally {
+    await admin.end()
+  }
+  return {
+    url: withDatabase(baseUrl, name),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: baseUrl })
+      await dropper.connect()
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => dropper.end())
+    },
+  }
+}
+
+/** A PGlite data folder holding a copy of the run's migrated template, as a server would find it. */
+export async function createPgliteTestFolder(dataDir: string): Promise<void> {
+  const client = await PGlite.create(path.join(dataDir, 'pglite'), {
+    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+  })
+  await client.close()
+}
+
+/** A fresh, migrated database for one test file (or one test): a copy of the run's template. */
 export async function openTestDatabase(): Promise<Database> {
   if (testEngine === 'postgres') {
-    const baseUrl = process.env.TEST_DATABASE_URL as string
-    // Named after the vitest main process (our parent), so its teardown finds leftovers.
-    const name = `townflyer_t_${process.ppid}_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: baseUrl })
-    await admin.connect()
-    try {
-      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`)
-    } finally {
-      await admin.end()
-    }
-    const database = openPostgres(withDatabase(baseUrl, name))
+    const { url, drop } = await createPostgresTestDatabase()
+    const database = openPostgres(url)
     return {
       ...database,
       close: async () => {
         await database.close()
-        const dropper = new pg.Client({ connectionString: baseUrl })
-        await dropper.connect()
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => dropper.end())
+        await drop()
       },
     }
   }

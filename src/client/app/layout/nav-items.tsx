@@ -4,11 +4,13 @@ import { useAuth } from '../../features/auth/auth-context'
 import { cn } from '../../lib/cn'
 import { navLinks } from './nav-links'
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const itemClass = (layout: 'bar' | 'menu') =>
   cn(
-    'rounded-md px-2 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 hover:text-slate-950',
-    isActive && 'text-blue-800 underline underline-offset-4',
+    'rounded-md px-2 text-sm font-medium text-slate-800 hover:bg-slate-100 hover:text-slate-950',
+    layout === 'bar' ? 'py-2' : 'flex w-full items-center py-3',
   )
+
+const activeClass = 'text-blue-800 underline underline-offset-4'
 
 /** The nav links plus Admin and Logout for a signed-in user; shared by the bar and the mobile menu. */
 export function NavItems({ layout }: { layout: 'bar' | 'menu' }) {
@@ -24,7 +26,7 @@ export function NavItems({ layout }: { layout: 'bar' | 'menu' }) {
     <ul className={cn(layout === 'bar' ? 'flex flex-wrap items-center gap-x-1' : 'flex flex-col gap-1')}>
       {navLinks.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} className={linkClass}>
+          <NavLink to={link.to} className={({ isActive }) => cn(itemClass(layout), isActive && activeClass)}>
             {link.label}
           </NavLink>
         </li>
@@ -32,7 +34,7 @@ export function NavItems({ layout }: { layout: 'bar' | 'menu' }) {
       {user ? (
         <>
           <li>
-            <NavLink to="/admin" className={linkClass}>
+            <NavLink to="/admin" className={({ isActive }) => cn(itemClass(layout), isActive && activeClass)}>
               Admin
             </NavLink>
           </li>
@@ -40,7 +42,7 @@ export function NavItems({ layout }: { layout: 'bar' | 'menu' }) {
             <button
               type="button"
               onClick={handleLogout}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+              className={cn(itemClass(layout), 'inline-flex items-center gap-1')}
             >
               <LogOut className="size-4" aria-hidden="true" />
               Logout

@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import type { MeResponse } from '../../../shared/auth.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { clientIp } from '../../http/client-ip.ts'
-import { CLIENT_IP_HEADER } from './auth.ts'
 import { clearSignInFailures, isAdmin, isSignInThrottled, recordSignInFailure } from './auth.service.ts'
+import { CLIENT_IP_HEADER } from './auth.ts'
 
 const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
 

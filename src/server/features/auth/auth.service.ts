@@ -27,7 +27,10 @@ export type EnsureAdminResult = { userId: string; created: boolean }
  * A reset signs the user out everywhere. The password is stored the way better-auth's credential
  * provider expects it (providerId 'credential', accountId = user id).
  */
-export async function ensureAdmin(db: Db, input: { email: string; password: string }): Promise<EnsureAdminResult> {
+export async function ensureAdmin(
+  db: Db,
+  input: { email: string; password: string },
+): Promise<EnsureAdminResult> {
   const email = input.email.trim().toLowerCase()
   const passwordHash = await hashPassword(input.password)
   return db.transaction(async (tx) => {
@@ -43,12 +46,21 @@ export async function ensureAdmin(db: Db, input: { email: string; password: stri
       .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
       .limit(1)
     if (credential) {
-      await tx.update(account).set({ password: passwordHash, updatedAt: now }).where(eq(account.id, credential.id))
+      await tx
+        .update(account)
+        .set({ password: passwordHash, updatedAt: now })
+        .where(eq(account.id, credential.id))
       await tx.delete(session).where(eq(session.userId, userId))
     } else {
       await tx
         .insert(account)
-        .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash })
+        .values({
+          id: randomUUID(),
+          accountId: userId,
+          providerId: 'credential',
+          userId,
+          password: passwordHash,
+        })
     }
     await tx.insert(userRoles).values({ userId, role: ADMIN_ROLE }).onConflictDoNothing()
     return { userId, created: !existing }

@@ -109,7 +109,10 @@ describe('sign-in throttling', () => {
       expect((await blocked.json()).message).toMatch(/Too many failed sign-in attempts/)
     }
     // The counter lives in the database, so every instance sharing it sees the same throttle.
-    const rows = await t.db.select().from(rateLimit).where(eq(rateLimit.key, `sign-in-failures:${victim.email}`))
+    const rows = await t.db
+      .select()
+      .from(rateLimit)
+      .where(eq(rateLimit.key, `sign-in-failures:${victim.email}`))
     expect(rows[0]?.count).toBe(SIGN_IN_FAILURES_PER_ACCOUNT.max)
   })
 

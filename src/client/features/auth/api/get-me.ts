@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { MeResponse } from '../../../../shared/auth'
 import { apiClient } from '../../../lib/api-client'
 
-export type AuthUser = { id: string; email: string; name: string }
-export type Me = { user: AuthUser | null; isAdmin: boolean }
+export type Me = MeResponse
+export type AuthUser = NonNullable<MeResponse['user']>
 
 export const signedOut: Me = { user: null, isAdmin: false }
 

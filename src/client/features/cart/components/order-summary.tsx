@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react'
-import { discountedDayPrice } from '../../../../shared/cart'
+import { discountedDayPrice, mapIconSizeLabel } from '../../../../shared/cart'
 import { formatDayDate, formatUsd } from '../../../../shared/format'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/use-toast'
@@ -55,7 +55,7 @@ export function OrderSummary() {
             <div>
               <p className="font-medium">{cart.mapIcon.name}</p>
               <p className="text-sm text-slate-700">
-                {cart.mapIcon.size} · {formatUsd(cart.mapIcon.price)}
+                {mapIconSizeLabel(cart.mapIcon.size)} · {formatUsd(cart.mapIcon.price)}
               </p>
             </div>
             <Button

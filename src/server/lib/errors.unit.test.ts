@@ -10,7 +10,9 @@ describe('AppError', () => {
   })
 
   it('collects zod issues per field', () => {
-    const result = z.object({ email: z.email(), units: z.number().min(1) }).safeParse({ email: 'x', units: 0 })
+    const result = z
+      .object({ email: z.email(), units: z.number().min(1) })
+      .safeParse({ email: 'x', units: 0 })
     if (result.success) throw new Error('expected a failure')
     const error = validationError(result.error)
     expect(error.status).toBe(422)

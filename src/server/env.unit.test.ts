@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, loadConfig } from './env.ts'
+
+describe('loadConfig', () => {
+  it('has sensible defaults for a fresh machine', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.dataDir).toMatch(/data$/)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.admin).toBeUndefined()
+    expect(config.site.productName).toBe('Townflyer')
+  })
+
+  it('reads the site config from the environment', () => {
+    const config = loadConfig({
+      SITE_TOWN: 'Maple Falls',
+      SITE_CONTACT_EMAIL: 'ads@maple.example',
+      PORT: '8080',
+    })
+    expect(config.site.town).toBe('Maple Falls')
+    expect(config.site.contactEmail).toBe('ads@maple.example')
+    expect(config.port).toBe(8080)
+  })
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_EMAIL: 'boss@example.com',
+        ADMIN_PASSWORD: 'short',
+        SITE_CONTACT_EMAIL: 'nope',
+      })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError)
+      const problems = (error as EnvError).problems.join('\n')
+      for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SITE_CONTACT_EMAIL'])
+        expect(problems).toContain(name)
+      expect(problems).toContain('at least 12 characters')
+    }
+  })
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com' })).toThrow(/ADMIN_PASSWORD/)
+  })
+})
