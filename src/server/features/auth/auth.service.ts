@@ -52,15 +52,13 @@ export async function ensureAdmin(
         .where(eq(account.id, credential.id))
       await tx.delete(session).where(eq(session.userId, userId))
     } else {
-      await tx
-        .insert(account)
-        .values({
-          id: randomUUID(),
-          accountId: userId,
-          providerId: 'credential',
-          userId,
-          password: passwordHash,
-        })
+      await tx.insert(account).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: 'credential',
+        userId,
+        password: passwordHash,
+      })
     }
     await tx.insert(userRoles).values({ userId, role: ADMIN_ROLE }).onConflictDoNothing()
     return { userId, created: !existing }
