@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' }
+
+/** Every public route of spec section 2 with the heading its page shows. */
+export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
+  { path: '/', heading: 'Townflyer' },
+  { path: '/5k-example', heading: 'Reach 5,000 Local Homes' },
+  { path: '/prior-work', heading: 'Prior Work' },
+  { path: '/non-profits', heading: 'Free Features for Local Non-Profits' },
+  { path: '/pricing', heading: 'Pricing' },
+  { path: '/calendar', heading: 'Calendar' },
+  { path: '/blog', heading: 'Blog' },
+  { path: '/about', heading: 'About Townflyer' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/guarantee', heading: 'Our Guarantee' },
+  { path: '/special-purchase', heading: 'Special Purchase' },
+  { path: '/cart-checkout', heading: 'Your Cart' },
+  { path: '/thank-you', heading: 'Thank You!' },
+  { path: '/auth', heading: 'Admin Sign In' },
+  { path: '/login', heading: 'Admin Sign In' },
+  { path: '/checkout/00000000-0000-0000-0000-000000000000', heading: 'Checkout' },
+  { path: '/map-icon-checkout/00000000-0000-0000-0000-000000000000', heading: 'Map Icon Checkout' },
+  { path: '/no-such-page', heading: '404' },
+]
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    // Legacy mode runs axe in the page itself; the default opens a helper page, which Debian's Chromium refuses here.
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+export async function signInAsAdmin(page: Page) {
+  await page.getByLabel('Email').fill(E2E_ADMIN.email)
+  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+}
