@@ -16,7 +16,15 @@ for (const width of [375, 1280]) {
     test('the admin dashboard has no axe violations', async ({ page }) => {
       await page.goto('/auth')
       await signInAsAdmin(page)
-      for (const section of ['calendar', 'orders', 'manual-orders', 'manual-map-icon-orders', 'media', 'blog', 'settings']) {
+      for (const section of [
+        'calendar',
+        'orders',
+        'manual-orders',
+        'manual-map-icon-orders',
+        'media',
+        'blog',
+        'settings',
+      ]) {
         await page.goto(`/admin/${section}`)
         await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
         await expectNoAxeViolations(page)

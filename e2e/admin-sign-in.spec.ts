@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { E2E_ADMIN, signInAsAdmin } from './fixtures.ts'
 
-test('an administrator made with the CLI signs in from /admin, sees the dashboard and logs out', async ({ page }) => {
+test('an administrator made with the CLI signs in from /admin, sees the dashboard and logs out', async ({
+  page,
+}) => {
   await page.goto('/admin')
   await expect(page).toHaveURL('/auth')
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible()
@@ -25,7 +27,9 @@ test('an administrator made with the CLI signs in from /admin, sees the dashboar
 
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click()
   await expect(page.getByText('Logged out successfully', { exact: true })).toBeVisible()
-  await expect(page.getByText('You have been signed out from the admin panel.', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText('You have been signed out from the admin panel.', { exact: true }),
+  ).toBeVisible()
   await expect(page).toHaveURL('/')
   await page.goto('/admin/orders')
   await expect(page).toHaveURL('/auth')

@@ -29,8 +29,11 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     // Legacy mode runs axe in the page itself; the default opens a helper page, which Debian's Chromium refuses here.
     .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
   expect(summary, `axe violations on ${page.url()}`).toEqual([])
 }
 

@@ -39,7 +39,11 @@ export default async function globalSetup() {
     [...tsx, 'src/server/cli/admin-create.ts', '--email', E2E_ADMIN.email, '--password', E2E_ADMIN.password],
     { cwd: root, env, stdio: 'pipe' },
   )
-  const server = spawn(process.execPath, [...tsx, 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const server = spawn(process.execPath, [...tsx, 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const port = await waitForPort(server)
   process.env.E2E_BASE_URL = `http://localhost:${port}`
   process.env.E2E_DATA_DIR = dataDir

@@ -35,17 +35,20 @@ test('the desktop bar links reach their pages and the logo goes home', async ({ 
   await expect(page.getByText('Your cart is empty')).toBeVisible()
 })
 
-test('the footer has the quick links, the contact block, the Admin button and this year', async ({ page }) => {
+test('the footer has the quick links, the contact block, the Admin button and this year', async ({
+  page,
+}) => {
   await page.goto('/about')
   const footer = page.getByRole('contentinfo')
   const quick = footer.getByRole('navigation', { name: 'Quick Links' })
-  for (const [name, path] of [
+  const quickLinks: Array<[string, string]> = [
     ['Calendar', '/calendar'],
     ['Blog', '/blog'],
     ['About', '/about'],
     ['Contact', '/contact'],
     ['Home', '/'],
-  ]) {
+  ]
+  for (const [name, path] of quickLinks) {
     await quick.getByRole('link', { name, exact: true }).click()
     await expect(page).toHaveURL(path)
   }
@@ -66,7 +69,9 @@ test('the mobile menu below 768 px opens, navigates and closes', async ({ page }
   await page.goto('/')
   const open = page.getByRole('button', { name: 'Open menu' })
   await expect(open).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' })).toBeHidden()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
+  ).toBeHidden()
   await open.click()
   const menu = page.locator('#mobile-menu')
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')

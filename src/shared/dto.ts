@@ -1,0 +1,65 @@
+/**
+ * The JSON the public API answers with (storefront issue). Server routes build these from rows; the client
+ * imports only these types. Money is in US dollars here (the server keeps integer cents inside), dates are
+ * 'YYYY-MM-DD' strings, timestamps ISO strings.
+ */
+
+/** available | reserved | reserved_pending; any other value is shown as Not Initialized. */
+export type CalendarDayStatus = string
+
+export type CalendarDayDto = {
+  id: string
+  date: string
+  status: CalendarDayStatus
+  /** Only for 'reserved' days (the 'Day Unavailable' message names the business); null otherwise. */
+  businessName: string | null
+  price: number
+}
+
+/** GET /api/calendar-days?month=YYYY-MM */
+export type CalendarMonthResponse = { days: CalendarDayDto[] }
+
+export type AvailableMonth = { month: number; year: number }
+/** GET /api/calendar-days/available-months: months with at least one available day from today on, in order. */
+export type AvailableMonthsResponse = { months: AvailableMonth[] }
+
+export type MapIconDto = {
+  id: string
+  name: string
+  /** 'small' is the regular 'Map Icon'; anything else is premium. */
+  size: string
+  price: number
+  availableQuantity: number
+  totalQuantity: number
+}
+/** GET /api/map-icons (price ascending) */
+export type MapIconsResponse = { icons: MapIconDto[] }
+
+export type BlogPostDto = {
+  id: string
+  title: string
+  content: string
+  author: string
+  isPublished: boolean
+  publicationDate: string
+}
+/** GET /api/blog-posts (published, newest first) */
+export type BlogPostsResponse = { posts: BlogPostDto[] }
+
+export const MEDIA_TYPES = ['calendar_example', 'map_example', 'postcard_front', 'postcard_back'] as const
+export type MediaType = (typeof MEDIA_TYPES)[number]
+
+export type MediaItemDto = {
+  /** The storage path, {type}/{timestamp}-{name}. */
+  id: string
+  type: MediaType
+  title: string
+  /** Public URL, served with Cache-Control: public, max-age=3600. */
+  url: string
+  uploadedAt: string
+}
+/** GET /api/media?type=… (newest first) */
+export type MediaListResponse = { items: MediaItemDto[] }
+
+/** Every error answer of our own API. */
+export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } }

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+/** Spec sections 3, 5 and 7: the mailing-list form on /contact and the waitlist on /. */
+const email = z.string().trim().pipe(z.email('Please enter a valid email address.'))
+const name = z.string().trim().min(1, 'Please enter your name.').max(200)
+
+export const mailingListInputSchema = z.object({
+  type: z.literal('mailing_list'),
+  email,
+  name,
+})
+
+export const waitlistInputSchema = z.object({
+  type: z.literal('waitlist'),
+  email,
+  name,
+  businessName: z.string().trim().max(200).optional(),
+})
+
+/** POST /api/inquiries → 201 { ok: true } */
+export const createInquiryInputSchema = z.discriminatedUnion('type', [
+  mailingListInputSchema,
+  waitlistInputSchema,
+])
+export type CreateInquiryInput = z.infer<typeof createInquiryInputSchema>
