@@ -200,3 +200,26 @@ describe('settings', () => {
     expect(await t.db.select().from(calendarSettings)).toEqual(before.calendar)
   })
 })
+
+describe('unexpected failures', () => {
+  it('answer 500 with a generic message that leaks nothing', async () => {
+    const failing = {
+      ...t.database,
+      db: new Proxy(t.db, {
+        get: (target, key) =>
+          key === 'select'
+            ? () => {
+                throw new Error('relation "secret_table" does not exist')
+              }
+            : Reflect.get(target, key),
+      }),
+    }
+    const response = await createApp({ ...t.deps, database: failing }).request('/api/settings')
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    expect(text).not.toContain('secret_table')
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+    })
+  })
+})

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -53,5 +53,19 @@ describe('data folder lock', () => {
     const lock = lockDataDir(dir)
     expect(JSON.parse(fs.readFileSync(lock.path, 'utf8')).pid).toBe(process.pid)
     lock.release()
+  })
+})
+
+describe('a second npm start on a folder in use', () => {
+  it('stops before building, with the reason and the holder pid', async () => {
+    const dir = tempDir()
+    const child = await holdLockInChild(dir)
+    const script = path.join(import.meta.dirname, '../cli/check-data-dir.ts')
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain(`in use by another Townflyer process (pid ${child.pid})`)
   })
 })

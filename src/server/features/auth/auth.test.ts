@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimit, session, userRoles } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
-import { SIGN_IN_FAILURES_PER_ACCOUNT } from './auth.service.ts'
+import { isAdmin, SIGN_IN_FAILURES_PER_ACCOUNT } from './auth.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -149,5 +149,33 @@ describe('admin guard', () => {
     await t.db.delete(userRoles).where(eq(userRoles.id, role.id))
     expect((await putFont(cookie)).status).toBe(403)
     await t.db.insert(userRoles).values({ userId: role.userId, role: 'admin' })
+  })
+})
+
+describe('behind https', () => {
+  it('marks the session cookie Secure when the public URL is https', async () => {
+    const secure = await createTestApp({ database: t.database, env: { PUBLIC_URL: 'https://flyer.example' } })
+    const response = await secure.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: ADMIN,
+      headers: { origin: 'https://flyer.example' },
+    })
+    expect(response.status).toBe(200)
+    const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='))
+    expect(cookie).toMatch(/; Secure/i)
+  })
+})
+
+describe('role lookup failure', () => {
+  it('counts as non-admin', async () => {
+    const broken = {
+      ...t.db,
+      select: () => {
+        throw new Error('database gone')
+      },
+    } as unknown as typeof t.db
+    const errors: unknown[] = []
+    expect(await isAdmin(broken, 'any-user', (e) => errors.push(e))).toBe(false)
+    expect(errors).toHaveLength(1)
   })
 })
