@@ -3,7 +3,12 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
+import { calendarDaysRoutes } from './features/calendar-days/calendar-days.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
+import { inquiriesRoutes } from './features/inquiries/inquiries.routes.ts'
+import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
+import { mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
@@ -45,11 +50,19 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRoutes(deps))
   api.route('/', authRoutes(deps))
   api.route('/', settingsRoutes(deps))
+  api.route('/', calendarDaysRoutes(deps))
+  api.route('/', mapIconsRoutes(deps))
+  api.route('/', blogPostsRoutes(deps))
+  api.route('/', mediaRoutes(deps))
+  api.route('/', inquiriesRoutes(deps))
   // Unknown API paths answer JSON, never the SPA's HTML.
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route ${c.req.method} ${c.req.path}.`)
   })
   app.route('/api', api)
+
+  // Uploaded files; before the SPA so an unknown file is a JSON 404, not the app's HTML.
+  app.route('/', mediaFileRoutes(deps))
 
   app.route('/', spaRoutes(deps.clientDir, deps.config.site))
 

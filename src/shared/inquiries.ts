@@ -23,3 +23,5 @@ export const createInquiryInputSchema = z.discriminatedUnion('type', [
   waitlistInputSchema,
 ])
 export type CreateInquiryInput = z.infer<typeof createInquiryInputSchema>
+
+export type CreateInquiryResponse = { ok: true }

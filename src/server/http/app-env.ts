@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts'
 import type { ServerConfig } from '../env.ts'
 import type { Auth } from '../features/auth/auth.ts'
 import type { Logger } from '../lib/logger.ts'
+import type { Storage } from '../lib/storage/storage.ts'
 
 export type SessionUser = { id: string; email: string; name: string }
 
@@ -11,6 +12,8 @@ export type AppDeps = {
   auth: Auth
   config: ServerConfig
   logger: Logger
+  /** Uploaded media (local folder `<DATA_DIR>/media` by default). */
+  storage: Storage
   /** Folder of the built client (dist/client); absent in API-only tests. */
   clientDir?: string
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { hashPassword } from 'better-auth/crypto'
 import { createApp } from '../app.ts'
 import { prepareApp } from '../bootstrap.ts'
@@ -26,12 +29,14 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 /**
- * A real app on a fresh copy of the migrated template database. Requests go through app.request()
- * with a same-origin Origin header and a fixed client address (X-Forwarded-For, trusted in tests).
+ * A real app on a fresh copy of the migrated template database and a temporary DATA_DIR (media are
+ * stored in its media/ folder; close() removes it). Requests go through app.request() with a
+ * same-origin Origin header and a fixed client address (X-Forwarded-For, trusted in tests).
  */
 export async function createTestApp(options: { env?: Record<string, string>; database?: Database } = {}) {
   const database = options.database ?? (await openTestDatabase())
-  const config = testConfig(options.env)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-data-'))
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env })
   const deps = await prepareApp(database, config, createLogger('silent'), { migrate: false })
   const app = createApp(deps)
   const db = database.db
@@ -91,6 +96,13 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
     signIn,
     createAdmin,
     createMember,
-    close: () => database.close(),
+    dataDir,
+    close: async () => {
+      try {
+        await database.close()
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
   }
 }

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { ADMIN_ROLE } from '../../../shared/auth.ts'
 import type { Db } from '../../db/client.ts'
-import { account, rateLimit, session, siteSettings, user, userRoles } from '../../db/schema.ts'
+import { account, session, siteSettings, user, userRoles } from '../../db/schema.ts'
+import { clearHits, countHit, currentHits, type RateLimitRule } from '../../lib/rate-limit.ts'
 
 /** Spec section 6: admin = at least one user_roles row with role 'admin'. A failed lookup counts as not. */
 export async function isAdmin(db: Db, userId: string, onError?: (error: unknown) => void): Promise<boolean> {
@@ -83,35 +84,22 @@ export async function resolveAuthSecret(db: Db, configured: string | undefined):
 // ---------------------------------------------------------------- per-account sign-in throttle
 
 /** Failed sign-ins one e-mail address may collect in 15 minutes before it is throttled. */
-export const SIGN_IN_FAILURES_PER_ACCOUNT = { window: 15 * 60, max: 10 }
+export const SIGN_IN_FAILURES_PER_ACCOUNT: RateLimitRule = { window: 15 * 60, max: 10 }
 
 const failureKey = (email: string) => `sign-in-failures:${email.trim().toLowerCase()}`
 
 /** True when the address has used up its failures; an unknown address is treated exactly alike. */
 export async function isSignInThrottled(db: Db, email: string, now = Date.now()): Promise<boolean> {
-  const since = now - SIGN_IN_FAILURES_PER_ACCOUNT.window * 1000
-  const [row] = await db
-    .select({ count: rateLimit.count, start: rateLimit.lastRequest })
-    .from(rateLimit)
-    .where(eq(rateLimit.key, failureKey(email)))
-  return Boolean(row && row.start >= since && row.count >= SIGN_IN_FAILURES_PER_ACCOUNT.max)
+  return (
+    (await currentHits(db, failureKey(email), SIGN_IN_FAILURES_PER_ACCOUNT, now)) >=
+    SIGN_IN_FAILURES_PER_ACCOUNT.max
+  )
 }
 
-/** One atomic upsert: a window that has run out starts again at 1 (last_request holds the window start). */
 export async function recordSignInFailure(db: Db, email: string, now = Date.now()): Promise<void> {
-  const since = now - SIGN_IN_FAILURES_PER_ACCOUNT.window * 1000
-  await db
-    .insert(rateLimit)
-    .values({ id: randomUUID(), key: failureKey(email), count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimit.lastRequest} < ${since} THEN 1 ELSE ${rateLimit.count} + 1 END`,
-        lastRequest: sql`CASE WHEN ${rateLimit.lastRequest} < ${since} THEN ${now} ELSE ${rateLimit.lastRequest} END`,
-      },
-    })
+  await countHit(db, failureKey(email), SIGN_IN_FAILURES_PER_ACCOUNT, now)
 }
 
 export async function clearSignInFailures(db: Db, email: string): Promise<void> {
-  await db.delete(rateLimit).where(eq(rateLimit.key, failureKey(email)))
+  await clearHits(db, failureKey(email))
 }

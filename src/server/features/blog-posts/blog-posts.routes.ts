@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import { blogPostInputSchema } from '../../../shared/blog.ts'
+import type { BlogPostDto, BlogPostsResponse } from '../../../shared/dto.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { noCache } from '../../http/cache.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readIdParam, readJson } from '../../http/validate.ts'
+import {
+  BLOG_POST_NOT_FOUND,
+  createPost,
+  deletePost,
+  getPublishedPost,
+  listAllPosts,
+  listPublishedPosts,
+  updatePost,
+} from './blog-posts.service.ts'
+
+export function blogPostsRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const defaultAuthor = deps.config.site.mapTeamName
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+
+  app.get('/blog-posts', noCache, async (c) => {
+    const body: BlogPostsResponse = { posts: await listPublishedPosts(db) }
+    return c.json(body)
+  })
+
+  app.get('/blog-posts/:id', noCache, async (c) => {
+    const body: BlogPostDto = await getPublishedPost(db, readIdParam(c, BLOG_POST_NOT_FOUND))
+    return c.json(body)
+  })
+
+  app.get('/admin/blog-posts', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const body: BlogPostsResponse = { posts: await listAllPosts(db) }
+    return c.json(body)
+  })
+
+  app.post('/admin/blog-posts', admin, async (c) => {
+    const input = await readJson(c, blogPostInputSchema)
+    const body: BlogPostDto = await createPost(db, input, defaultAuthor)
+    return c.json(body, 201)
+  })
+
+  app.put('/admin/blog-posts/:id', admin, async (c) => {
+    const id = readIdParam(c, BLOG_POST_NOT_FOUND)
+    const input = await readJson(c, blogPostInputSchema)
+    const body: BlogPostDto = await updatePost(db, id, input, defaultAuthor)
+    return c.json(body)
+  })
+
+  app.delete('/admin/blog-posts/:id', admin, async (c) => {
+    await deletePost(db, readIdParam(c, BLOG_POST_NOT_FOUND))
+    return c.body(null, 204)
+  })
+
+  return app
+}

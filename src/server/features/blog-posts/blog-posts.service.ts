@@ -1,0 +1,111 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { BlogPostInput } from '../../../shared/blog.ts'
+import { todayIso } from '../../../shared/dates.ts'
+import type { BlogPostDto } from '../../../shared/dto.ts'
+import type { Db } from '../../db/client.ts'
+import { blogPosts } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+
+export const BLOG_POST_NOT_FOUND = 'Blog post not found.'
+
+const postColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  content: blogPosts.content,
+  author: blogPosts.author,
+  isPublished: blogPosts.isPublished,
+  publicationDate: blogPosts.publicationDate,
+}
+type PostRow = { [K in keyof typeof postColumns]: (typeof blogPosts.$inferSelect)[K] }
+
+function toBlogPostDto(row: PostRow): BlogPostDto {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    author: row.author,
+    isPublished: row.isPublished,
+    publicationDate: row.publicationDate,
+  }
+}
+
+// Newest publication first; posts of one day newest-created first.
+const newestFirst = [desc(blogPosts.publicationDate), desc(blogPosts.createdAt)]
+
+export async function listPublishedPosts(db: Db): Promise<BlogPostDto[]> {
+  const rows = await db
+    .select(postColumns)
+    .from(blogPosts)
+    .where(eq(blogPosts.isPublished, true))
+    .orderBy(...newestFirst)
+  return rows.map(toBlogPostDto)
+}
+
+export async function getPublishedPost(db: Db, id: string): Promise<BlogPostDto> {
+  const [row] = await db
+    .select(postColumns)
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), eq(blogPosts.isPublished, true)))
+  if (!row) throw new AppError('not_found', BLOG_POST_NOT_FOUND)
+  return toBlogPostDto(row)
+}
+
+/** Admin list: drafts too. */
+export async function listAllPosts(db: Db): Promise<BlogPostDto[]> {
+  const rows = await db
+    .select(postColumns)
+    .from(blogPosts)
+    .orderBy(...newestFirst)
+  return rows.map(toBlogPostDto)
+}
+
+/** Spec section 3: a missing or blank author is the map team's name. */
+const authorOf = (input: BlogPostInput, defaultAuthor: string) => input.author || defaultAuthor
+
+export async function createPost(
+  db: Db,
+  input: BlogPostInput,
+  defaultAuthor: string,
+  now: Date = new Date(),
+): Promise<BlogPostDto> {
+  const [row] = await db
+    .insert(blogPosts)
+    .values({
+      title: input.title,
+      content: input.content,
+      author: authorOf(input, defaultAuthor),
+      isPublished: input.isPublished ?? false,
+      // Today in UTC, not the database session's time zone.
+      publicationDate: todayIso(now),
+    })
+    .returning(postColumns)
+  if (!row) throw new Error('blog post insert returned no row')
+  return toBlogPostDto(row)
+}
+
+/** Replaces title, content and author; the publish state only when sent. The publication date stays. */
+export async function updatePost(
+  db: Db,
+  id: string,
+  input: BlogPostInput,
+  defaultAuthor: string,
+): Promise<BlogPostDto> {
+  const [row] = await db
+    .update(blogPosts)
+    .set({
+      title: input.title,
+      content: input.content,
+      author: authorOf(input, defaultAuthor),
+      ...(input.isPublished !== undefined ? { isPublished: input.isPublished } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(blogPosts.id, id))
+    .returning(postColumns)
+  if (!row) throw new AppError('not_found', BLOG_POST_NOT_FOUND)
+  return toBlogPostDto(row)
+}
+
+export async function deletePost(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id })
+  if (deleted.length === 0) throw new AppError('not_found', BLOG_POST_NOT_FOUND)
+}

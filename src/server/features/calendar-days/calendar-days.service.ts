@@ -1,0 +1,84 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
+import type { UpdateCalendarDayInput } from '../../../shared/calendar-admin.ts'
+import { daysInMonth, todayIso, toIsoDate } from '../../../shared/dates.ts'
+import type { AvailableMonth, CalendarDayDto } from '../../../shared/dto.ts'
+import type { Db } from '../../db/client.ts'
+import { calendarDays } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+
+export const DAY_NOT_FOUND = 'Day not found.'
+
+const dayColumns = {
+  id: calendarDays.id,
+  date: calendarDays.date,
+  status: calendarDays.status,
+  businessName: calendarDays.businessName,
+  priceCents: calendarDays.priceCents,
+}
+type DayRow = { id: string; date: string; status: string; businessName: string | null; priceCents: number }
+
+/** Public view: the business name only for paid ('reserved') days; nothing about pending holds. */
+function toPublicDayDto(row: DayRow): CalendarDayDto {
+  return {
+    id: row.id,
+    date: row.date,
+    status: row.status,
+    businessName: row.status === 'reserved' ? row.businessName : null,
+    price: row.priceCents / 100,
+  }
+}
+
+/** Admin view: the business name whatever the status (the admin table shows it). */
+function toAdminDayDto(row: DayRow): CalendarDayDto {
+  return {
+    id: row.id,
+    date: row.date,
+    status: row.status,
+    businessName: row.businessName,
+    price: row.priceCents / 100,
+  }
+}
+
+/** Every day of the month that is in the system, by date (spec section 7: date between first and last). */
+export async function listMonthDays(db: Db, year: number, month: number): Promise<CalendarDayDto[]> {
+  const rows = await db
+    .select(dayColumns)
+    .from(calendarDays)
+    .where(
+      and(
+        gte(calendarDays.date, toIsoDate(year, month, 1)),
+        lte(calendarDays.date, toIsoDate(year, month, daysInMonth(year, month))),
+      ),
+    )
+    .orderBy(asc(calendarDays.date))
+  return rows.map(toPublicDayDto)
+}
+
+/** Months holding at least one available day from today (UTC) on, in order. */
+export async function listAvailableMonths(db: Db, now: Date = new Date()): Promise<AvailableMonth[]> {
+  const monthKey = sql<string>`to_char(${calendarDays.date}, 'YYYY-MM')`
+  const rows = await db
+    .selectDistinct({ key: monthKey })
+    .from(calendarDays)
+    .where(and(eq(calendarDays.status, 'available'), gte(calendarDays.date, todayIso(now))))
+    .orderBy(monthKey)
+  return rows.map(({ key }) => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) }))
+}
+
+export async function getPublicDay(db: Db, id: string): Promise<CalendarDayDto> {
+  const [row] = await db.select(dayColumns).from(calendarDays).where(eq(calendarDays.id, id))
+  if (!row) throw new AppError('not_found', DAY_NOT_FOUND)
+  return toPublicDayDto(row)
+}
+
+/** Admin edit (inline price, status). A day made available loses its business name (spec section 4). */
+export async function updateDay(db: Db, id: string, input: UpdateCalendarDayInput): Promise<CalendarDayDto> {
+  const set: Partial<typeof calendarDays.$inferInsert> = { updatedAt: new Date() }
+  if (input.price !== undefined) set.priceCents = Math.round(input.price * 100)
+  if (input.status !== undefined) set.status = input.status
+  if (input.businessName !== undefined) set.businessName = input.businessName || null
+  if (input.status === 'available') set.businessName = null
+  const [row] = await db.update(calendarDays).set(set).where(eq(calendarDays.id, id)).returning(dayColumns)
+  if (!row) throw new AppError('not_found', DAY_NOT_FOUND)
+  return toAdminDayDto(row)
+}

@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addMonths } from '../../../shared/dates.ts'
+import { calendarDays } from '../../db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { listAvailableMonths } from './calendar-days.service.ts'
+
+let t: TestApp
+const ids: Record<string, string> = {}
+
+async function insertDay(
+  date: string,
+  status: string,
+  priceCents: number,
+  businessName: string | null = null,
+) {
+  const [row] = await t.db
+    .insert(calendarDays)
+    .values({ date, status, priceCents, businessName })
+    .returning({ id: calendarDays.id })
+  if (!row) throw new Error('no row')
+  ids[date] = row.id
+  return row.id
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.createAdmin()
+  await t.createMember()
+  // Far from the seeded current-plus-two months, so the seed and these fixtures never overlap.
+  await insertDay('2031-03-03', 'reserved_pending', 12000, 'Holding Co')
+  await insertDay('2031-03-01', 'reserved', 12000, 'Acme Bakery')
+  await insertDay('2031-03-02', 'available', 12050)
+  await insertDay('2031-03-31', 'available', 9900)
+  await insertDay('2031-04-01', 'available', 12000)
+  await insertDay('2031-02-28', 'reserved', 12000, 'Only Reserved')
+  await insertDay('2020-01-15', 'available', 12000)
+  // For the admin edits: in the past, so they never change the available months.
+  await insertDay('2019-06-10', 'reserved', 12000, 'Edit Me Inc')
+  await insertDay('2019-06-11', 'available', 12000)
+})
+afterAll(() => t.close())
+
+describe('GET /api/calendar-days?month=YYYY-MM', () => {
+  it('lists the days of the month by date, naming the business only on reserved days', async () => {
+    const response = await t.request('/api/calendar-days?month=2031-03')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.json()).toEqual({
+      days: [
+        {
+          id: ids['2031-03-01'],
+          date: '2031-03-01',
+          status: 'reserved',
+          businessName: 'Acme Bakery',
+          price: 120,
+        },
+        { id: ids['2031-03-02'], date: '2031-03-02', status: 'available', businessName: null, price: 120.5 },
+        {
+          id: ids['2031-03-03'],
+          date: '2031-03-03',
+          status: 'reserved_pending',
+          businessName: null,
+          price: 120,
+        },
+        { id: ids['2031-03-31'], date: '2031-03-31', status: 'available', businessName: null, price: 99 },
+      ],
+    })
+  })
+
+  it('answers an empty list for a month without days', async () => {
+    expect(await (await t.request('/api/calendar-days?month=2040-01')).json()).toEqual({ days: [] })
+  })
+
+  it('answers 422 for a missing or malformed month', async () => {
+    for (const query of [
+      '',
+      '?month=',
+      '?month=2031-3',
+      '?month=2031-13',
+      '?month=2031-00',
+      '?month=march',
+      '?month=2031-03-01',
+      '?other=2031-03',
+    ]) {
+      const response = await t.request(`/api/calendar-days${query}`)
+      expect(response.status, query).toBe(422)
+      const body = await response.json()
+      expect(body.error.code).toBe('validation_failed')
+      expect(body.error.fields.month).toEqual(['Choose a month as YYYY-MM.'])
+    }
+  })
+})
+
+describe('GET /api/calendar-days/available-months', () => {
+  it('lists months with an available day from today on, in order', async () => {
+    const now = new Date()
+    const seeded = [0, 1, 2].map((offset) => addMonths(now.getUTCFullYear(), now.getUTCMonth() + 1, offset))
+    const response = await t.request('/api/calendar-days/available-months')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.json()).toEqual({
+      months: [...seeded, { year: 2031, month: 3 }, { year: 2031, month: 4 }],
+    })
+  })
+
+  it('leaves out days before today (UTC) and months with no available day', async () => {
+    const months = await listAvailableMonths(t.db, new Date('2031-03-31T23:30:00Z'))
+    expect(months).toEqual([
+      { year: 2031, month: 3 },
+      { year: 2031, month: 4 },
+    ])
+    expect(await listAvailableMonths(t.db, new Date('2031-04-01T00:00:00Z'))).toEqual([
+      { year: 2031, month: 4 },
+    ])
+    expect(await listAvailableMonths(t.db, new Date('2031-04-02T00:00:00Z'))).toEqual([])
+  })
+})
+
+describe('GET /api/calendar-days/:id', () => {
+  it('answers one day, with the same privacy as the month list', async () => {
+    const reserved = await t.request(`/api/calendar-days/${ids['2031-03-01']}`)
+    expect(reserved.status).toBe(200)
+    expect(reserved.headers.get('cache-control')).toBe('no-cache')
+    expect(await reserved.json()).toEqual({
+      id: ids['2031-03-01'],
+      date: '2031-03-01',
+      status: 'reserved',
+      businessName: 'Acme Bakery',
+      price: 120,
+    })
+    const pending = await (await t.request(`/api/calendar-days/${ids['2031-03-03']}`)).json()
+    expect(pending.businessName).toBeNull()
+  })
+
+  it('answers 404 Day not found. for unknown and malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '123', "x'%20or%201=1--"]) {
+      const response = await t.request(`/api/calendar-days/${id}`)
+      expect(response.status, id).toBe(404)
+      expect((await response.json()).error).toEqual({ code: 'not_found', message: 'Day not found.' })
+    }
+  })
+})
+
+describe('PATCH /api/admin/calendar-days/:id', () => {
+  const patch = (id: string, json: unknown, cookie?: string) =>
+    t.request(`/api/admin/calendar-days/${id}`, { method: 'PATCH', json, cookie })
+  const rowOf = async (id: string) =>
+    (await t.db.select().from(calendarDays).where(eq(calendarDays.id, id)))[0]
+
+  it('answers 401 to anonymous callers and 403 to non-admins, changing nothing', async () => {
+    const id = ids['2019-06-11'] as string
+    const before = await rowOf(id)
+    expect((await patch(id, { price: 99 })).status).toBe(401)
+    expect((await patch(id, { price: 99 }, await t.signIn(MEMBER))).status).toBe(403)
+    expect(await rowOf(id)).toEqual(before)
+  })
+
+  it('sets the price in dollars and the status, and shows the admin the business name', async () => {
+    const cookie = await t.signIn(ADMIN)
+    const id = ids['2019-06-11'] as string
+    const priced = await patch(id, { price: 150.25 }, cookie)
+    expect(priced.status).toBe(200)
+    expect(await priced.json()).toEqual({
+      id,
+      date: '2019-06-11',
+      status: 'available',
+      businessName: null,
+      price: 150.25,
+    })
+    expect((await rowOf(id))?.priceCents).toBe(15025)
+
+    const pending = await patch(id, { status: 'reserved_pending', businessName: '  Corner Café ' }, cookie)
+    expect(await pending.json()).toMatchObject({ status: 'reserved_pending', businessName: 'Corner Café' })
+    // The public still sees nothing about the hold.
+    expect((await (await t.request(`/api/calendar-days/${id}`)).json()).businessName).toBeNull()
+  })
+
+  it('clears the business name when a day is made available', async () => {
+    const cookie = await t.signIn(ADMIN)
+    const id = ids['2019-06-10'] as string
+    const response = await patch(id, { status: 'available', businessName: 'Ignored' }, cookie)
+    expect(await response.json()).toMatchObject({ status: 'available', businessName: null, price: 120 })
+    expect((await rowOf(id))?.businessName).toBeNull()
+  })
+
+  it('refuses a price of 0 or less with the spec message and other bad input with 422, changing nothing', async () => {
+    const cookie = await t.signIn(ADMIN)
+    const id = ids['2019-06-11'] as string
+    const before = await rowOf(id)
+    for (const price of [0, -5, 0.001, '100', null]) {
+      const response = await patch(id, { price }, cookie)
+      expect(response.status, String(price)).toBe(422)
+      const body = await response.json()
+      expect(body.error.code).toBe('validation_failed')
+      expect(body.error.fields.price).toEqual(['Price must be greater than 0.'])
+    }
+    for (const json of [{ status: 'sold' }, { businessName: 42 }, {}, [], 'price']) {
+      const response = await patch(id, json, cookie)
+      expect(response.status, JSON.stringify(json)).toBe(422)
+    }
+    const malformed = await t.request(`/api/admin/calendar-days/${id}`, {
+      method: 'PATCH',
+      body: '{"price":',
+      headers: { 'content-type': 'application/json' },
+      cookie,
+    })
+    expect(malformed.status).toBe(400)
+    expect(await rowOf(id)).toEqual(before)
+  })
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    const cookie = await t.signIn(ADMIN)
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await patch(id, { price: 10 }, cookie)
+      expect(response.status).toBe(404)
+      expect((await response.json()).error.message).toBe('Day not found.')
+    }
+  })
+})

@@ -1,0 +1,27 @@
+import { Hono } from 'hono'
+import { type CreateInquiryResponse, createInquiryInputSchema } from '../../../shared/inquiries.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { clientIp } from '../../http/client-ip.ts'
+import { readJson } from '../../http/validate.ts'
+import { AppError } from '../../lib/errors.ts'
+import { createInquiry, tryCountInquiry } from './inquiries.service.ts'
+
+const RATE_LIMITED_MESSAGE =
+  'Too many submissions from your connection. Please wait 10 minutes and try again.'
+
+export function inquiriesRoutes({ database, config }: AppDeps) {
+  const db = database.db
+  const app = new Hono<AppEnv>()
+
+  app.post('/inquiries', async (c) => {
+    const input = await readJson(c, createInquiryInputSchema)
+    // Only well-formed submissions count; callers without a known address share one counter.
+    if (!(await tryCountInquiry(db, clientIp(c, config.trustProxy) ?? 'unknown')))
+      throw new AppError('rate_limited', RATE_LIMITED_MESSAGE)
+    await createInquiry(db, input)
+    const body: CreateInquiryResponse = { ok: true }
+    return c.json(body, 201)
+  })
+
+  return app
+}

@@ -1,0 +1,24 @@
+import type { CreateInquiryInput } from '../../../shared/inquiries.ts'
+import type { Db } from '../../db/client.ts'
+import { emailInquiries } from '../../db/schema.ts'
+import { countHit, type RateLimitRule } from '../../lib/rate-limit.ts'
+
+/** Form submissions one client address may make in 10 minutes. */
+export const INQUIRIES_PER_IP: RateLimitRule = { window: 10 * 60, max: 10 }
+
+/** Counts one submission from the address; false once it is over the limit. */
+export async function tryCountInquiry(db: Db, ip: string, now = Date.now()): Promise<boolean> {
+  return (await countHit(db, `inquiries:${ip}`, INQUIRIES_PER_IP, now)) <= INQUIRIES_PER_IP.max
+}
+
+/**
+ * Spec sections 3 and 7: the mailing list stores metadata {name}; the waitlist {name, businessName,
+ * type: 'waitlist'} (businessName null when left empty).
+ */
+export async function createInquiry(db: Db, input: CreateInquiryInput): Promise<void> {
+  const metadata =
+    input.type === 'waitlist'
+      ? { name: input.name, businessName: input.businessName || null, type: 'waitlist' }
+      : { name: input.name }
+  await db.insert(emailInquiries).values({ email: input.email, metadata })
+}

@@ -1,0 +1,105 @@
+import { desc, eq } from 'drizzle-orm'
+import type { MediaItemDto, MediaType } from '../../../shared/dto.ts'
+import type { Db } from '../../db/client.ts'
+import { mediaItems } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import { type Storage, StorageConflictError, type StoredObject } from '../../lib/storage/storage.ts'
+
+/** The public address of a stored item: /media/<path> with each segment URI-encoded. */
+export function mediaUrl(id: string): string {
+  return `/media/${id.split('/').map(encodeURIComponent).join('/')}`
+}
+
+/**
+ * The file part of a storage path (spec section 7: spaces become hyphens). Only the last segment of
+ * the name is kept and characters that cannot sit in one path segment are dropped.
+ */
+export function storageFileName(originalName: string): string {
+  const base = originalName.split(/[/\\]/).pop() ?? ''
+  const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is dropped
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .replace(/\s/g, '-')
+    .replace(/^\.+/, '')
+    .slice(-200)
+  return cleaned || 'image'
+}
+
+/** Spec section 7: {type}/{timestamp}-{filename with spaces as hyphens}. */
+export function mediaPath(type: MediaType, originalName: string, now: number): string {
+  return `${type}/${now}-${storageFileName(originalName)}`
+}
+
+type MediaRow = typeof mediaItems.$inferSelect
+
+function toMediaItemDto(row: MediaRow): MediaItemDto {
+  return {
+    id: row.id,
+    type: row.type as MediaType,
+    title: row.title,
+    url: mediaUrl(row.id),
+    uploadedAt: row.uploadedAt.toISOString(),
+  }
+}
+
+export async function listMedia(db: Db, type: MediaType): Promise<MediaItemDto[]> {
+  const rows = await db
+    .select()
+    .from(mediaItems)
+    .where(eq(mediaItems.type, type))
+    .orderBy(desc(mediaItems.uploadedAt), desc(mediaItems.id))
+  return rows.map(toMediaItemDto)
+}
+
+/**
+ * Stores the bytes (never overwriting) and records the item. Used by tests now and by the admin
+ * upload route later, which checks the image type and the 5 MB limit before calling it.
+ */
+export async function saveMediaItem(
+  db: Db,
+  storage: Storage,
+  input: { type: MediaType; originalName: string; bytes: Uint8Array; contentType: string },
+  now: Date = new Date(),
+): Promise<MediaItemDto> {
+  const id = mediaPath(input.type, input.originalName, now.getTime())
+  try {
+    await storage.put(id, input.bytes, input.contentType)
+  } catch (error) {
+    if (error instanceof StorageConflictError)
+      throw new AppError('conflict', 'A file with this name was just uploaded. Please try again.')
+    throw error
+  }
+  try {
+    const [row] = await db
+      .insert(mediaItems)
+      .values({
+        id,
+        type: input.type,
+        title: storageFileName(input.originalName),
+        contentType: input.contentType,
+        sizeBytes: input.bytes.byteLength,
+        uploadedAt: now,
+      })
+      .returning()
+    if (!row) throw new Error('media item insert returned no row')
+    return toMediaItemDto(row)
+  } catch (error) {
+    await storage.delete(id).catch(() => {})
+    throw error
+  }
+}
+
+/**
+ * A stored file by its storage path, with the content type its upload declared. Only paths with a
+ * media_items row are served, so nothing else under the storage root can be reached.
+ */
+export async function getMediaFile(db: Db, storage: Storage, id: string): Promise<StoredObject | undefined> {
+  const [row] = await db
+    .select({ contentType: mediaItems.contentType })
+    .from(mediaItems)
+    .where(eq(mediaItems.id, id))
+  if (!row) return undefined
+  const stored = await storage.get(id)
+  return stored && { ...stored, contentType: row.contentType }
+}

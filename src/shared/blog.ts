@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** Spec section 8 'Title Required' / 'Content Required' descriptions, used verbatim as field errors. */
+export const TITLE_REQUIRED_MESSAGE = 'Please enter a title for the blog post.'
+export const CONTENT_REQUIRED_MESSAGE = 'Please enter content for the blog post.'
+
+/**
+ * POST /api/admin/blog-posts and PUT /api/admin/blog-posts/:id → BlogPostDto.
+ * Title and content must not be blank after trimming; the author is not checked for blankness and a
+ * missing or blank author becomes the map team's name (spec sections 3 and 5).
+ */
+export const blogPostInputSchema = z.object({
+  title: z
+    .string({ error: TITLE_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, TITLE_REQUIRED_MESSAGE)
+    .max(300, 'Use at most 300 characters for the title.'),
+  content: z.string({ error: CONTENT_REQUIRED_MESSAGE }).trim().min(1, CONTENT_REQUIRED_MESSAGE),
+  author: z.string().trim().max(200, 'Use at most 200 characters for the author.').nullish(),
+  /** Create: defaults to false (Draft). Update: leaves the current state when missing. */
+  isPublished: z.boolean().optional(),
+})
+export type BlogPostInput = z.infer<typeof blogPostInputSchema>
