@@ -1,3 +1,10 @@
+import * as Collapsible from '@radix-ui/react-collapsible'
+import { ChevronDown } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { CalendarExample } from '../../../features/calendar/components/calendar-example'
+import { CalendarSection } from '../../../features/calendar/components/calendar-section'
+import { cn } from '../../../lib/cn'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
@@ -12,16 +19,68 @@ export function CalendarPage() {
         <PageTitle>Calendar</PageTitle>
         <p className="text-slate-800">
           Reserve a day on the {config.productName} calendar, mailed to about{' '}
-          {config.reach.toLocaleString('en-US')} homes in {config.town}.
+          {config.reach.toLocaleString('en-US')} homes in {config.town}. Pick up to 6 days; the more days you
+          book, the less each one costs.
         </p>
-        <p className="text-slate-800">The August mailing is concluded.</p>
+        <p className="font-medium text-slate-900">The August mailing is concluded.</p>
       </header>
-      <section aria-labelledby="calendar-example" className="space-y-3">
-        <SectionTitle id="calendar-example">Calendar Example</SectionTitle>
-      </section>
-      <section aria-labelledby="reservations" className="space-y-3">
-        <SectionTitle id="reservations">Reserve Your Day</SectionTitle>
-      </section>
+      <CollapsibleSection
+        id="calendar-example"
+        title="Calendar Example"
+        showLabel="Show Example"
+        hideLabel="Hide Example"
+        defaultOpen={false}
+      >
+        <CalendarExample />
+      </CollapsibleSection>
+      <CollapsibleSection
+        id="reservations"
+        title="Reserve Your Day"
+        showLabel="Show Reservation Table"
+        hideLabel="Hide Reservation Table"
+        defaultOpen
+      >
+        <CalendarSection showPricing />
+      </CollapsibleSection>
     </PageContainer>
+  )
+}
+
+type CollapsibleSectionProps = {
+  id: string
+  title: string
+  showLabel: string
+  hideLabel: string
+  defaultOpen: boolean
+  children: ReactNode
+}
+
+function CollapsibleSection({
+  id,
+  title,
+  showLabel,
+  hideLabel,
+  defaultOpen,
+  children,
+}: CollapsibleSectionProps) {
+  const [isOpen, setIsOpen] = useState(defaultOpen)
+  return (
+    <Collapsible.Root open={isOpen} onOpenChange={setIsOpen} asChild>
+      <section aria-labelledby={id} className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SectionTitle id={id}>{title}</SectionTitle>
+          <Collapsible.Trigger asChild>
+            <Button variant="outline">
+              {isOpen ? hideLabel : showLabel}
+              <ChevronDown
+                className={cn('transition-transform', isOpen && 'rotate-180')}
+                aria-hidden="true"
+              />
+            </Button>
+          </Collapsible.Trigger>
+        </div>
+        <Collapsible.Content>{children}</Collapsible.Content>
+      </section>
+    </Collapsible.Root>
   )
 }

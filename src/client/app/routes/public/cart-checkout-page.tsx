@@ -3,12 +3,14 @@ import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { BookingInformation } from '../../../features/cart/components/booking-information'
 import { OrderSummary } from '../../../features/cart/components/order-summary'
+import { useCartCheckout } from '../../../features/cart/hooks/use-cart-checkout'
 import { useCart } from '../../../features/cart/use-cart'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
 export function CartCheckoutPage() {
   const { isEmpty, clearCart } = useCart()
+  const checkout = useCartCheckout()
   const navigate = useNavigate()
   useDocumentTitle('Your Cart')
 
@@ -21,7 +23,12 @@ export function CartCheckoutPage() {
             <CardTitle>Booking Information</CardTitle>
           </CardHeader>
           <CardContent>
-            <BookingInformation isDisabled={isEmpty} />
+            <BookingInformation
+              isDisabled={isEmpty}
+              submitLabel="Proceed to Checkout"
+              validate={checkout.validate}
+              onSubmit={checkout.submit}
+            />
           </CardContent>
         </Card>
         <Card>

@@ -1,11 +1,72 @@
+import { useNavigate, useParams } from 'react-router'
+import { formatDayDate, formatUsd } from '../../../../shared/format'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/use-toast'
+import { useCalendarDay } from '../../../features/calendar/api/get-calendar-day'
+import type { BookingDetails } from '../../../features/cart/checkout-validation'
+import { validateBookingDetails } from '../../../features/cart/checkout-validation'
+import { BookingInformation } from '../../../features/cart/components/booking-information'
+import { startDayCheckout } from '../../../features/cart/start-checkout'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
+/** Spec section 2: single-day checkout. Failed or unavailable checkouts go back to /. */
 export function DayCheckoutPage() {
   useDocumentTitle('Checkout')
+  const { dayId = '' } = useParams()
+  const dayQuery = useCalendarDay(dayId)
+  const navigate = useNavigate()
+  const day = dayQuery.data
+
+  async function submit(details: BookingDetails) {
+    if (!day) return
+    if (day.status !== 'available') {
+      toast({
+        variant: 'destructive',
+        title: 'Day Unavailable',
+        description: 'This day is no longer available for booking.',
+      })
+      navigate('/')
+      return
+    }
+    try {
+      window.location.assign(await startDayCheckout({ dayId: day.id, ...details }))
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Checkout Failed',
+        description: 'There was a problem processing your booking. Please try again.',
+      })
+      navigate('/')
+    }
+  }
+
   return (
     <PageContainer className="max-w-2xl space-y-6">
       <PageTitle>Checkout</PageTitle>
+      {dayQuery.isPending ? (
+        <Spinner label="Loading day..." />
+      ) : !day ? (
+        <p className="text-slate-700">Day not found.</p>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-xl">{formatDayDate(day.date)}</CardTitle>
+            <p className="text-lg font-semibold text-slate-900">{formatUsd(day.price)}</p>
+            {day.status === 'available' ? null : (
+              <p className="text-sm text-red-800">This day is no longer available for booking.</p>
+            )}
+          </CardHeader>
+          <CardContent>
+            <BookingInformation
+              submitLabel="Proceed to Payment"
+              validate={validateBookingDetails}
+              onSubmit={submit}
+            />
+          </CardContent>
+        </Card>
+      )}
     </PageContainer>
   )
 }

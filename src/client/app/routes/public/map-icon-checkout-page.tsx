@@ -1,11 +1,77 @@
+import { AlertCircle } from 'lucide-react'
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { formatUsd } from '../../../../shared/format'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/use-toast'
+import type { BookingDetails } from '../../../features/cart/checkout-validation'
+import { validateBookingDetails } from '../../../features/cart/checkout-validation'
+import { BookingInformation } from '../../../features/cart/components/booking-information'
+import { startMapIconCheckout } from '../../../features/cart/start-checkout'
+import { useMapIcon } from '../../../features/map-icons/api/get-map-icon'
+import { mapIconSizeText } from '../../../features/map-icons/map-icon-display'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
+const FALLBACK_ERROR = 'Failed to create checkout session. Please try again.'
+
+/** Spec section 2: map icon checkout, with the inline 'Checkout Error' banner on failure. */
 export function MapIconCheckoutPage() {
   useDocumentTitle('Map Icon Checkout')
+  const { iconId = '' } = useParams()
+  const iconQuery = useMapIcon(iconId)
+  const [checkoutError, setCheckoutError] = useState<string | null>(null)
+  const icon = iconQuery.data
+
+  async function submit(details: BookingDetails) {
+    if (!icon) return
+    setCheckoutError(null)
+    try {
+      if (icon.availableQuantity <= 0) throw new Error('This icon is not available for booking')
+      window.location.assign(await startMapIconCheckout({ iconId: icon.id, ...details }))
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : FALLBACK_ERROR
+      setCheckoutError(message)
+      toast({ variant: 'destructive', title: 'Checkout Error', description: message })
+    }
+  }
+
   return (
     <PageContainer className="max-w-2xl space-y-6">
       <PageTitle>Map Icon Checkout</PageTitle>
+      {checkoutError ? (
+        <div className="flex gap-3 rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
+          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">Checkout Error</p>
+            <p className="text-sm">{checkoutError}</p>
+          </div>
+        </div>
+      ) : null}
+      {iconQuery.isPending ? (
+        <Spinner label="Loading map icon..." />
+      ) : !icon ? (
+        <p className="text-slate-700">Map icon not found.</p>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-xl">{icon.name}</CardTitle>
+            <p className="text-sm text-slate-700">{mapIconSizeText(icon.size)}</p>
+            <p className="text-lg font-semibold text-slate-900">{formatUsd(icon.price)}</p>
+            <p className="text-sm text-slate-700">
+              {Math.max(0, icon.availableQuantity)} of {icon.totalQuantity} remaining
+            </p>
+          </CardHeader>
+          <CardContent>
+            <BookingInformation
+              submitLabel="Proceed to Payment"
+              validate={validateBookingDetails}
+              onSubmit={submit}
+            />
+          </CardContent>
+        </Card>
+      )}
     </PageContainer>
   )
 }

@@ -31,8 +31,12 @@ export function OrderSummary() {
                 <p className="text-sm text-slate-700">
                   {discount > 0 ? (
                     <>
+                      <span className="sr-only">Original price </span>
                       <s className="mr-2">{formatUsd(day.price)}</s>
-                      <span>{formatUsd(discountedDayPrice(day.price, discount))}</span>
+                      <span className="sr-only">, now </span>
+                      <span className="font-medium text-slate-900">
+                        {formatUsd(discountedDayPrice(day.price, discount))}
+                      </span>
                     </>
                   ) : (
                     formatUsd(day.price)
@@ -73,8 +77,9 @@ export function OrderSummary() {
         <p className="text-sm text-green-800">{formatUsd(discount)} discount applied per square</p>
       ) : null}
       <p className="flex justify-between border-t border-slate-200 pt-3 text-lg font-semibold">
-        <span>Total</span>
-        <span>{formatUsd(total)}</span>
+        <span id="cart-total-label">Total</span>
+        {/* An <output> (role status) so the new total is announced after a removal. */}
+        <output aria-labelledby="cart-total-label">{formatUsd(total)}</output>
       </p>
     </div>
   )

@@ -1,0 +1,46 @@
+import { expect, type Page } from '@playwright/test'
+import { formatYearMonth, type YearMonth } from '../src/shared/calendar-months.ts'
+import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '../src/shared/dto.ts'
+import { formatDayDate } from '../src/shared/format.ts'
+
+/**
+ * The seeded server opens the current month and the next two. Each test picks its own days by their
+ * position in one of those months, so parallel tests never share a day.
+ */
+export async function availableMonths(page: Page): Promise<YearMonth[]> {
+  const response = await page.request.get('/api/calendar-days/available-months')
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as AvailableMonthsResponse).months
+}
+
+export async function daysOf(page: Page, month: YearMonth): Promise<CalendarDayDto[]> {
+  const key = `${month.year}-${String(month.month).padStart(2, '0')}`
+  const response = await page.request.get(`/api/calendar-days?month=${key}`)
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as CalendarMonthResponse).days
+}
+
+/** Shows `month` in the calendar through the month dropdown. */
+export async function showMonth(page: Page, month: YearMonth) {
+  const label = formatYearMonth(month)
+  const selector = page.getByRole('combobox', { name: 'Month' })
+  await expect(selector).toBeEnabled()
+  await selector.click()
+  await page.getByRole('option', { name: label, exact: true }).click()
+  await expect(selector).toHaveText(label)
+}
+
+/** A day cell: its accessible name starts with the long date (e.g. 'Monday, December 1, 2026 — $120, available'). */
+export function dayCell(page: Page, date: string) {
+  return page.getByRole('button', { name: new RegExp(`^${formatDayDate(date)} — `) })
+}
+
+/** Radix renders a toast's text twice (the toast and its screen-reader announcement). */
+export function toastText(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).first()
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+}

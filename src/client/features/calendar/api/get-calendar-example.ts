@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { MediaListResponse } from '../../../../shared/dto'
+import { apiClient } from '../../../lib/api-client'
+
+export function getCalendarExamples(): Promise<MediaListResponse> {
+  return apiClient.get<MediaListResponse>('/api/media?type=calendar_example')
+}
+
+export const calendarExampleQueryOptions = queryOptions({
+  queryKey: ['media', 'calendar_example'],
+  queryFn: getCalendarExamples,
+})
+
+/** The newest calendar example image (the API answers newest first), or null when none is uploaded. */
+export function useCalendarExample() {
+  return useQuery({ ...calendarExampleQueryOptions, select: (data) => data.items[0] ?? null })
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { type YearMonth, yearMonthKey } from '../../../../shared/calendar-months'
+import type { CalendarMonthResponse } from '../../../../shared/dto'
+import { apiClient } from '../../../lib/api-client'
+
+export const CALENDAR_DAYS_QUERY_KEY = ['calendar-days'] as const
+
+export function getCalendarMonth(month: YearMonth): Promise<CalendarMonthResponse> {
+  return apiClient.get<CalendarMonthResponse>(`/api/calendar-days?month=${yearMonthKey(month)}`)
+}
+
+export function calendarMonthQueryOptions(month: YearMonth) {
+  return queryOptions({
+    queryKey: [...CALENDAR_DAYS_QUERY_KEY, 'month', yearMonthKey(month)],
+    queryFn: () => getCalendarMonth(month),
+  })
+}
+
+export function useCalendarMonth(month: YearMonth | null) {
+  return useQuery({
+    ...calendarMonthQueryOptions(month ?? { year: 1970, month: 1 }),
+    enabled: month !== null,
+  })
+}

@@ -1,0 +1,179 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CalendarDayDto } from '../../../../shared/dto'
+import { Toaster } from '../../../components/ui/toaster'
+import { resetToasts } from '../../../components/ui/use-toast'
+import { cartActions, resetCartStore } from '../../cart/cart-store'
+import { CalendarSection } from './calendar-section'
+
+const day = (date: string, status = 'available', businessName: string | null = null): CalendarDayDto => ({
+  id: `id-${date}`,
+  date,
+  status,
+  businessName,
+  price: 120,
+})
+
+type Routes = Record<string, { status: number; body: unknown }>
+
+function mockApi(routes: Routes) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input)
+      const match = routes[url]
+      if (!match) return new Response(JSON.stringify({ error: { code: 'not_found' } }), { status: 404 })
+      return new Response(JSON.stringify(match.body), { status: match.status })
+    }),
+  )
+}
+
+const december = [
+  day('2026-12-01'),
+  day('2026-12-02', 'reserved', 'Harbor Bakery'),
+  day('2026-12-03', 'reserved_pending'),
+  // 2026-12-04 is not in the system: a placeholder cell.
+  day('2026-12-05'),
+]
+
+function baseRoutes(days: Routes[string] = { status: 200, body: { days: december } }): Routes {
+  return {
+    '/api/settings': { status: 200, body: { font: 'Neucha', defaultMonth: 12, defaultYear: 2026 } },
+    '/api/calendar-days/available-months': { status: 200, body: { months: [{ year: 2026, month: 12 }] } },
+    '/api/calendar-days?month=2026-12': days,
+  }
+}
+
+function renderSection(showPricing = true) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <CalendarSection showPricing={showPricing} />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '/cart-checkout', element: <h1>Cart page</h1> },
+    ],
+    { initialEntries: ['/'] },
+  )
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+const cell = (name: RegExp) => screen.findByRole('button', { name })
+
+describe('CalendarSection', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    resetCartStore()
+    resetToasts()
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it('opens on the settings month and names each cell by date, price and state', async () => {
+    mockApi(baseRoutes())
+    renderSection()
+    expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()
+    expect(await cell(/^Wednesday, December 2, 2026 — reserved$/)).toBeTruthy()
+    expect((await cell(/^Thursday, December 3, 2026 — pending$/)).textContent).toContain('Pending')
+    expect(await cell(/^Friday, December 4, 2026 — not available yet$/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Previous month' }).hasAttribute('disabled')).toBe(true)
+    expect(screen.getByRole('button', { name: 'Next month' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it('hides prices when asked', async () => {
+    mockApi(baseRoutes())
+    renderSection(false)
+    const first = await cell(/^Tuesday, December 1, 2026 — available$/)
+    expect(first.textContent).not.toContain('$')
+  })
+
+  it('adds an available day, then shows In Cart and goes to the cart on a second click', async () => {
+    mockApi(baseRoutes())
+    const router = renderSection()
+    fireEvent.click(await cell(/December 1, 2026/))
+    expect((await screen.findAllByText('Added to Cart')).length).toBeGreaterThan(0)
+    expect(screen.getByRole('button', { name: 'Go to Cart' })).toBeTruthy()
+    const inCart = await cell(/^Tuesday, December 1, 2026 — \$120, in cart$/)
+    expect(inCart.textContent).toContain('In Cart')
+    fireEvent.click(inCart)
+    await act(async () => {})
+    expect(router.state.location.pathname).toBe('/cart-checkout')
+  })
+
+  it('says Ready to Checkout? when the cart also holds a map icon', async () => {
+    cartActions.setMapIcon({ id: 'icon', name: 'Map Icon', size: 'small', price: 150 })
+    mockApi(baseRoutes())
+    renderSection()
+    fireEvent.click(await cell(/December 5, 2026/))
+    expect((await screen.findAllByText('Ready to Checkout?')).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('You have calendar days and a map icon in your cart.').length).toBeGreaterThan(
+      0,
+    )
+  })
+
+  it('refuses a seventh day', async () => {
+    for (let n = 10; n < 16; n++)
+      cartActions.addCalendarDay({ id: `other-${n}`, date: `2026-12-${n}`, price: 120 })
+    mockApi(baseRoutes())
+    renderSection()
+    fireEvent.click(await cell(/December 1, 2026/))
+    expect((await screen.findAllByText('Cart Limit Reached')).length).toBeGreaterThan(0)
+  })
+
+  it('explains reserved, pending and placeholder days', async () => {
+    mockApi(baseRoutes())
+    renderSection()
+    fireEvent.click(await cell(/December 2, 2026/))
+    expect(
+      (await screen.findAllByText('This day is already booked by Harbor Bakery.')).length,
+    ).toBeGreaterThan(0)
+    fireEvent.click(await cell(/December 3, 2026/))
+    expect((await screen.findAllByText('Day Being Reserved')).length).toBeGreaterThan(0)
+    fireEvent.click(await cell(/December 4, 2026/))
+    expect((await screen.findAllByText('Day Not Available Yet')).length).toBeGreaterThan(0)
+  })
+
+  it('shows the empty-month text', async () => {
+    mockApi(baseRoutes({ status: 200, body: { days: [] } }))
+    renderSection()
+    expect(await screen.findByText('No calendar days available for this month.')).toBeTruthy()
+  })
+
+  it('toasts when the days fail to load', async () => {
+    mockApi(baseRoutes({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }))
+    renderSection()
+    expect(
+      (await screen.findAllByText('Failed to load calendar days. Please try again.')).length,
+    ).toBeGreaterThan(0)
+  })
+
+  it('toasts when the available months fail to load and falls back to the settings month', async () => {
+    mockApi({
+      ...baseRoutes(),
+      '/api/calendar-days/available-months': {
+        status: 500,
+        body: { error: { code: 'internal', message: 'x' } },
+      },
+    })
+    renderSection()
+    expect(
+      (await screen.findAllByText('Failed to load available months. Please try again.')).length,
+    ).toBeGreaterThan(0)
+    expect(await cell(/December 1, 2026/)).toBeTruthy()
+  })
+})

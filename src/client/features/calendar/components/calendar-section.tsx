@@ -1,0 +1,71 @@
+import { useEffect, useMemo } from 'react'
+import { MonthSelector } from '../../../components/month-selector'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/use-toast'
+import { useCart } from '../../cart/use-cart'
+import { useCalendarMonth } from '../api/get-calendar-month'
+import { useDisplayedMonth } from '../hooks/use-displayed-month'
+import { CalendarGrid } from './calendar-grid'
+
+/**
+ * The public calendar (spec sections 2, 4 and 8): month navigator, Sun–Sat grid and day cells.
+ * `showPricing` is false on the home page, where cells show no prices.
+ */
+export function CalendarSection({ showPricing }: { showPricing: boolean }) {
+  const { month, setMonth, availableMonths, monthsError, isLoading } = useDisplayedMonth()
+  const daysQuery = useCalendarMonth(month)
+  const { cart } = useCart()
+  const cartDayIds = useMemo(() => new Set(cart.calendarDays.map((d) => d.id)), [cart.calendarDays])
+
+  useEffect(() => {
+    if (monthsError) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to load available months. Please try again.',
+      })
+    }
+  }, [monthsError])
+
+  useEffect(() => {
+    if (daysQuery.error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to load calendar days. Please try again.',
+      })
+    }
+  }, [daysQuery.error])
+
+  return (
+    <div className="space-y-4">
+      <MonthSelector
+        mode="public"
+        value={month}
+        onChange={setMonth}
+        availableMonths={availableMonths}
+        isDisabled={isLoading}
+      />
+      {isLoading || !month || daysQuery.isPending ? (
+        <Spinner label="Loading calendar..." />
+      ) : daysQuery.isError ? (
+        <div className="space-y-3 py-6 text-center">
+          <p className="text-slate-700">The calendar could not be loaded.</p>
+          <Button variant="outline" onClick={() => daysQuery.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : daysQuery.data.days.length === 0 ? (
+        <p className="py-6 text-center text-slate-700">No calendar days available for this month.</p>
+      ) : (
+        <CalendarGrid
+          month={month}
+          days={daysQuery.data.days}
+          cartDayIds={cartDayIds}
+          showPricing={showPricing}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import type { DayCellState } from '../../../../shared/calendar-months'
+import type { CalendarDayDto } from '../../../../shared/dto'
+import { formatDayDate, formatUsd } from '../../../../shared/format'
+import { cn } from '../../../lib/cn'
+
+const STATE_LABEL: Record<DayCellState, string> = {
+  available: 'Available',
+  'in-cart': 'In Cart',
+  pending: 'Pending',
+  reserved: 'Reserved',
+  placeholder: '',
+}
+
+const STATE_SPOKEN: Record<DayCellState, string> = {
+  available: 'available',
+  'in-cart': 'in cart',
+  pending: 'pending',
+  reserved: 'reserved',
+  placeholder: 'not available yet',
+}
+
+const STATE_STYLE: Record<DayCellState, string> = {
+  available: 'border-slate-300 bg-white text-slate-900 hover:border-blue-700 hover:bg-blue-50',
+  'in-cart': 'border-blue-800 bg-blue-700 text-white hover:bg-blue-800',
+  pending: 'border-amber-300 bg-amber-50 text-amber-900',
+  reserved: 'border-slate-300 bg-slate-200 text-slate-800',
+  placeholder: 'border-dashed border-slate-300 bg-slate-50 text-slate-700',
+}
+
+type DayCellProps = {
+  date: string
+  day: CalendarDayDto | undefined
+  state: DayCellState
+  showPricing: boolean
+  onClick: () => void
+}
+
+/** One day of the grid: a real button whose name carries the full date, the price when shown, and the state. */
+export function DayCell({ date, day, state, showPricing, onClick }: DayCellProps) {
+  const hasPrice = showPricing && day !== undefined && (state === 'available' || state === 'in-cart')
+  const price = hasPrice && day ? formatUsd(day.price) : null
+  const spoken = `${formatDayDate(date)} — ${price ? `${price}, ` : ''}${STATE_SPOKEN[state]}`
+  const label = state === 'available' && price ? price : STATE_LABEL[state]
+
+  return (
+    <button
+      type="button"
+      aria-label={spoken}
+      onClick={onClick}
+      className={cn(
+        'flex h-16 w-full min-w-0 flex-col items-start justify-between overflow-hidden rounded-md border p-1 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:h-20 sm:p-2',
+        STATE_STYLE[state],
+      )}
+    >
+      <span className="text-sm font-semibold sm:text-base">{Number(date.slice(8, 10))}</span>
+      {label ? (
+        <span className="w-full text-[0.625rem] leading-tight font-medium sm:text-xs">{label}</span>
+      ) : null}
+    </button>
+  )
+}

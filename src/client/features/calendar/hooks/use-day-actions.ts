@@ -1,0 +1,73 @@
+import { useNavigate } from 'react-router'
+import type { DayCellState } from '../../../../shared/calendar-months'
+import type { CalendarDayDto } from '../../../../shared/dto'
+import { formatDayDate } from '../../../../shared/format'
+import { toast } from '../../../components/ui/use-toast'
+import { getCart } from '../../cart/cart-store'
+import { useCart } from '../../cart/use-cart'
+
+/** Spec section 9: add-to-cart toasts stay 10 seconds. */
+export const ADD_TO_CART_TOAST_DURATION = 10_000
+
+/** What a click on a day cell does (spec sections 2 and 8). */
+export function useDayActions() {
+  const navigate = useNavigate()
+  const { addCalendarDay } = useCart()
+  const goToCart = { label: 'Go to Cart', onClick: () => navigate('/cart-checkout') }
+
+  return function onDayClick(date: string, day: CalendarDayDto | undefined, state: DayCellState) {
+    if (state === 'placeholder' || !day) {
+      toast({
+        title: 'Day Not Available Yet',
+        description: `${formatDayDate(date)} has not been opened for booking yet. Please check back later.`,
+      })
+      return
+    }
+    if (state === 'pending') {
+      toast({
+        title: 'Day Being Reserved',
+        description: 'Someone is completing a reservation for this day right now. Please choose another day.',
+      })
+      return
+    }
+    if (state === 'reserved') {
+      toast({
+        title: 'Day Unavailable',
+        description: day.businessName
+          ? `This day is already booked by ${day.businessName}.`
+          : 'This day is no longer available for booking.',
+      })
+      return
+    }
+    if (state === 'in-cart') {
+      navigate('/cart-checkout')
+      return
+    }
+    const outcome = addCalendarDay({ id: day.id, date: day.date, price: day.price })
+    if (outcome === 'limit-reached') {
+      toast({
+        variant: 'destructive',
+        title: 'Cart Limit Reached',
+        description:
+          'You can only select up to 6 calendar days. Please remove some items from your cart to add more.',
+      })
+      return
+    }
+    if (outcome !== 'added') return
+    if (getCart().mapIcon) {
+      toast({
+        title: 'Ready to Checkout?',
+        description: 'You have calendar days and a map icon in your cart.',
+        action: goToCart,
+        duration: ADD_TO_CART_TOAST_DURATION,
+      })
+      return
+    }
+    toast({
+      title: 'Added to Cart',
+      description: `${formatDayDate(day.date)} has been added to your cart.`,
+      action: goToCart,
+      duration: ADD_TO_CART_TOAST_DURATION,
+    })
+  }
+}

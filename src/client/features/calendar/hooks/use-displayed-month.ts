@@ -1,0 +1,32 @@
+import { useState } from 'react'
+import { initialCalendarMonth, type YearMonth } from '../../../../shared/calendar-months'
+import { useAvailableMonths } from '../api/get-available-months'
+import { useSettings } from '../api/get-settings'
+
+/**
+ * The month the public calendar shows: the visitor's choice once made, before that the initial month
+ * of spec section 4, decided when settings and available months have both answered (or failed).
+ */
+export function useDisplayedMonth() {
+  const settings = useSettings()
+  const months = useAvailableMonths()
+  const [chosen, setChosen] = useState<YearMonth | null>(null)
+
+  const isSettled = !settings.isPending && !months.isPending
+  const availableMonths = months.data?.months ?? []
+  const initial = isSettled
+    ? initialCalendarMonth({
+        defaultMonth: settings.data?.defaultMonth ?? null,
+        defaultYear: settings.data?.defaultYear ?? null,
+        availableMonths,
+      })
+    : null
+
+  return {
+    month: chosen ?? initial,
+    setMonth: setChosen,
+    availableMonths,
+    monthsError: months.error,
+    isLoading: !isSettled,
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Checkout form rules (spec section 5) with the toast texts of section 8. Pure, so the order of the
+ * checks is unit-tested: business name, then e-mail, then (cart only) a non-empty cart.
+ */
+import type { Cart } from '../../../shared/cart'
+
+export type CheckoutIssue = { title: string; description: string }
+export type BookingDetails = { businessName: string; email: string }
+
+export const CHECKOUT_ISSUES = {
+  businessName: { title: 'Business Name Required', description: 'Please enter your business name.' },
+  email: { title: 'Valid Email Required', description: 'Please enter a valid email address.' },
+  cartEmpty: {
+    title: 'Cart Empty',
+    description: 'Your cart is empty. Please add calendar days or a map icon to continue.',
+  },
+} as const satisfies Record<string, CheckoutIssue>
+
+/** Single-day and icon checkout: business name after trimming; e-mail non-empty and containing '@'. */
+export function validateBookingDetails({ businessName, email }: BookingDetails): CheckoutIssue | null {
+  if (businessName.trim() === '') return CHECKOUT_ISSUES.businessName
+  const trimmedEmail = email.trim()
+  if (trimmedEmail === '' || !trimmedEmail.includes('@')) return CHECKOUT_ISSUES.email
+  return null
+}
+
+/** Cart checkout: the booking details first, then at least one calendar day or a map icon. */
+export function validateCartCheckout(details: BookingDetails, cart: Cart): CheckoutIssue | null {
+  const issue = validateBookingDetails(details)
+  if (issue) return issue
+  if (cart.calendarDays.length === 0 && !cart.mapIcon) return CHECKOUT_ISSUES.cartEmpty
+  return null
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { MapIconDto } from '../../../../shared/dto'
+import { ApiError, apiClient } from '../../../lib/api-client'
+import { MAP_ICONS_QUERY_KEY } from './get-map-icons'
+
+export function getMapIcon(iconId: string): Promise<MapIconDto> {
+  return apiClient.get<MapIconDto>(`/api/map-icons/${encodeURIComponent(iconId)}`)
+}
+
+export function mapIconQueryOptions(iconId: string) {
+  return queryOptions({
+    queryKey: [...MAP_ICONS_QUERY_KEY, 'icon', iconId],
+    queryFn: () => getMapIcon(iconId),
+    // A 404 is an answer ('Map icon not found.'), not a hiccup to retry.
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  })
+}
+
+export function useMapIcon(iconId: string) {
+  return useQuery(mapIconQueryOptions(iconId))
+}

@@ -1,0 +1,133 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MapIconDto } from '../../../../shared/dto'
+import { Toaster } from '../../../components/ui/toaster'
+import { resetToasts } from '../../../components/ui/use-toast'
+import { getCart, resetCartStore } from '../../cart/cart-store'
+import { MapIconSection } from './map-icon-section'
+
+const regular: MapIconDto = {
+  id: 'small',
+  name: 'Map Icon',
+  size: 'small',
+  price: 150,
+  availableQuantity: 12,
+  totalQuantity: 20,
+}
+const large: MapIconDto = {
+  id: 'large',
+  name: 'Large Map Icon',
+  size: 'large',
+  price: 300,
+  availableQuantity: 6,
+  totalQuantity: 6,
+}
+
+function mockIcons(respond: () => Response) {
+  const fetchMock = vi.fn(async () => respond())
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+const ok = (icons: MapIconDto[]) => () => new Response(JSON.stringify({ icons }), { status: 200 })
+const fail = () =>
+  new Response(JSON.stringify({ error: { code: 'internal', message: 'x' } }), { status: 500 })
+
+function renderSection() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          <MapIconSection />
+          <Toaster />
+        </>
+      ),
+    },
+  ])
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+async function card(name: string) {
+  const heading = await screen.findByRole('heading', { name, level: 3 })
+  return within(heading.closest('li') as HTMLElement)
+}
+
+describe('MapIconSection', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    resetCartStore()
+    resetToasts()
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows each card with price, availability, size label and text', async () => {
+    mockIcons(ok([regular, large]))
+    renderSection()
+    expect(screen.getByRole('heading', { name: 'Map Icon Pricing' })).toBeTruthy()
+    const small = await card('Map Icon')
+    expect(small.getByText('$150')).toBeTruthy()
+    expect(small.getByText('12 of 20 remaining')).toBeTruthy()
+    expect(small.getByText('Standard size map icon.')).toBeTruthy()
+    const big = await card('Large Map Icon')
+    expect(big.getByText('Premium size')).toBeTruthy()
+    expect(big.getByText('Personalized Service & Collaboration. We work closely with you.')).toBeTruthy()
+  })
+
+  it('reserves one icon, shows In Cart, and refuses a second', async () => {
+    mockIcons(ok([regular, large]))
+    renderSection()
+    fireEvent.click((await card('Map Icon')).getByRole('button', { name: 'Reserve' }))
+    expect((await card('Map Icon')).getByRole('button', { name: 'In Cart' })).toBeTruthy()
+    expect(getCart().mapIcon?.id).toBe('small')
+    fireEvent.click((await card('Large Map Icon')).getByRole('button', { name: 'Reserve' }))
+    expect((await screen.findAllByText('Map Icon Already in Cart')).length).toBeGreaterThan(0)
+    expect(getCart().mapIcon?.id).toBe('small')
+  })
+
+  it('marks an icon without stock Sold Out and disables it', async () => {
+    mockIcons(ok([{ ...large, availableQuantity: 0 }]))
+    renderSection()
+    const button = (await card('Large Map Icon')).getByRole('button', { name: 'Sold Out' })
+    expect(button.hasAttribute('disabled')).toBe(true)
+  })
+
+  it('shows No available icons for an empty list', async () => {
+    mockIcons(ok([]))
+    renderSection()
+    expect(await screen.findByText('No available icons')).toBeTruthy()
+  })
+
+  it('toasts a load failure', async () => {
+    mockIcons(fail)
+    renderSection()
+    expect(
+      (await screen.findAllByText('Failed to load map icons. Please try again.')).length,
+    ).toBeGreaterThan(0)
+  })
+
+  it('refreshes with a success toast, and says Failed to refresh. when it fails', async () => {
+    let respond = ok([regular])
+    mockIcons(() => respond())
+    renderSection()
+    await card('Map Icon')
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+    expect(
+      (await screen.findAllByText('Map icon availability and example have been refreshed.')).length,
+    ).toBeGreaterThan(0)
+    respond = fail
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }))
+    expect((await screen.findAllByText('Failed to refresh.')).length).toBeGreaterThan(0)
+    expect(screen.queryAllByText('Failed to load map icons. Please try again.')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { RefreshCw } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/use-toast'
+import { useMapIcons } from '../api/get-map-icons'
+import { MapIconCard } from './map-icon-card'
+
+/** Spec section 2 (/5k-example): 'Map Icon Pricing' cards with availability, Refresh and Reserve. */
+export function MapIconSection() {
+  const iconsQuery = useMapIcons()
+  const queryClient = useQueryClient()
+  const [isRefreshing, setIsRefreshing] = useState(false)
+
+  // Only a first load that fails; a failed Refresh says 'Failed to refresh.' instead.
+  const hasData = iconsQuery.data !== undefined
+  useEffect(() => {
+    if (iconsQuery.error && !hasData) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to load map icons. Please try again.',
+      })
+    }
+  }, [iconsQuery.error, hasData])
+
+  async function refresh() {
+    setIsRefreshing(true)
+    try {
+      // The map example image on the same page is refreshed too (spec section 8 'Success' text).
+      const [icons] = await Promise.all([
+        iconsQuery.refetch({ throwOnError: true }),
+        queryClient.invalidateQueries({ queryKey: ['media'] }),
+      ])
+      if (icons.error) throw icons.error
+      toast({ title: 'Success', description: 'Map icon availability and example have been refreshed.' })
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to refresh.' })
+    } finally {
+      setIsRefreshing(false)
+    }
+  }
+
+  const icons = iconsQuery.data?.icons ?? []
+
+  return (
+    <section aria-labelledby="map-icon-pricing-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="map-icon-pricing-heading" className="text-2xl text-slate-900 md:text-3xl">
+          Map Icon Pricing
+        </h2>
+        <Button variant="outline" onClick={refresh} disabled={isRefreshing}>
+          <RefreshCw className={isRefreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+          Refresh
+        </Button>
+      </div>
+      {iconsQuery.isPending ? (
+        <Spinner label="Loading map icons..." />
+      ) : icons.length === 0 ? (
+        <p className="py-6 text-center text-slate-700">No available icons</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {icons.map((icon) => (
+            <li key={icon.id}>
+              <MapIconCard icon={icon} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

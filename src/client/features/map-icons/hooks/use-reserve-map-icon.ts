@@ -1,0 +1,41 @@
+import { useNavigate } from 'react-router'
+import type { MapIconDto } from '../../../../shared/dto'
+import { toast } from '../../../components/ui/use-toast'
+import { useCart } from '../../cart/use-cart'
+
+/** Spec section 9: add-to-cart toasts stay 10 seconds. */
+const ADD_TO_CART_TOAST_DURATION = 10_000
+
+/** Reserve puts the icon in the cart; a second icon is refused (spec sections 4 and 8). */
+export function useReserveMapIcon() {
+  const navigate = useNavigate()
+  const { cart, setMapIcon } = useCart()
+  const goToCart = { label: 'Go to Cart', onClick: () => navigate('/cart-checkout') }
+
+  return function reserve(icon: MapIconDto) {
+    const outcome = setMapIcon({ id: icon.id, name: icon.name, size: icon.size, price: icon.price })
+    if (outcome === 'icon-present') {
+      toast({
+        variant: 'destructive',
+        title: 'Map Icon Already in Cart',
+        description: 'You can only add one map icon to your cart. Please remove the current one first.',
+      })
+      return
+    }
+    if (cart.calendarDays.length > 0) {
+      toast({
+        title: 'Ready to Checkout?',
+        description: 'You have calendar days and a map icon in your cart.',
+        action: goToCart,
+        duration: ADD_TO_CART_TOAST_DURATION,
+      })
+      return
+    }
+    toast({
+      title: 'Added to Cart',
+      description: `${icon.name} has been added to your cart.`,
+      action: goToCart,
+      duration: ADD_TO_CART_TOAST_DURATION,
+    })
+  }
+}

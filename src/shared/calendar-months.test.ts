@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import {
+  adminMonthList,
+  adminMonthOptions,
+  dayCellState,
+  formatYearMonth,
+  initialCalendarMonth,
+  monthGrid,
+  parseYearMonthKey,
+  publicMonthOptions,
+  yearMonthKey,
+} from './calendar-months'
+
+const now = new Date('2026-05-15T12:00:00Z')
+const ym = (year: number, month: number) => ({ year, month })
+
+describe('initialCalendarMonth (spec section 4)', () => {
+  it('uses the settings default when present', () => {
+    expect(
+      initialCalendarMonth({ defaultMonth: 9, defaultYear: 2027, availableMonths: [ym(2026, 5)], now }),
+    ).toEqual(ym(2027, 9))
+  })
+
+  it('uses the current month when it is available', () => {
+    expect(
+      initialCalendarMonth({
+        defaultMonth: null,
+        defaultYear: null,
+        availableMonths: [ym(2026, 7), ym(2026, 5)],
+        now,
+      }),
+    ).toEqual(ym(2026, 5))
+  })
+
+  it('uses the earliest available month when the current one is not available', () => {
+    expect(
+      initialCalendarMonth({
+        defaultMonth: null,
+        defaultYear: null,
+        availableMonths: [ym(2026, 9), ym(2026, 7)],
+        now,
+      }),
+    ).toEqual(ym(2026, 7))
+  })
+
+  it('falls back to the current month when nothing is available', () => {
+    expect(initialCalendarMonth({ defaultMonth: null, defaultYear: null, availableMonths: [], now })).toEqual(
+      ym(2026, 5),
+    )
+  })
+
+  it('ignores a half-set default', () => {
+    expect(
+      initialCalendarMonth({ defaultMonth: 3, defaultYear: null, availableMonths: [ym(2026, 5)], now }),
+    ).toEqual(ym(2026, 5))
+  })
+
+  it('uses the UTC month at a month boundary', () => {
+    const lateUtc = new Date('2026-05-31T23:30:00Z')
+    expect(
+      initialCalendarMonth({ defaultMonth: null, defaultYear: null, availableMonths: [], now: lateUtc }),
+    ).toEqual(ym(2026, 5))
+  })
+})
+
+describe('admin month options', () => {
+  it('lists every month from January 2023 to December two years ahead', () => {
+    const list = adminMonthList(now)
+    expect(list[0]).toEqual(ym(2023, 1))
+    expect(list[list.length - 1]).toEqual(ym(2028, 12))
+    expect(list).toHaveLength(6 * 12)
+  })
+
+  it('steps across years and is always enabled', () => {
+    expect(adminMonthOptions(ym(2026, 12), now)).toMatchObject({ previous: ym(2026, 11), next: ym(2027, 1) })
+    expect(adminMonthOptions(ym(2026, 1), now)).toMatchObject({ previous: ym(2025, 12), next: ym(2026, 2) })
+  })
+
+  it('wraps around at the ends of the list', () => {
+    expect(adminMonthOptions(ym(2023, 1), now).previous).toEqual(ym(2028, 12))
+    expect(adminMonthOptions(ym(2028, 12), now).next).toEqual(ym(2023, 1))
+  })
+})
+
+describe('public month options', () => {
+  const available = [ym(2026, 8), ym(2026, 6), ym(2026, 7), ym(2026, 6)]
+
+  it('lists only available months, chronologically and once each', () => {
+    expect(publicMonthOptions(ym(2026, 6), available, now).options).toEqual([
+      ym(2026, 6),
+      ym(2026, 7),
+      ym(2026, 8),
+    ])
+  })
+
+  it('disables previous on the first and next on the last month', () => {
+    expect(publicMonthOptions(ym(2026, 6), available, now)).toMatchObject({
+      previous: null,
+      next: ym(2026, 7),
+    })
+    expect(publicMonthOptions(ym(2026, 7), available, now)).toMatchObject({
+      previous: ym(2026, 6),
+      next: ym(2026, 8),
+    })
+    expect(publicMonthOptions(ym(2026, 8), available, now)).toMatchObject({
+      previous: ym(2026, 7),
+      next: null,
+    })
+  })
+
+  it('shows only the current month when none is available', () => {
+    expect(publicMonthOptions(ym(2026, 5), [], now)).toEqual({
+      options: [ym(2026, 5)],
+      previous: null,
+      next: null,
+    })
+  })
+
+  it('leads to the nearest listed months from a month outside the list', () => {
+    expect(publicMonthOptions(ym(2026, 12), [ym(2026, 6), ym(2027, 2)], now)).toMatchObject({
+      previous: ym(2026, 6),
+      next: ym(2027, 2),
+    })
+  })
+})
+
+describe('dayCellState', () => {
+  const cart = new Set(['in'])
+  it('maps each status', () => {
+    expect(dayCellState(undefined, cart)).toBe('placeholder')
+    expect(dayCellState({ id: 'a', status: 'available' }, cart)).toBe('available')
+    expect(dayCellState({ id: 'in', status: 'available' }, cart)).toBe('in-cart')
+    expect(dayCellState({ id: 'p', status: 'reserved_pending' }, cart)).toBe('pending')
+    expect(dayCellState({ id: 'r', status: 'reserved' }, cart)).toBe('reserved')
+    expect(dayCellState({ id: 'x', status: 'something_else' }, ['x'])).toBe('reserved')
+  })
+
+  it('never shows a reserved day as in the cart', () => {
+    expect(dayCellState({ id: 'in', status: 'reserved' }, cart)).toBe('reserved')
+  })
+})
+
+describe('monthGrid', () => {
+  it('builds Sun–Sat weeks with leading and trailing blanks', () => {
+    // 1 May 2026 is a Friday; May has 31 days.
+    const weeks = monthGrid(ym(2026, 5))
+    expect(weeks).toHaveLength(6)
+    expect(weeks[0]).toEqual([null, null, null, null, null, '2026-05-01', '2026-05-02'])
+    expect(weeks[5]).toEqual(['2026-05-31', null, null, null, null, null, null])
+    expect(weeks.every((w) => w.length === 7)).toBe(true)
+  })
+
+  it('handles a month starting on Sunday and leap February', () => {
+    // 1 February 2026 is a Sunday: exactly four weeks.
+    expect(monthGrid(ym(2026, 2))).toHaveLength(4)
+    expect(monthGrid(ym(2026, 2))[0]?.[0]).toBe('2026-02-01')
+    expect(monthGrid(ym(2028, 2)).flat().filter(Boolean)).toHaveLength(29)
+  })
+})
+
+describe('labels and keys', () => {
+  it('formats and parses', () => {
+    expect(formatYearMonth(ym(2026, 12))).toBe('December 2026')
+    expect(yearMonthKey(ym(2026, 3))).toBe('2026-03')
+    expect(parseYearMonthKey('2026-03')).toEqual(ym(2026, 3))
+    expect(parseYearMonthKey('2026-13')).toBeNull()
+    expect(parseYearMonthKey('nope')).toBeNull()
+  })
+})

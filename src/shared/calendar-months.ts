@@ -1,0 +1,166 @@
+/**
+ * Calendar month rules (spec section 4): which month the calendar opens on, what the month selector
+ * offers in admin and public mode, the state of a day cell and the Sun–Sat grid of a month.
+ * Pure and UTC-only, so the browser's time zone never shifts a day.
+ */
+import { addMonths, daysInMonth, type IsoDate, toIsoDate } from './dates.ts'
+import { FIRST_CALENDAR_YEAR } from './settings.ts'
+
+/** month is 1-12. */
+export type YearMonth = { year: number; month: number }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+/** Spec section 4: admin mode runs to two years beyond the current year. */
+export const ADMIN_YEARS_AHEAD = 2
+
+export function currentYearMonth(now: Date = new Date()): YearMonth {
+  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 }
+}
+
+/** 'December 2026' (English month names, spec section 4). */
+export function formatYearMonth({ year, month }: YearMonth): string {
+  return `${MONTH_NAMES[month - 1] ?? String(month)} ${year}`
+}
+
+/** 'YYYY-MM', the key the calendar API takes (?month=) and a stable option value. */
+export function yearMonthKey({ year, month }: YearMonth): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`
+}
+
+export function parseYearMonthKey(key: string): YearMonth | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(key)
+  if (!match) return null
+  const year = Number(match[1])
+  const month = Number(match[2])
+  return month >= 1 && month <= 12 ? { year, month } : null
+}
+
+export function compareYearMonth(a: YearMonth, b: YearMonth): number {
+  return a.year * 12 + a.month - (b.year * 12 + b.month)
+}
+
+export function isSameYearMonth(a: YearMonth, b: YearMonth): boolean {
+  return compareYearMonth(a, b) === 0
+}
+
+/**
+ * Spec section 4: the default from settings if present, else the current month, or the earliest
+ * available month if the current one is not available. With no available month at all the current
+ * month stays (the selector then shows only it).
+ */
+export function initialCalendarMonth(input: {
+  defaultMonth: number | null
+  defaultYear: number | null
+  availableMonths: YearMonth[]
+  now?: Date
+}): YearMonth {
+  const { defaultMonth, defaultYear, availableMonths } = input
+  if (defaultMonth && defaultYear && defaultMonth >= 1 && defaultMonth <= 12) {
+    return { year: defaultYear, month: defaultMonth }
+  }
+  const current = currentYearMonth(input.now)
+  if (availableMonths.length === 0) return current
+  if (availableMonths.some((m) => isSameYearMonth(m, current))) return current
+  return sortYearMonths(availableMonths)[0] ?? current
+}
+
+export function sortYearMonths(months: YearMonth[]): YearMonth[] {
+  return [...months].sort(compareYearMonth)
+}
+
+export type MonthOptions = {
+  options: YearMonth[]
+  /** Where the previous/next buttons lead; null means the button is disabled. */
+  previous: YearMonth | null
+  next: YearMonth | null
+}
+
+/** Admin mode: every month from January 2023 to December of the current year + 2. */
+export function adminMonthList(now: Date = new Date()): YearMonth[] {
+  const lastYear = currentYearMonth(now).year + ADMIN_YEARS_AHEAD
+  const months: YearMonth[] = []
+  for (let year = FIRST_CALENDAR_YEAR; year <= lastYear; year++) {
+    for (let month = 1; month <= 12; month++) months.push({ year, month })
+  }
+  return months
+}
+
+/**
+ * Admin mode: prev/next are always enabled and step across years (December → January); at the ends
+ * of the list they wrap around to its other end so the choice always stays a listed month.
+ */
+export function adminMonthOptions(selected: YearMonth, now: Date = new Date()): MonthOptions {
+  const options = adminMonthList(now)
+  const first = options[0] as YearMonth
+  const last = options[options.length - 1] as YearMonth
+  const wrap = (m: YearMonth) =>
+    compareYearMonth(m, first) < 0 ? last : compareYearMonth(m, last) > 0 ? first : m
+  return {
+    options,
+    previous: wrap(addMonths(selected.year, selected.month, -1)),
+    next: wrap(addMonths(selected.year, selected.month, 1)),
+  }
+}
+
+/**
+ * Public mode: only the available months, in chronological order, prev/next disabled at the ends.
+ * With none available the list is just the current month. When the shown month is not in the list
+ * (e.g. a settings default without available days) prev/next lead to its nearest listed neighbours.
+ */
+export function publicMonthOptions(
+  selected: YearMonth,
+  availableMonths: YearMonth[],
+  now: Date = new Date(),
+): MonthOptions {
+  const unique = sortYearMonths(availableMonths).filter(
+    (m, i, all) => i === 0 || !isSameYearMonth(m, all[i - 1] as YearMonth),
+  )
+  const options = unique.length > 0 ? unique : [currentYearMonth(now)]
+  const before = options.filter((m) => compareYearMonth(m, selected) < 0)
+  const after = options.filter((m) => compareYearMonth(m, selected) > 0)
+  return { options, previous: before[before.length - 1] ?? null, next: after[0] ?? null }
+}
+
+/** Spec section 2: available → can be added; in cart; reserved_pending → 'Pending'; others 'Reserved'. */
+export type DayCellState = 'available' | 'in-cart' | 'pending' | 'reserved' | 'placeholder'
+
+export function dayCellState(
+  day: { id: string; status: string } | undefined,
+  cartDayIds: ReadonlySet<string> | readonly string[],
+): DayCellState {
+  if (!day) return 'placeholder'
+  if (day.status === 'reserved_pending') return 'pending'
+  if (day.status !== 'available') return 'reserved'
+  const inCart = 'has' in cartDayIds ? cartDayIds.has(day.id) : cartDayIds.includes(day.id)
+  return inCart ? 'in-cart' : 'available'
+}
+
+/** A week of the grid: seven cells, Sunday first; null is a blank before the 1st or after the last day. */
+export type MonthGridWeek = Array<IsoDate | null>
+
+export function monthGrid({ year, month }: YearMonth): MonthGridWeek[] {
+  const leading = new Date(Date.UTC(year, month - 1, 1)).getUTCDay()
+  const cells: Array<IsoDate | null> = Array.from({ length: leading }, () => null)
+  const count = daysInMonth(year, month)
+  for (let day = 1; day <= count; day++) cells.push(toIsoDate(year, month, day))
+  while (cells.length % 7 !== 0) cells.push(null)
+  const weeks: MonthGridWeek[] = []
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
+  return weeks
+}
+
+export const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
