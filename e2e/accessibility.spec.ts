@@ -6,6 +6,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } })
 
     test('every public route has no axe violations', async ({ page }) => {
+      test.slow() // one test walks every route with axe
       for (const { path, heading } of PUBLIC_PAGES) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
@@ -14,6 +15,7 @@ for (const width of [375, 1280]) {
     })
 
     test('the admin dashboard has no axe violations', async ({ page }) => {
+      test.slow()
       await page.goto('/auth')
       await signInAsAdmin(page)
       for (const section of [

@@ -13,6 +13,7 @@ const NAV_LINKS: Array<[string, string, string]> = [
 ]
 
 test('every route of the spec shows its page', async ({ page }) => {
+  test.slow()
   for (const { path, heading } of PUBLIC_PAGES) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }), path).toBeVisible()
