@@ -56,15 +56,17 @@ function toApiError(status: number, body: unknown): ApiError {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { body, headers, ...rest } = options
+  // FormData (media uploads) goes as multipart/form-data; the browser writes the boundary header itself.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData
   const init: RequestInit = {
     credentials: 'same-origin',
     ...rest,
     headers: {
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   }
   const response = await fetch(path, init)
   const data = await readJson(response)

@@ -1,26 +1,45 @@
-import { ShoppingCart } from 'lucide-react'
+import { CalendarDays, ShoppingCart } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
+import { Card, CardContent } from '../../../components/ui/card'
+import { CalendarSection } from '../../../features/calendar/components/calendar-section'
 import { useCart } from '../../../features/cart/use-cart'
+import { EmailWaitlistForm } from '../../../features/inquiries/components/email-waitlist-form'
+import { MapIconSection } from '../../../features/map-icons/components/map-icon-section'
+import { MapExample } from '../../../features/media/components/map-example'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
+
+const PRICING_ID = 'pricing'
+
+function scrollToPricing() {
+  const pricing = document.getElementById(PRICING_ID)
+  if (!pricing) return
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  pricing.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' })
+  // Keyboard and screen-reader users continue from the calendar, not from the button.
+  pricing.focus({ preventScroll: true })
+}
 
 export function AlternateLandingPage() {
   const config = useSiteConfig()
   const { itemCount } = useCart()
   useDocumentTitle('Advertise')
 
-  function scrollToPricing() {
-    document.getElementById('pricing')?.scrollIntoView({ behavior: 'smooth' })
-  }
-
   return (
-    <PageContainer className="space-y-12">
+    <PageContainer className="max-w-6xl space-y-14">
       <header className="space-y-4">
         <PageTitle>Reach {config.reach.toLocaleString('en-US')} Local Homes</PageTitle>
+        <p className="text-lg text-slate-800">
+          Put your business on the map and on the calendar of the postcard every home in {config.town}{' '}
+          receives each month.
+        </p>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={scrollToPricing}>View Calendar</Button>
+          <Button onClick={scrollToPricing}>
+            <CalendarDays aria-hidden="true" />
+            View Calendar
+          </Button>
           <Button asChild variant="outline">
             <Link to="/cart-checkout">
               <ShoppingCart aria-hidden="true" />
@@ -30,12 +49,34 @@ export function AlternateLandingPage() {
         </div>
       </header>
 
-      <section aria-labelledby="map-icons" className="space-y-3">
-        <SectionTitle id="map-icons">Map Icon Pricing</SectionTitle>
+      <section aria-labelledby="waitlist" className="space-y-3">
+        <Card>
+          <CardContent className="space-y-3 pt-6">
+            <SectionTitle id="waitlist">Join the Waitlist</SectionTitle>
+            <p className="text-slate-800">Be the first to hear when the next mailing opens.</p>
+            <EmailWaitlistForm />
+          </CardContent>
+        </Card>
       </section>
 
-      <section id="pricing" aria-labelledby="calendar-pricing" className="scroll-mt-24 space-y-3">
-        <SectionTitle id="calendar-pricing">Calendar</SectionTitle>
+      <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
+        <MapExample />
+        <MapIconSection />
+      </div>
+
+      <section
+        id={PRICING_ID}
+        tabIndex={-1}
+        aria-labelledby="calendar-pricing"
+        className="scroll-mt-32 space-y-4 focus:outline-none"
+      >
+        <div className="space-y-1">
+          <SectionTitle id="calendar-pricing">Calendar Pricing</SectionTitle>
+          <p className="text-slate-800">
+            Choose up to 6 days. Booking 2 or more days lowers the price of each one.
+          </p>
+        </div>
+        <CalendarSection showPricing />
       </section>
     </PageContainer>
   )

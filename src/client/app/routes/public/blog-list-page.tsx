@@ -1,3 +1,4 @@
+import { BlogPostList } from '../../../features/blog/components/blog-post-list'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
@@ -7,13 +8,14 @@ export function BlogListPage() {
   useDocumentTitle('Blog')
 
   return (
-    <PageContainer className="space-y-8">
+    <PageContainer className="max-w-6xl space-y-8">
       <header className="space-y-2">
         <PageTitle>Blog</PageTitle>
         <p className="text-slate-700">
           News and stories from {config.productName} and {config.town}.
         </p>
       </header>
+      <BlogPostList />
     </PageContainer>
   )
 }

@@ -1,20 +1,23 @@
 import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
-import { PageContainer, PageTitle } from '../../layout/page-section'
+import { Link, useParams } from 'react-router'
+import { BlogPostArticle } from '../../../features/blog/components/blog-post-article'
+import { PageContainer } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
 export function BlogPostPage() {
+  const { postId = '' } = useParams()
   useDocumentTitle('Blog')
 
   return (
     <PageContainer className="max-w-3xl space-y-6">
-      <Link to="/blog" className="inline-flex items-center gap-2 text-blue-700 hover:text-blue-800">
+      <Link
+        to="/blog"
+        className="inline-flex items-center gap-2 text-blue-700 underline-offset-4 hover:text-blue-800 hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Blog
       </Link>
-      <article className="space-y-4">
-        <PageTitle className="sr-only">Blog Post</PageTitle>
-      </article>
+      <BlogPostArticle key={postId} postId={postId} />
     </PageContainer>
   )
 }

@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { MailingListForm } from '../../../features/inquiries/components/mailing-list-form'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
@@ -70,6 +71,11 @@ export function ContactPage() {
       <section aria-labelledby="mailing-list" className="space-y-3 text-slate-800">
         <SectionTitle id="mailing-list">Stay in The Loop!</SectionTitle>
         <p>Join our mailing list to hear about upcoming mailings and open calendar days.</p>
+        <Card className="max-w-xl">
+          <CardContent className="pt-6">
+            <MailingListForm />
+          </CardContent>
+        </Card>
       </section>
     </PageContainer>
   )

@@ -8,6 +8,7 @@ import type { BookingDetails } from '../../../features/cart/checkout-validation'
 import { validateBookingDetails } from '../../../features/cart/checkout-validation'
 import { BookingInformation } from '../../../features/cart/components/booking-information'
 import { startDayCheckout } from '../../../features/cart/start-checkout'
+import { ApiError } from '../../../lib/api-client'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
@@ -32,11 +33,14 @@ export function DayCheckoutPage() {
     }
     try {
       window.location.assign(await startDayCheckout({ dayId: day.id, ...details }))
-    } catch {
+    } catch (error) {
+      const taken = error instanceof ApiError && error.status === 409
       toast({
         variant: 'destructive',
-        title: 'Checkout Failed',
-        description: 'There was a problem processing your booking. Please try again.',
+        title: taken ? 'Day Unavailable' : 'Checkout Failed',
+        description: taken
+          ? 'This day is no longer available for booking.'
+          : 'There was a problem processing your booking. Please try again.',
       })
       navigate('/')
     }

@@ -1,4 +1,13 @@
+import * as Collapsible from '@radix-ui/react-collapsible'
+import { ChevronDown, ChevronUp } from 'lucide-react'
+import { useState } from 'react'
 import { Link } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent } from '../../../components/ui/card'
+import { CalendarSection } from '../../../features/calendar/components/calendar-section'
+import { WaitlistForm } from '../../../features/inquiries/components/waitlist-form'
+import { MapExample } from '../../../features/media/components/map-example'
+import { PriorWorkCarousels } from '../../../features/media/components/prior-work-carousels'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
@@ -7,11 +16,12 @@ const link = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'
 
 export function HomePage() {
   const config = useSiteConfig()
+  const [isWaitlistOpen, setIsWaitlistOpen] = useState(false)
   useDocumentTitle('Home')
   const reach = config.reach.toLocaleString('en-US')
 
   return (
-    <PageContainer className="space-y-12">
+    <PageContainer className="max-w-6xl space-y-14">
       <header className="space-y-3">
         <PageTitle>{config.productName}</PageTitle>
         <p className="text-lg text-slate-800">
@@ -20,30 +30,67 @@ export function HomePage() {
         </p>
       </header>
 
-      <section aria-labelledby="calendar" className="space-y-3">
-        <SectionTitle id="calendar">Calendar</SectionTitle>
-        <p className="text-slate-800">
-          Put your business on a day of the month. See open days on the{' '}
-          <Link to="/calendar" className={link}>
-            calendar
-          </Link>
-          .
-        </p>
+      <section aria-labelledby="waitlist" className="rounded-lg border border-blue-200 bg-blue-50 p-6">
+        <Collapsible.Root open={isWaitlistOpen} onOpenChange={setIsWaitlistOpen} className="space-y-4">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="space-y-1">
+              <SectionTitle id="waitlist">Join the Waitlist</SectionTitle>
+              <p className="text-slate-800">Get priority notice before the next mailing opens.</p>
+            </div>
+            <Collapsible.Trigger asChild>
+              <Button variant={isWaitlistOpen ? 'outline' : 'default'} className="self-start sm:self-auto">
+                {isWaitlistOpen ? 'Collapse Waitlist' : 'Join Waitlist'}
+                {isWaitlistOpen ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+              </Button>
+            </Collapsible.Trigger>
+          </div>
+          <Collapsible.Content>
+            <WaitlistForm />
+          </Collapsible.Content>
+        </Collapsible.Root>
       </section>
 
-      <section aria-labelledby="back-side" className="space-y-3">
-        <SectionTitle id="back-side">Back-Side Ad Space</SectionTitle>
-        <p className="text-slate-800">
-          Send your logo to{' '}
-          <a href={`mailto:${config.contactEmail}`} className={link}>
-            {config.contactEmail}
-          </a>
-          .
-        </p>
+      <section aria-labelledby="calendar" className="space-y-4">
+        <div className="space-y-1">
+          <SectionTitle id="calendar">Calendar</SectionTitle>
+          <p className="text-slate-800">
+            Feature your business on a day of the month. Pick open days here or see prices on the{' '}
+            <Link to="/calendar" className={link}>
+              calendar page
+            </Link>
+            .
+          </p>
+        </div>
+        <CalendarSection showPricing={false} />
       </section>
 
-      <section aria-labelledby="prior-work" className="space-y-3">
+      <section aria-labelledby="back-side" className="grid gap-8 md:grid-cols-2 md:items-center">
+        <div className="space-y-4">
+          <SectionTitle id="back-side">Back-Side Ad Space</SectionTitle>
+          <p className="text-slate-800">
+            The other side of the postcard is a map of {config.town} with local businesses marked on it. Put
+            your logo where your customers will see it every day of the month.
+          </p>
+          <Card>
+            <CardContent className="pt-6 text-slate-800">
+              Send your logo to{' '}
+              <a href={`mailto:${config.contactEmail}`} className={link}>
+                {config.contactEmail}
+              </a>{' '}
+              and we will place it on the map.{' '}
+              <Link to="/5k-example" className={link}>
+                See map icon pricing
+              </Link>
+              .
+            </CardContent>
+          </Card>
+        </div>
+        <MapExample />
+      </section>
+
+      <section aria-labelledby="prior-work" className="space-y-6">
         <SectionTitle id="prior-work">Prior Work</SectionTitle>
+        <PriorWorkCarousels headingLevel={3} />
       </section>
     </PageContainer>
   )

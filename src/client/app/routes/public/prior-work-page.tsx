@@ -1,17 +1,16 @@
-import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
+import { PriorWorkCarousels } from '../../../features/media/components/prior-work-carousels'
+import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
 export function PriorWorkPage() {
   useDocumentTitle('Prior Work')
   return (
     <PageContainer className="space-y-10">
-      <PageTitle>Prior Work</PageTitle>
-      <section aria-labelledby="front" className="space-y-3">
-        <SectionTitle id="front">Postcard Front</SectionTitle>
-      </section>
-      <section aria-labelledby="back" className="space-y-3">
-        <SectionTitle id="back">Postcard Back</SectionTitle>
-      </section>
+      <header className="space-y-2">
+        <PageTitle>Prior Work</PageTitle>
+        <p className="text-slate-700">Examples of the front and back of postcards we have mailed.</p>
+      </header>
+      <PriorWorkCarousels headingLevel={2} />
     </PageContainer>
   )
 }

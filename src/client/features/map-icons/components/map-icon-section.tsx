@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
-import { useMapIcons } from '../api/get-map-icons'
+import { mapIconsQueryOptions, useMapIcons } from '../api/get-map-icons'
+import { refreshMapIconAvailability } from '../api/refresh-map-icon-availability'
 import { MapIconCard } from './map-icon-card'
 
 /** Spec section 2 (/5k-example): 'Map Icon Pricing' cards with availability, Refresh and Reserve. */
@@ -29,11 +30,11 @@ export function MapIconSection() {
     setIsRefreshing(true)
     try {
       // The map example image on the same page is refreshed too (spec section 8 'Success' text).
-      const [icons] = await Promise.all([
-        iconsQuery.refetch({ throwOnError: true }),
+      const [fresh] = await Promise.all([
+        refreshMapIconAvailability(),
         queryClient.invalidateQueries({ queryKey: ['media'] }),
       ])
-      if (icons.error) throw icons.error
+      queryClient.setQueryData(mapIconsQueryOptions.queryKey, { icons: fresh.icons })
       toast({ title: 'Success', description: 'Map icon availability and example have been refreshed.' })
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to refresh.' })

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { BlogPostsResponse } from '../../../../shared/dto'
+import { apiClient } from '../../../lib/api-client'
+
+/** GET /api/blog-posts → published posts, newest first. */
+export function getBlogPosts(): Promise<BlogPostsResponse> {
+  return apiClient.get<BlogPostsResponse>('/api/blog-posts')
+}
+
+export const blogPostsQueryOptions = queryOptions({
+  queryKey: ['blog-posts'],
+  queryFn: getBlogPosts,
+  retry: 1,
+})
+
+export function useBlogPosts() {
+  return useQuery(blogPostsQueryOptions)
+}

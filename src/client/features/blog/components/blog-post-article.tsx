@@ -1,0 +1,42 @@
+import { useEffect } from 'react'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/use-toast'
+import { isNotFound, useBlogPost } from '../api/get-blog-post'
+import { splitIntoParagraphs } from '../blog-text'
+import { BlogPostMeta } from './blog-post-meta'
+
+/** Spec section 2: title, author, date and the content as plain-text paragraphs; a missing post says so. */
+export function BlogPostArticle({ postId }: { postId: string }) {
+  const { data: post, isPending, isError, error } = useBlogPost(postId)
+  const isMissing = isError && isNotFound(error)
+
+  useEffect(() => {
+    if (!isError || isNotFound(error)) return
+    console.error(error)
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: 'Failed to load blog post. Please try again.',
+    })
+  }, [isError, error])
+
+  if (isPending) return <Spinner label="Loading blog post..." />
+  if (isMissing || !post) {
+    return <h1 className="text-3xl text-slate-900 md:text-4xl">Blog post not found.</h1>
+  }
+  return (
+    <article className="space-y-6">
+      <header className="space-y-3">
+        <h1 className="text-4xl break-words text-slate-900 md:text-5xl">{post.title}</h1>
+        <BlogPostMeta author={post.author} publicationDate={post.publicationDate} />
+      </header>
+      <div className="space-y-4 text-lg leading-relaxed break-words text-slate-800">
+        {splitIntoParagraphs(post.content).map((paragraph, index) => (
+          // Paragraphs have no identity of their own and never reorder.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+    </article>
+  )
+}

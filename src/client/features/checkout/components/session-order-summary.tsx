@@ -1,0 +1,43 @@
+import type { SessionOrderDto } from '../../../../shared/checkout'
+import { formatDayDate, formatUsd } from '../../../../shared/format'
+
+function describe(order: SessionOrderDto): string {
+  if (order.type === 'calendar_day' && order.date) return `Calendar day: ${formatDayDate(order.date)}`
+  if (order.type === 'map_icon') return `Map icon: ${order.iconName ?? 'Map icon'}`
+  if (order.type === 'special_purchase') {
+    return `${order.description ?? 'Special Purchase'}${order.units ? ` (${order.units} units)` : ''}`
+  }
+  return order.id
+}
+
+/** The thank-you page's Order Summary: one line per order and the total (spec section 2). */
+export function SessionOrderSummary({
+  orders,
+  totalAmount,
+}: {
+  orders: SessionOrderDto[]
+  totalAmount: number
+}) {
+  return (
+    <section aria-labelledby="order-summary" className="rounded-lg border border-slate-200 p-6 text-left">
+      <h2 id="order-summary" className="mb-4 text-2xl text-slate-900">
+        Order Summary
+      </h2>
+      <ul className="divide-y divide-slate-200">
+        {orders.map((order) => (
+          <li key={order.id} className="flex items-baseline justify-between gap-4 py-2">
+            <span>
+              {describe(order)}
+              <span className="block text-sm text-slate-700">Order {order.id}</span>
+            </span>
+            <span className="font-medium">{formatUsd(order.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 flex justify-between border-t border-slate-300 pt-3 text-lg font-semibold">
+        <span>Total</span>
+        <span>{formatUsd(totalAmount)}</span>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query'
+import type { CreateInquiryInput } from '../../../../shared/inquiries'
+import { apiClient } from '../../../lib/api-client'
+
+/** POST /api/inquiries → 201 { ok: true }; 422 validation_failed with fields; 429 rate_limited. */
+export function createInquiry(input: CreateInquiryInput): Promise<{ ok: true }> {
+  return apiClient.post<{ ok: true }>('/api/inquiries', input)
+}
+
+export function useCreateInquiry() {
+  return useMutation({ mutationFn: createInquiry })
+}

@@ -1,0 +1,10 @@
+import type { RefreshMapIconAvailabilityResponse } from '../../../../shared/checkout'
+import { apiClient } from '../../../lib/api-client'
+
+/** Spec section 7: asks the server to recount each icon from paid orders and live holds. */
+export function refreshMapIconAvailability(): Promise<RefreshMapIconAvailabilityResponse> {
+  return apiClient.post<RefreshMapIconAvailabilityResponse>(
+    '/api/functions/refresh-map-icon-availability',
+    {},
+  )
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { MediaListResponse, MediaType } from '../../../../shared/dto'
+import { apiClient } from '../../../lib/api-client'
+
+/** GET /api/media?type=… → the items of one category, newest first, each with a public url. */
+export function getMedia(type: MediaType, options: { cacheBust?: boolean } = {}): Promise<MediaListResponse> {
+  const params = new URLSearchParams({ type })
+  // Spec section 9: the map example refetch carries a cache-busting parameter so no HTTP cache answers it.
+  if (options.cacheBust) params.set('t', String(Date.now()))
+  return apiClient.get<MediaListResponse>(`/api/media?${params}`)
+}
+
+export const mediaQueryKey = (type: MediaType) => ['media', type] as const
+
+export function mediaQueryOptions(type: MediaType) {
+  return queryOptions({ queryKey: mediaQueryKey(type), queryFn: () => getMedia(type), retry: 1 })
+}
+
+/** Spec sections 2 and 9: the map example is refetched every 30 seconds. */
+export const MAP_EXAMPLE_REFETCH_MS = 30_000
+
+export const mapExampleQueryOptions = queryOptions({
+  queryKey: mediaQueryKey('map_example'),
+  queryFn: () => getMedia('map_example', { cacheBust: true }),
+  refetchInterval: MAP_EXAMPLE_REFETCH_MS,
+  retry: 1,
+})
+
+export function useMedia(type: MediaType) {
+  return useQuery(mediaQueryOptions(type))
+}
+
+export function useMapExample() {
+  return useQuery(mapExampleQueryOptions)
+}

@@ -1,0 +1,14 @@
+import { useEffect } from 'react'
+import { isSiteFont } from '../../../../shared/fonts'
+import { useSiteSettings } from '../api/get-site-settings'
+import { applySiteFont } from '../site-font'
+
+/** Applies the server's font once it is known; the cached font already painted the page before that. */
+export function SiteFontSync() {
+  const { data } = useSiteSettings()
+  const font = data?.font
+  useEffect(() => {
+    if (isSiteFont(font)) void applySiteFont(font)
+  }, [font])
+  return null
+}

@@ -1,0 +1,46 @@
+import type { SiteFont } from '../../../shared/fonts'
+
+/**
+ * One dynamic import per font, so a page downloads only the chosen font's @font-face rules (and the
+ * browser fetches only the files headings actually use). Latin subset, regular and bold only.
+ */
+const stylesheets: Record<SiteFont, () => Promise<unknown>> = {
+  Neucha: () => import('@fontsource/neucha/latin-400.css'),
+  Poppins: () =>
+    Promise.all([import('@fontsource/poppins/latin-400.css'), import('@fontsource/poppins/latin-700.css')]),
+  'Playfair Display': () =>
+    Promise.all([
+      import('@fontsource/playfair-display/latin-400.css'),
+      import('@fontsource/playfair-display/latin-700.css'),
+    ]),
+  'Roboto Slab': () =>
+    Promise.all([
+      import('@fontsource/roboto-slab/latin-400.css'),
+      import('@fontsource/roboto-slab/latin-700.css'),
+    ]),
+  'Comic Neue': () =>
+    Promise.all([
+      import('@fontsource/comic-neue/latin-400.css'),
+      import('@fontsource/comic-neue/latin-700.css'),
+    ]),
+  'Dancing Script': () =>
+    Promise.all([
+      import('@fontsource/dancing-script/latin-400.css'),
+      import('@fontsource/dancing-script/latin-700.css'),
+    ]),
+}
+
+const loaded = new Map<SiteFont, Promise<unknown>>()
+
+export function loadFontStylesheet(font: SiteFont): Promise<unknown> {
+  let pending = loaded.get(font)
+  if (!pending) {
+    pending = stylesheets[font]().catch((error: unknown) => {
+      // A failed chunk leaves the fallback stack in place; allow a later retry.
+      loaded.delete(font)
+      console.error(`Could not load the ${font} font`, error)
+    })
+    loaded.set(font, pending)
+  }
+  return pending
+}
