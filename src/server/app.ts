@@ -2,13 +2,18 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
+import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
+import { calendarAdminRoutes } from './features/calendar-days/calendar-admin.routes.ts'
 import { calendarDaysRoutes } from './features/calendar-days/calendar-days.routes.ts'
+import { functionsRoutes } from './features/checkout/functions.routes.ts'
+import { payRoutes } from './features/checkout/pay.routes.ts'
+import { stripeWebhookRoutes } from './features/checkout/stripe-webhook.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { inquiriesRoutes } from './features/inquiries/inquiries.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
-import { mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
+import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
@@ -17,6 +22,7 @@ import { AppError } from './lib/errors.ts'
 
 /** JSON bodies are small; media uploads (admin issue) get their own, larger limit on their route. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024
+const MEDIA_UPLOAD_PATH = '/api/admin/media'
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -33,17 +39,18 @@ export function createApp(deps: AppDeps) {
   })
   app.use('*', securityHeaders())
   app.use('/api/*', sameOriginOnly(deps.config.publicUrl))
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError(
-          'payload_too_large',
-          `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024} KB.`,
-        )
-      },
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError(
+        'payload_too_large',
+        `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024} KB.`,
+      )
+    },
+  })
+  // The media upload applies its own (5 MB image) limit on its route, after the admin guard.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
   )
 
   const api = new Hono<AppEnv>()
@@ -54,7 +61,12 @@ export function createApp(deps: AppDeps) {
   api.route('/', mapIconsRoutes(deps))
   api.route('/', blogPostsRoutes(deps))
   api.route('/', mediaRoutes(deps))
+  api.route('/', adminMediaRoutes(deps))
+  api.route('/', calendarAdminRoutes(deps))
+  api.route('/', adminOrdersRoutes(deps))
   api.route('/', inquiriesRoutes(deps))
+  api.route('/', functionsRoutes(deps))
+  api.route('/', stripeWebhookRoutes(deps))
   // Unknown API paths answer JSON, never the SPA's HTML.
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route ${c.req.method} ${c.req.path}.`)
@@ -63,6 +75,8 @@ export function createApp(deps: AppDeps) {
 
   // Uploaded files; before the SPA so an unknown file is a JSON 404, not the app's HTML.
   app.route('/', mediaFileRoutes(deps))
+  // The local test checkout (TEST MODE), server-rendered; before the SPA's history fallback.
+  app.route('/', payRoutes(deps))
 
   app.route('/', spaRoutes(deps.clientDir, deps.config.site))
 

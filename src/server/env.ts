@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { passwordSchema } from '../shared/auth.ts'
 import { defaultSiteConfig, type SiteConfig } from '../shared/site-config.ts'
+import type { S3StorageConfig } from './lib/storage/s3-storage.ts'
 
 /**
  * The only reader of process.env. Parsed once at start; every bad variable is listed together so an
@@ -52,8 +53,45 @@ const envSchema = z
     SEED_LARGE_MAP_ICON_PRICE_CENTS: positiveCents.default(30000),
     SEED_LARGE_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(6),
     SEED_DAY_PRICE_CENTS: positiveCents.default(12000),
+    // Stripe allows a Checkout Session to live 30 minutes to 24 hours.
+    PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    ADMIN_NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
+    // Media in an S3-compatible bucket instead of <DATA_DIR>/media (admin issue).
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((v) => v === 'true' || v === '1'),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'required when STRIPE_SECRET_KEY is set (the webhook signing secret, whsec_…)',
+      })
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+      })
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -85,6 +123,25 @@ export type ServerConfig = {
   logLevel: Env['LOG_LEVEL']
   site: SiteConfig
   seed: SeedConfig
+  payments: PaymentsConfig
+  mail: MailConfig
+  /** Media storage: an S3-compatible bucket when S3_BUCKET is set, else <DATA_DIR>/media. */
+  storage: { s3: S3StorageConfig | undefined }
+}
+
+/** Stripe's shortest Checkout Session lifetime; a hold never ends before its payment session. */
+export const STRIPE_MIN_HOLD_MINUTES = 30
+
+export type PaymentsConfig = {
+  /** How long a checkout holds its days and icon (the payment session's lifetime). */
+  holdMinutes: number
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined
+}
+
+export type MailConfig = {
+  smtpUrl: string | undefined
+  from: string
+  adminNotifyEmail: string
 }
 
 export class EnvError extends Error {
@@ -101,6 +158,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data
   const d = defaultSiteConfig
+  const productName = env.SITE_PRODUCT_NAME ?? d.productName
+  const contactEmail = env.SITE_CONTACT_EMAIL ?? d.contactEmail
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiBase: env.STRIPE_API_BASE,
+        }
+      : undefined
   return {
     port: env.PORT,
     host: env.HOST,
@@ -115,10 +182,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     site: {
-      productName: env.SITE_PRODUCT_NAME ?? d.productName,
+      productName,
       town: env.SITE_TOWN ?? d.town,
       region: env.SITE_REGION ?? d.region,
-      contactEmail: env.SITE_CONTACT_EMAIL ?? d.contactEmail,
+      contactEmail,
       contactPhone: env.SITE_CONTACT_PHONE ?? d.contactPhone,
       socialUrl: env.SITE_SOCIAL_URL ?? d.socialUrl,
       socialLabel: env.SITE_SOCIAL_LABEL ?? d.socialLabel,
@@ -134,6 +201,31 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       largeMapIconPriceCents: env.SEED_LARGE_MAP_ICON_PRICE_CENTS,
       largeMapIconQuantity: env.SEED_LARGE_MAP_ICON_QUANTITY,
       dayPriceCents: env.SEED_DAY_PRICE_CENTS,
+    },
+    payments: {
+      holdMinutes: stripe
+        ? Math.max(env.PAYMENT_HOLD_MINUTES, STRIPE_MIN_HOLD_MINUTES)
+        : env.PAYMENT_HOLD_MINUTES,
+      stripe,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${productName} <${contactEmail}>`,
+      adminNotifyEmail: env.ADMIN_NOTIFY_EMAIL ?? contactEmail,
+    },
+    storage: {
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION ?? 'us-east-1',
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     },
   }
 }

@@ -4,7 +4,9 @@ import { defaultClientDir, prepareApp } from './bootstrap.ts'
 import { openDatabase } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { EnvError, loadConfig } from './env.ts'
+import { startHoldSweeper } from './features/checkout/hold-sweeper.ts'
 import { createLogger } from './lib/logger.ts'
+import { startOutboxWorker } from './lib/mailer/outbox.ts'
 
 async function main() {
   const config = loadConfig()
@@ -12,6 +14,15 @@ async function main() {
   const database = await openDatabase(config)
   const deps = await prepareApp(database, config, logger, { clientDir: defaultClientDir })
   const app = createApp(deps)
+  // Background work, safe in every instance at once: lapsed holds (every 60 s) and the e-mail outbox (15 s).
+  const sweeper = startHoldSweeper(database.db, logger)
+  const outboxWorker = startOutboxWorker(database.db, { mailer: deps.mailer, from: config.mail.from, logger })
+  logger.info(
+    { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
+    deps.payments.name === 'local'
+      ? 'payments: local test checkout (TEST MODE, no card is charged)'
+      : 'payments: Stripe Checkout',
+  )
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
@@ -38,6 +49,9 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
+    sweeper.stop()
+    outboxWorker.stop()
+    deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))
     setTimeout(() => process.exit(0), 5000).unref()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -174,10 +175,37 @@ export const orders = pgTable(
   (t) => [
     index('orders_payment_session_idx').on(t.paymentSessionId),
     index('orders_day_idx').on(t.dayId),
+    // "No day sold twice" as a database invariant: at most one live (held or paid) order per day.
+    uniqueIndex('orders_one_live_order_per_day_idx')
+      .on(t.dayId)
+      .where(sql`${t.status} IN ('pending', 'paid') AND ${t.dayId} IS NOT NULL`),
+    index('orders_payment_intent_idx').on(t.paymentIntentId),
+    index('orders_map_icon_status_idx').on(t.mapIconId, t.status),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_at_idx').on(t.createdAt),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
+)
+
+/**
+ * Every status an order has had (admin issue): one row when it is created and one per change, written by
+ * database triggers (migration 0002) so checkout, webhooks, the sweeper and the admin screens are all
+ * recorded. `by` is the transaction's `townflyer.actor` setting (an admin's e-mail; see
+ * features/admin-orders/order-history.service.ts) or 'system'. Deleting an order deletes its history.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    by: text('by').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 )
 
 /** Each provider event id is recorded once, so an event delivered twice is applied once. */
@@ -188,6 +216,32 @@ export const paymentEvents = pgTable('payment_events', {
   sessionId: text('session_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * E-mails waiting to be sent (src/server/lib/mailer). A row is written in the same transaction as the
+ * change it reports, so it exists iff that change happened; dedupe_key makes a second write a no-op.
+ * status: pending | sent | failed. next_attempt_at doubles as a lease while a worker sends the row.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** When a server without SMTP_URL logged the row (once), so it is not logged again. */
+    noticedAt: timestamp('noticed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+)
 
 // ---------------------------------------------------------------- content and settings
 

@@ -2,6 +2,8 @@ import type { Database } from '../db/client.ts'
 import type { ServerConfig } from '../env.ts'
 import type { Auth } from '../features/auth/auth.ts'
 import type { Logger } from '../lib/logger.ts'
+import type { Mailer } from '../lib/mailer/mailer.ts'
+import type { PaymentProvider } from '../lib/payments/payment-provider.ts'
 import type { Storage } from '../lib/storage/storage.ts'
 
 export type SessionUser = { id: string; email: string; name: string }
@@ -14,6 +16,10 @@ export type AppDeps = {
   logger: Logger
   /** Uploaded media (local folder `<DATA_DIR>/media` by default). */
   storage: Storage
+  /** Local test checkout by default; Stripe when STRIPE_SECRET_KEY is set. */
+  payments: PaymentProvider
+  /** SMTP delivery of the outbox when SMTP_URL is set; without it mails wait in the outbox. */
+  mailer: Mailer | undefined
   /** Folder of the built client (dist/client); absent in API-only tests. */
   clientDir?: string
 }

@@ -13,6 +13,7 @@ export const errorStatus = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
+  bad_gateway: 502,
   unavailable: 503,
 } as const
 

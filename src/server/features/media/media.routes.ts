@@ -1,12 +1,22 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import { MEDIA_TYPES, type MediaListResponse } from '../../../shared/dto.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { noCache } from '../../http/cache.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
 import { readQuery } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import { storagePathSegments } from '../../lib/storage/storage.ts'
-import { getMediaFile, listMedia } from './media.service.ts'
+import { deleteMediaItem, getMediaFile, listMedia, MEDIA_NOT_FOUND, saveMediaItem } from './media.service.ts'
+import {
+  detectImage,
+  IMAGE_TOO_LARGE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_REQUEST_BYTES,
+  NOT_AN_IMAGE_MESSAGE,
+  uploadFileName,
+} from './media-upload.ts'
 
 const mediaListQuerySchema = z.object({
   type: z.enum(MEDIA_TYPES, {
@@ -31,10 +41,80 @@ export function mediaRoutes({ database }: AppDeps) {
   return app
 }
 
+/**
+ * The admin media screen (spec section 2): list, upload, delete. Uploads are checked by content
+ * (media-upload.ts) and get their own body limit; app.ts skips the 100 KB JSON limit for this path.
+ */
+export function adminMediaRoutes(deps: AppDeps) {
+  const { database, storage } = deps
+  const db = database.db
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_UPLOAD_REQUEST_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE)
+    },
+  })
+
+  app.get('/admin/media', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const { type } = readQuery(c, mediaListQuerySchema)
+    const body: MediaListResponse = { items: await listMedia(db, type) }
+    return c.json(body)
+  })
+
+  app.post('/admin/media', admin, uploadLimit, async (c) => {
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+      throw new AppError(
+        'unsupported_media_type',
+        'Send the file as multipart/form-data (fields type and file).',
+      )
+    let form: FormData
+    try {
+      form = await c.req.formData()
+    } catch {
+      throw new AppError('bad_request', 'The upload could not be read. Please try again.')
+    }
+    const type = mediaListQuerySchema.safeParse({ type: form.get('type') })
+    const file = form.get('file')
+    if (!type.success || !(file instanceof File)) {
+      throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
+        ...(type.success ? {} : { type: [type.error.issues[0]?.message ?? 'Choose a media type.'] }),
+        ...(file instanceof File ? {} : { file: [NOT_AN_IMAGE_MESSAGE] }),
+      })
+    }
+    if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE)
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const image = await detectImage(bytes)
+    if (!image)
+      throw new AppError('validation_failed', NOT_AN_IMAGE_MESSAGE, { file: [NOT_AN_IMAGE_MESSAGE] })
+    const item = await saveMediaItem(db, storage, {
+      type: type.data.type,
+      originalName: uploadFileName(file.name, image),
+      bytes,
+      // The detected type, never the browser's: /media serves it with nosniff.
+      contentType: image.mime,
+    })
+    return c.json(item, 201)
+  })
+
+  app.delete('/admin/media/*', admin, async (c) => {
+    const path = storagePathOf(c.req.url, '/api/admin/media/')
+    if (!path) throw new AppError('not_found', MEDIA_NOT_FOUND)
+    await deleteMediaItem(db, storage, path)
+    return c.body(null, 204)
+  })
+
+  return app
+}
+
 /** The storage path a /media/… URL names, or undefined when it is not one (bad escapes, '..', …). */
-function storagePathOf(url: string): string | undefined {
+function storagePathOf(url: string, prefix = '/media/'): string | undefined {
   // The raw pathname: Hono's decoded path would turn %2F into a separator.
-  const raw = new URL(url).pathname.slice('/media/'.length)
+  const pathname = new URL(url).pathname
+  if (!pathname.startsWith(prefix)) return undefined
+  const raw = pathname.slice(prefix.length)
   try {
     const path = raw.split('/').map(decodeURIComponent)
     if (path.some((segment) => segment.includes('/'))) return undefined
@@ -52,7 +132,7 @@ export function mediaFileRoutes({ database, storage }: AppDeps) {
   app.get('/media/*', async (c) => {
     const path = storagePathOf(c.req.url)
     const file = path ? await getMediaFile(database.db, storage, path) : undefined
-    if (!file) throw new AppError('not_found', 'Media file not found.')
+    if (!file) throw new AppError('not_found', MEDIA_NOT_FOUND)
     return c.body(file.body, 200, {
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),

@@ -5,6 +5,8 @@ import { mediaItems } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type Storage, StorageConflictError, type StoredObject } from '../../lib/storage/storage.ts'
 
+export const MEDIA_NOT_FOUND = 'Media file not found.'
+
 /** The public address of a stored item: /media/<path> with each segment URI-encoded. */
 export function mediaUrl(id: string): string {
   return `/media/${id.split('/').map(encodeURIComponent).join('/')}`
@@ -102,4 +104,12 @@ export async function getMediaFile(db: Db, storage: Storage, id: string): Promis
   if (!row) return undefined
   const stored = await storage.get(id)
   return stored && { ...stored, contentType: row.contentType }
+}
+
+/** Removes the stored file, then its record (a failed file removal keeps the record, so it can be retried). */
+export async function deleteMediaItem(db: Db, storage: Storage, id: string): Promise<void> {
+  const [row] = await db.select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.id, id))
+  if (!row) throw new AppError('not_found', MEDIA_NOT_FOUND)
+  await storage.delete(id)
+  await db.delete(mediaItems).where(eq(mediaItems.id, id))
 }

@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/use-toast'
 import { useAuth } from '../../../features/auth/auth-context'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
+import { AdminSectionContent } from './admin-section-content'
 import { adminSections, toAdminSection } from './admin-sections'
 
 export function AdminDashboard() {
@@ -54,9 +55,12 @@ export function AdminDashboard() {
           ))}
         </TabsList>
         {adminSections.map((s) => (
-          <TabsContent key={s.value} value={s.value} className="space-y-1">
-            <h2 className="text-2xl">{s.title}</h2>
-            <p className="text-slate-700">{s.description}</p>
+          <TabsContent key={s.value} value={s.value} className="min-w-0 space-y-6">
+            <div className="space-y-1">
+              <h2 className="text-2xl">{s.title}</h2>
+              <p className="text-slate-700">{s.description}</p>
+            </div>
+            <AdminSectionContent section={s.value} />
           </TabsContent>
         ))}
       </Tabs>

@@ -69,7 +69,9 @@ export function ThankYouPage() {
           className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-left text-amber-950"
         >
           <p className="font-semibold">Your order details could not be loaded.</p>
-          <p>Your payment is safe; please contact us with your reference{reference ? ` ${reference}` : ''}.</p>
+          <p>
+            Your payment is safe; please contact us with your reference{reference ? ` ${reference}` : ''}.
+          </p>
         </div>
       ) : null}
       <p className="text-slate-700">A confirmation with your order details has been sent to your e-mail.</p>

@@ -1,7 +1,7 @@
 import type { SessionOrderDto } from '../../../../shared/checkout'
 import { formatDayDate, formatUsd } from '../../../../shared/format'
 
-function describe(order: SessionOrderDto): string {
+function describeOrder(order: SessionOrderDto): string {
   if (order.type === 'calendar_day' && order.date) return `Calendar day: ${formatDayDate(order.date)}`
   if (order.type === 'map_icon') return `Map icon: ${order.iconName ?? 'Map icon'}`
   if (order.type === 'special_purchase') {
@@ -27,7 +27,7 @@ export function SessionOrderSummary({
         {orders.map((order) => (
           <li key={order.id} className="flex items-baseline justify-between gap-4 py-2">
             <span>
-              {describe(order)}
+              {describeOrder(order)}
               <span className="block text-sm text-slate-700">Order {order.id}</span>
             </span>
             <span className="font-medium">{formatUsd(order.amount)}</span>

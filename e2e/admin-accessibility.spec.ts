@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test'
+import { toIsoDate } from '../src/shared/dates.ts'
+import { formatDayDate } from '../src/shared/format.ts'
+import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
+
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+const SECTIONS = [
+  'calendar',
+  'orders',
+  'manual-orders',
+  'manual-map-icon-orders',
+  'media',
+  'blog',
+  'settings',
+]
+const FUTURE_YEAR = new Date().getUTCFullYear() + 2
+
+test('every admin section is axe-clean with data in it, and fits a 375 px screen', async ({ page }) => {
+  test.setTimeout(120_000)
+  const day = toIsoDate(FUTURE_YEAR, 4, 15)
+  await page.goto('/admin/calendar')
+  await signInAsAdmin(page)
+
+  // Data: a day sold by hand (so the orders table has a row) and a blog post.
+  await page.getByLabel('Start Date').fill(day)
+  await page.getByLabel('End Date').fill(day)
+  await page.getByRole('button', { name: 'Initialize Days' }).click()
+  await expect(toastText(page, 'Days Initialized')).toBeVisible()
+  await page.getByRole('tab', { name: 'Manual Orders' }).click()
+  await page.getByLabel('Business Name').fill(`Axe Hardware ${Date.now()}`)
+  await page.getByLabel('Email').fill('axe@example.com')
+  await page.getByRole('combobox', { name: 'Day' }).click()
+  await page.getByRole('option', { name: new RegExp(`^${formatDayDate(day)} `) }).click()
+  await page.getByRole('button', { name: 'Create Order' }).click()
+  await expect(toastText(page, 'Order Created')).toBeVisible()
+  await page.getByRole('tab', { name: 'Blog', exact: true }).click()
+  await page.getByRole('button', { name: 'Add Post' }).first().click()
+  await page.getByLabel('Title').fill(`Axe post ${Date.now()}`)
+  await page.getByLabel('Content').fill('Checked by axe.')
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Create Post' }).click()
+  await expect(toastText(page, 'Post Created')).toBeVisible()
+
+  for (const section of SECTIONS) {
+    await page.goto(`/admin/${section}`)
+    await expect(
+      page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { selected: true }),
+    ).toBeVisible()
+    await expect(page.getByRole('status')).toHaveCount(0)
+    await expectNoAxeViolations(page)
+  }
+
+  await page.setViewportSize({ width: 375, height: 800 })
+  for (const section of SECTIONS) {
+    await page.goto(`/admin/${section}`)
+    await expect(page.getByRole('status')).toHaveCount(0)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, `/admin/${section} scrolls sideways`).toBeLessThanOrEqual(0)
+  }
+})
+
+test('the calendar filter sheet, bulk menu and confirmations work from the keyboard and are axe-clean', async ({
+  page,
+}) => {
+  await page.goto('/admin/calendar')
+  await signInAsAdmin(page)
+  await page.getByRole('button', { name: 'Filters' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Filter Calendar Days' })
+  await expect(sheet.getByLabel('Start Date')).toBeFocused()
+  await expectNoAxeViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+
+  const bulk = page.getByRole('button', { name: 'Bulk Actions' })
+  await bulk.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Set Price for All Days' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Set Price for All Days' })
+  await expect(confirm.getByLabel('New Price')).toHaveValue('120')
+  await expectNoAxeViolations(page)
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+})

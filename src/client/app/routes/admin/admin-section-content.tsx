@@ -1,0 +1,37 @@
+import { BlogManagement } from '../../../features/admin/blog/components/blog-management'
+import { CalendarManagement } from '../../../features/admin/calendar/components/calendar-management'
+import { ManualMapIconOrderForm } from '../../../features/admin/manual-orders/components/manual-map-icon-order-form'
+import { ManualOrderForm } from '../../../features/admin/manual-orders/components/manual-order-form'
+import { MediaManagement } from '../../../features/admin/media/components/media-management'
+import { OrdersManagement } from '../../../features/admin/orders/components/orders-management'
+import type { FontPreview } from '../../../features/admin/settings/components/font-settings'
+import { SettingsManagement } from '../../../features/admin/settings/components/settings-management'
+import { useAuth } from '../../../features/auth/auth-context'
+import { loadFontStylesheet } from '../../../features/site-font/font-stylesheets'
+import { headingFontStack } from '../../../features/site-font/site-font'
+import { useSiteConfig } from '../../site-config'
+import type { AdminSection } from './admin-sections'
+
+// The admin features never reach into sibling features; the app hands them what they need.
+const fontPreview: FontPreview = { load: loadFontStylesheet, stack: headingFontStack }
+
+export function AdminSectionContent({ section }: { section: AdminSection }) {
+  const { user } = useAuth()
+  const { mapTeamName } = useSiteConfig()
+  switch (section) {
+    case 'calendar':
+      return <CalendarManagement />
+    case 'orders':
+      return <OrdersManagement />
+    case 'manual-orders':
+      return <ManualOrderForm />
+    case 'manual-map-icon-orders':
+      return <ManualMapIconOrderForm />
+    case 'media':
+      return <MediaManagement isSignedIn={user !== null} />
+    case 'blog':
+      return <BlogManagement defaultAuthor={mapTeamName} />
+    case 'settings':
+      return <SettingsManagement fontPreview={fontPreview} />
+  }
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { BlogPostsResponse } from '../../../../../shared/dto'
+import { apiClient } from '../../../../lib/api-client'
+import { removePost } from '../blog-posts-cache'
+import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
+
+export function deleteBlogPost(id: string): Promise<void> {
+  return apiClient.delete<void>(`/api/admin/blog-posts/${encodeURIComponent(id)}`)
+}
+
+export function useDeleteBlogPost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteBlogPost,
+    onSuccess: (_result, id) =>
+      queryClient.setQueryData<BlogPostsResponse>(ADMIN_BLOG_POSTS_KEY, (list) => removePost(list, id)),
+  })
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { BlogPostInput } from '../../../../../shared/blog'
+import type { BlogPostDto, BlogPostsResponse } from '../../../../../shared/dto'
+import { apiClient } from '../../../../lib/api-client'
+import { replacePost } from '../blog-posts-cache'
+import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
+
+export function updateBlogPost(id: string, input: BlogPostInput): Promise<BlogPostDto> {
+  return apiClient.put<BlogPostDto>(`/api/admin/blog-posts/${encodeURIComponent(id)}`, input)
+}
+
+export function useUpdateBlogPost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: BlogPostInput }) => updateBlogPost(id, input),
+    onSuccess: (post) =>
+      queryClient.setQueryData<BlogPostsResponse>(ADMIN_BLOG_POSTS_KEY, (list) => replacePost(list, post)),
+  })
+}

@@ -1,0 +1,133 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import type { BlogPostDto } from '../../../../../shared/dto'
+import { formatDayDate } from '../../../../../shared/format'
+import { Badge } from '../../../../components/ui/badge'
+import { Button } from '../../../../components/ui/button'
+import { Spinner } from '../../../../components/ui/spinner'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../../components/ui/table'
+import { toast } from '../../../../components/ui/use-toast'
+import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+import { useDeleteBlogPost } from '../api/delete-blog-post'
+import { useAdminBlogPosts } from '../api/get-admin-blog-posts'
+import { BlogPostDialog } from './blog-post-dialog'
+
+/** Spec section 2, Blog Posts. The section heading and description come from the dashboard. */
+export function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
+  const { data, isPending, isError } = useAdminBlogPosts()
+  useLoadErrorToast(isError, 'Failed to load blog posts. Please try again.')
+  const remove = useDeleteBlogPost()
+  const [dialog, setDialog] = useState<{ open: boolean; post: BlogPostDto | null }>({
+    open: false,
+    post: null,
+  })
+  const posts = data?.posts ?? []
+
+  const openCreate = () => setDialog({ open: true, post: null })
+
+  // Spec section 4: delete is immediate, with no confirmation.
+  function deletePost(post: BlogPostDto) {
+    remove.mutate(post.id, {
+      onSuccess: () =>
+        toast({ title: 'Post Deleted', description: 'The blog post has been deleted successfully.' }),
+      onError: () =>
+        toast({
+          variant: 'destructive',
+          title: 'Deletion Failed',
+          description: 'Failed to delete the blog post. Please try again.',
+        }),
+    })
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Button onClick={openCreate}>
+          <Plus aria-hidden="true" />
+          Add Post
+        </Button>
+      </div>
+      {isPending ? (
+        <Spinner label="Loading blog posts..." />
+      ) : isError && !data ? (
+        <p className="rounded-md border border-red-200 bg-red-50 p-4 text-red-900">
+          Failed to load blog posts. Please try again.
+        </p>
+      ) : posts.length === 0 ? (
+        <div className="space-y-3 rounded-md border border-slate-200 p-6 text-center">
+          <p className="text-slate-700">No blog posts found. Create your first post.</p>
+          <Button variant="outline" onClick={openCreate}>
+            <Plus aria-hidden="true" />
+            Add Post
+          </Button>
+        </div>
+      ) : (
+        <Table label="Blog posts">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Title</TableHead>
+              <TableHead>Author</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {posts.map((post) => (
+              <TableRow key={post.id}>
+                {/* Plain text only: React escapes it, and nothing is rendered as HTML. */}
+                <TableCell className="min-w-40 font-medium">{post.title}</TableCell>
+                <TableCell>{post.author}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {formatDayDate(post.publicationDate.slice(0, 10))}
+                </TableCell>
+                <TableCell>
+                  {post.isPublished ? (
+                    <Badge variant="success">Published</Badge>
+                  ) : (
+                    <Badge variant="secondary">Draft</Badge>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <div className="flex gap-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${post.title}`}
+                      onClick={() => setDialog({ open: true, post })}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-red-700"
+                      aria-label={`Delete ${post.title}`}
+                      disabled={remove.isPending && remove.variables === post.id}
+                      onClick={() => deletePost(post)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <BlogPostDialog
+        open={dialog.open}
+        post={dialog.post}
+        defaultAuthor={defaultAuthor}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+    </div>
+  )
+}

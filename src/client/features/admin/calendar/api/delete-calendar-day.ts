@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '../../../../lib/api-client'
+import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
+
+export function deleteCalendarDay(id: string): Promise<void> {
+  return apiClient.delete<void>(`/api/admin/calendar-days/${encodeURIComponent(id)}`)
+}
+
+export function useDeleteCalendarDay() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteCalendarDay,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_CALENDAR_DAYS_KEY }),
+  })
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { InitializeRangeResponse } from '../../../../../shared/admin-dto'
+import { apiClient } from '../../../../lib/api-client'
+import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
+
+export type InitializeRangeInput = { startDate: string; endDate: string; price: number }
+
+export function initializeCalendarRange(input: InitializeRangeInput): Promise<InitializeRangeResponse> {
+  return apiClient.post<InitializeRangeResponse>('/api/admin/calendar-days/initialize', input)
+}
+
+export function useInitializeCalendarRange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: initializeCalendarRange,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_CALENDAR_DAYS_KEY }),
+  })
+}

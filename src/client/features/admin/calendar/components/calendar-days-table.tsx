@@ -1,0 +1,116 @@
+import { Pencil, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import type { AdminCalendarDayDto } from '../../../../../shared/admin-dto'
+import { formatDayDate, formatUsd } from '../../../../../shared/format'
+import { Badge } from '../../../../components/ui/badge'
+import { Button } from '../../../../components/ui/button'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../../components/ui/table'
+import { toast } from '../../../../components/ui/use-toast'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { errorDescription } from '../../hooks/error-message'
+import { useDeleteCalendarDay } from '../api/delete-calendar-day'
+import { dayStatusLabel } from '../day-price'
+import { DayPriceEditor } from './day-price-cell'
+
+const STATUS_VARIANT = {
+  available: 'success',
+  reserved: 'destructive',
+  reserved_pending: 'warning',
+} as const
+
+export function CalendarDaysTable({ days }: { days: AdminCalendarDayDto[] }) {
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const [deleting, setDeleting] = useState<AdminCalendarDayDto | null>(null)
+  const remove = useDeleteCalendarDay()
+
+  function confirmDelete() {
+    const day = deleting
+    if (!day) return
+    remove.mutate(day.id, {
+      onSuccess: () =>
+        toast({ title: 'Day Deleted', description: `${formatDayDate(day.date)} has been deleted.` }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Delete Failed',
+          description: errorDescription(error, 'Failed to delete the calendar day. Please try again.'),
+        }),
+    })
+  }
+
+  return (
+    <>
+      <Table label="Calendar days">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Date</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Business Name</TableHead>
+            <TableHead>Price</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {days.map((day) => {
+            const label = dayStatusLabel(day.status)
+            const dateText = formatDayDate(day.date)
+            return (
+              <TableRow key={day.id}>
+                <TableCell className="whitespace-nowrap">{dateText}</TableCell>
+                <TableCell>
+                  <Badge variant={STATUS_VARIANT[day.status as keyof typeof STATUS_VARIANT] ?? 'secondary'}>
+                    {label}
+                  </Badge>
+                </TableCell>
+                <TableCell>{day.businessName ?? ''}</TableCell>
+                <TableCell>
+                  {editingId === day.id ? (
+                    <DayPriceEditor day={day} onDone={() => setEditingId(null)} />
+                  ) : (
+                    formatUsd(day.price)
+                  )}
+                </TableCell>
+                <TableCell>
+                  <div className="flex gap-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit price for ${dateText}`}
+                      onClick={() => setEditingId(day.id)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-red-700"
+                      aria-label={`Delete ${dateText}`}
+                      onClick={() => setDeleting(day)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            )
+          })}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Calendar Day"
+        description={deleting ? `Delete ${formatDayDate(deleting.date)}? This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+      />
+    </>
+  )
+}

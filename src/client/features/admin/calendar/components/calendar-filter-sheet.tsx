@@ -1,0 +1,141 @@
+import { Filter } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../../components/ui/button'
+import { Input } from '../../../../components/ui/input'
+import { Label } from '../../../../components/ui/label'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../../components/ui/select'
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '../../../../components/ui/sheet'
+
+export type CalendarFilters = { startDate: string; endDate: string; status: string; maxPrice: number }
+
+export const EMPTY_CALENDAR_FILTERS: CalendarFilters = {
+  startDate: '',
+  endDate: '',
+  status: 'all',
+  maxPrice: 0,
+}
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'available', label: 'available' },
+  { value: 'reserved', label: 'reserved' },
+  { value: 'reserved_pending', label: 'reserved_pending' },
+]
+
+export function countActiveFilters(filters: CalendarFilters): number {
+  return [filters.startDate, filters.endDate, filters.status !== 'all', filters.maxPrice > 0].filter(Boolean)
+    .length
+}
+
+/** Spec section 2: the calendar's filter side sheet (section 5: 'all' = no status; max price only when > 0). */
+export function CalendarFilterSheet({
+  filters,
+  onApply,
+}: {
+  filters: CalendarFilters
+  onApply: (filters: CalendarFilters) => void
+}) {
+  const [open, setOpen] = useState(false)
+  const [draft, setDraft] = useState(filters)
+  const active = countActiveFilters(filters)
+
+  function handleOpenChange(next: boolean) {
+    if (next) setDraft(filters)
+    setOpen(next)
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    onApply(draft)
+    setOpen(false)
+  }
+
+  return (
+    <Sheet open={open} onOpenChange={handleOpenChange}>
+      <SheetTrigger asChild>
+        <Button variant="outline">
+          <Filter aria-hidden="true" />
+          Filters{active > 0 ? ` (${active})` : ''}
+        </Button>
+      </SheetTrigger>
+      <SheetContent>
+        <SheetHeader>
+          <SheetTitle>Filter Calendar Days</SheetTitle>
+          <SheetDescription>Narrow the days shown in the table.</SheetDescription>
+        </SheetHeader>
+        <form className="space-y-4" onSubmit={handleSubmit}>
+          <div className="space-y-2">
+            <Label htmlFor="calendar-filter-start">Start Date</Label>
+            <Input
+              id="calendar-filter-start"
+              type="date"
+              value={draft.startDate}
+              onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="calendar-filter-end">End Date</Label>
+            <Input
+              id="calendar-filter-end"
+              type="date"
+              value={draft.endDate}
+              onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="calendar-filter-status">Status</Label>
+            <Select value={draft.status} onValueChange={(status) => setDraft({ ...draft, status })}>
+              <SelectTrigger id="calendar-filter-status">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STATUS_OPTIONS.map((o) => (
+                  <SelectItem key={o.value} value={o.value}>
+                    {o.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="calendar-filter-max-price">Max Price</Label>
+            <Input
+              id="calendar-filter-max-price"
+              type="number"
+              min={0}
+              step="0.01"
+              value={draft.maxPrice > 0 ? draft.maxPrice : ''}
+              placeholder="Any price"
+              onChange={(e) => setDraft({ ...draft, maxPrice: Number(e.target.value) || 0 })}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2 pt-2">
+            <Button type="submit">Apply Filters</Button>
+            <Button type="button" variant="outline" onClick={() => setDraft(EMPTY_CALENDAR_FILTERS)}>
+              Reset
+            </Button>
+            <SheetClose asChild>
+              <Button type="button" variant="ghost">
+                Cancel
+              </Button>
+            </SheetClose>
+          </div>
+        </form>
+      </SheetContent>
+    </Sheet>
+  )
+}

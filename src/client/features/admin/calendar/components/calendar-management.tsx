@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { currentYearMonth, type YearMonth } from '../../../../../shared/calendar-months'
+import { daysInMonth, toIsoDate } from '../../../../../shared/dates'
+import { MonthSelector } from '../../../../components/month-selector'
+import { Spinner } from '../../../../components/ui/spinner'
+import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+import { useAdminCalendarDays } from '../api/get-admin-calendar-days'
+import { viewRange } from '../day-price'
+import { CalendarBulkActions } from './calendar-bulk-actions'
+import { CalendarDaysTable } from './calendar-days-table'
+import { CalendarFilterSheet, type CalendarFilters, EMPTY_CALENDAR_FILTERS } from './calendar-filter-sheet'
+import { InitializeRangeCard } from './initialize-range-card'
+
+const LOAD_ERROR = 'Failed to load calendar days. Please try again.'
+
+/** Spec section 2, calendar management: month navigator, filters, bulk actions, range card and the table. */
+export function CalendarManagement() {
+  const [month, setMonth] = useState<YearMonth>(() => currentYearMonth())
+  const [filters, setFilters] = useState<CalendarFilters>(EMPTY_CALENDAR_FILTERS)
+  // The filter dates, when given, replace the month's own range.
+  const query = {
+    startDate: filters.startDate || toIsoDate(month.year, month.month, 1),
+    endDate: filters.endDate || toIsoDate(month.year, month.month, daysInMonth(month.year, month.month)),
+    status: filters.status,
+    maxPrice: filters.maxPrice,
+  }
+  const { data, isPending, isError } = useAdminCalendarDays(query)
+  useLoadErrorToast(isError, LOAD_ERROR)
+  const days = data?.days ?? []
+
+  function changeMonth(next: YearMonth) {
+    setMonth(next)
+    setFilters((current) => ({ ...current, startDate: '', endDate: '' }))
+  }
+
+  return (
+    <div className="space-y-6">
+      <InitializeRangeCard />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <MonthSelector mode="admin" value={month} onChange={changeMonth} className="w-full sm:w-auto" />
+        <div className="flex flex-wrap gap-2">
+          <CalendarFilterSheet filters={filters} onApply={setFilters} />
+          <CalendarBulkActions range={viewRange(days.map((d) => d.date))} />
+        </div>
+      </div>
+      {isPending ? (
+        <Spinner label="Loading calendar days..." />
+      ) : isError && !data ? (
+        <p className="rounded-md border border-red-200 bg-red-50 p-4 text-red-900">{LOAD_ERROR}</p>
+      ) : days.length === 0 ? (
+        <p className="rounded-md border border-slate-200 p-6 text-center text-slate-700">
+          No calendar days available for this month.
+        </p>
+      ) : (
+        <CalendarDaysTable days={days} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { dayPriceSchema, INVALID_PRICE_MESSAGE } from '../../../../shared/calendar-admin'
+
+export type PriceParse = { ok: true; price: number } | { ok: false; message: string }
+
+/** Spec section 5: the inline day price must be a number greater than 0 (kept to cents). */
+export function parseDayPrice(text: string): PriceParse {
+  const trimmed = text.trim()
+  if (trimmed === '') return { ok: false, message: INVALID_PRICE_MESSAGE }
+  const value = Number(trimmed)
+  const result = dayPriceSchema.safeParse(value)
+  if (!result.success) return { ok: false, message: result.error.issues[0]?.message ?? INVALID_PRICE_MESSAGE }
+  return { ok: true, price: Math.round(value * 100) / 100 }
+}
+
+/** Spec section 4: only these three are shown as they are; any other value reads 'Not Initialized'. */
+export function dayStatusLabel(status: string): string {
+  return status === 'available' || status === 'reserved' || status === 'reserved_pending'
+    ? status
+    : 'Not Initialized'
+}
+
+/** Bulk actions cover every day in view, from the earliest to the latest date (spec section 9). */
+export function viewRange(dates: string[]): { startDate: string; endDate: string } | null {
+  if (dates.length === 0) return null
+  const sorted = [...dates].sort()
+  return { startDate: sorted[0] as string, endDate: sorted[sorted.length - 1] as string }
+}

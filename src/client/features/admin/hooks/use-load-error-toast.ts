@@ -1,0 +1,9 @@
+import { useEffect } from 'react'
+import { toast } from '../../../components/ui/use-toast'
+
+/** Spec section 8 "Loading" toasts: 'Error' with the screen's message, once per failure. */
+export function useLoadErrorToast(isError: boolean, description: string, title = 'Error') {
+  useEffect(() => {
+    if (isError) toast({ variant: 'destructive', title, description })
+  }, [isError, description, title])
+}

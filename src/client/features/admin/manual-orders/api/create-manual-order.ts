@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AdminOrderDto } from '../../../../../shared/admin-dto'
+import { apiClient } from '../../../../lib/api-client'
+
+export type ManualOrderInput = { businessName: string; email: string; dayId: string }
+
+export function createManualOrder(input: ManualOrderInput): Promise<AdminOrderDto> {
+  return apiClient.post<AdminOrderDto>('/api/admin/manual-orders', input)
+}
+
+export function useCreateManualOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createManualOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}

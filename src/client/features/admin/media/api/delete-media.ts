@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { MediaType } from '../../../../../shared/dto'
+import { apiClient } from '../../../../lib/api-client'
+import { adminMediaQueryKey } from './get-admin-media'
+
+/** DELETE /api/admin/media/<id path>; each path segment is encoded, the slashes stay. */
+export function deleteMedia(id: string): Promise<void> {
+  const path = id.split('/').map(encodeURIComponent).join('/')
+  return apiClient.delete<void>(`/api/admin/media/${path}`)
+}
+
+export function useDeleteMedia(type: MediaType) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteMedia,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminMediaQueryKey(type) }),
+  })
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { MediaItemDto, MediaType } from '../../../../../shared/dto'
+import { apiClient } from '../../../../lib/api-client'
+import { adminMediaQueryKey } from './get-admin-media'
+
+/** POST /api/admin/media as multipart/form-data {type, file}; the server checks the bytes again. */
+export function uploadMedia(type: MediaType, file: File): Promise<MediaItemDto> {
+  const form = new FormData()
+  form.set('type', type)
+  form.set('file', file)
+  return apiClient.post<MediaItemDto>('/api/admin/media', form)
+}
+
+export function useUploadMedia(type: MediaType) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (file: File) => uploadMedia(type, file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminMediaQueryKey(type) }),
+  })
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '../../../../lib/api-client'
+
+export function bulkDeleteOrders(ids: string[]): Promise<{ deleted: number }> {
+  return apiClient.post<{ deleted: number }>('/api/admin/orders/bulk-delete', { ids })
+}
+
+export function useBulkDeleteOrders() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: bulkDeleteOrders,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}

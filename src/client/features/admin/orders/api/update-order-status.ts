@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AdminOrderDto } from '../../../../../shared/admin-dto'
+import { apiClient } from '../../../../lib/api-client'
+
+export type SettableOrderStatus = 'pending' | 'paid' | 'refunded'
+export const SETTABLE_ORDER_STATUSES: SettableOrderStatus[] = ['pending', 'paid', 'refunded']
+
+export function updateOrderStatus(id: string, status: SettableOrderStatus): Promise<AdminOrderDto> {
+  return apiClient.patch<AdminOrderDto>(`/api/admin/orders/${encodeURIComponent(id)}`, { status })
+}
+
+/** Order changes move days and icons too (spec section 4), so the calendar list is refreshed as well. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: SettableOrderStatus }) =>
+      updateOrderStatus(id, status),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}

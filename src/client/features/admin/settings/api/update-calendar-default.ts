@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CalendarDefaultInput, SiteSettings } from '../../../../../shared/settings'
+import { apiClient } from '../../../../lib/api-client'
+import { SETTINGS_KEY } from './get-settings'
+
+export function updateCalendarDefault(input: CalendarDefaultInput): Promise<SiteSettings> {
+  return apiClient.put<SiteSettings>('/api/settings/calendar', input)
+}
+
+export function useUpdateCalendarDefault() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateCalendarDefault,
+    onSuccess: (settings) => queryClient.setQueryData(SETTINGS_KEY, settings),
+  })
+}

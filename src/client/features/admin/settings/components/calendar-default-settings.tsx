@@ -1,0 +1,110 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { YEARS_AHEAD } from '../../../../../shared/settings'
+import { Button } from '../../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
+import { Label } from '../../../../components/ui/label'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../../components/ui/select'
+import { toast } from '../../../../components/ui/use-toast'
+import { errorDescription } from '../../hooks/error-message'
+import { useUpdateCalendarDefault } from '../api/update-calendar-default'
+
+const MONTH_NAMES = Array.from({ length: 12 }, (_, i) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, i, 1))),
+)
+
+/** Spec section 9: the year selector offers the current year and the next 5. */
+export function yearOptions(now: Date = new Date()): number[] {
+  const first = now.getUTCFullYear()
+  return Array.from({ length: YEARS_AHEAD + 1 }, (_, i) => first + i)
+}
+
+export function CalendarDefaultSettings({
+  month,
+  year,
+}: {
+  month: number | null | undefined
+  year: number | null | undefined
+}) {
+  const now = new Date()
+  const [selectedMonth, setSelectedMonth] = useState(String(month ?? now.getUTCMonth() + 1))
+  const [selectedYear, setSelectedYear] = useState(String(year ?? now.getUTCFullYear()))
+  const update = useUpdateCalendarDefault()
+  const years = yearOptions(now)
+
+  useEffect(() => {
+    if (month) setSelectedMonth(String(month))
+    if (year) setSelectedYear(String(year))
+  }, [month, year])
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    update.mutate(
+      { month: Number(selectedMonth), year: Number(selectedYear) },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Settings Saved',
+            description: `The calendar now opens on ${MONTH_NAMES[Number(selectedMonth) - 1]} ${selectedYear}.`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Update Failed',
+            description: errorDescription(error, 'Failed to save the calendar settings. Please try again.'),
+          }),
+      },
+    )
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">Default Calendar Month</CardTitle>
+        <CardDescription>The month the public calendar opens on.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="flex flex-wrap items-end gap-3" onSubmit={handleSubmit}>
+          <div className="w-44 space-y-2">
+            <Label htmlFor="settings-default-month">Default Month</Label>
+            <Select value={selectedMonth} onValueChange={setSelectedMonth}>
+              <SelectTrigger id="settings-default-month">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {MONTH_NAMES.map((name, i) => (
+                  <SelectItem key={name} value={String(i + 1)}>
+                    {name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="w-32 space-y-2">
+            <Label htmlFor="settings-default-year">Default Year</Label>
+            <Select value={selectedYear} onValueChange={setSelectedYear}>
+              <SelectTrigger id="settings-default-year">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {years.map((y) => (
+                  <SelectItem key={y} value={String(y)}>
+                    {y}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Calendar Settings'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

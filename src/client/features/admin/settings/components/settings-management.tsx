@@ -1,0 +1,22 @@
+import { Spinner } from '../../../../components/ui/spinner'
+import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+import { useSettings } from '../api/get-settings'
+import { CalendarDefaultSettings } from './calendar-default-settings'
+import { type FontPreview, FontSettings } from './font-settings'
+
+export function SettingsManagement({ fontPreview }: { fontPreview: FontPreview }) {
+  const { data, isPending, isError } = useSettings()
+  useLoadErrorToast(isError, 'Failed to load calendar settings')
+  if (isPending) return <Spinner label="Loading settings..." />
+  return (
+    <div className="space-y-6">
+      {isError ? (
+        <p className="rounded-md border border-red-200 bg-red-50 p-4 text-red-900">
+          Failed to load calendar settings
+        </p>
+      ) : null}
+      <FontSettings current={data?.font} preview={fontPreview} />
+      <CalendarDefaultSettings month={data?.defaultMonth} year={data?.defaultYear} />
+    </div>
+  )
+}

@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, type SQL } from 'drizzle-orm'
+import type { AdminOrderDto, OrderType } from '../../../shared/admin-dto.ts'
+import {
+  type AdminOrdersQuery,
+  DAY_NOT_AVAILABLE_MESSAGE,
+  ORDER_NOT_FOUND_MESSAGE,
+} from '../../../shared/admin-orders.ts'
+import type { Db } from '../../db/client.ts'
+import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
+import { isUniqueViolation } from '../checkout/checkout-context.ts'
+import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
+import { listOrderHistory, selectOrderIds, setOrderActor } from './order-history.service.ts'
+
+/** Order ids are ours (ORD-/MAP- + digits); anything else cannot name an order. */
+const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+export const isOrderId = (value: string) => ORDER_ID_PATTERN.test(value)
+
+export const REFUND_FAILED_MESSAGE =
+  'The payment provider could not refund this payment, so nothing was changed. Please try again.'
+
+const orderColumns = {
+  order: orders,
+  date: calendarDays.date,
+  iconName: mapIcons.name,
+  iconSize: mapIcons.size,
+}
+type OrderRow = {
+  order: typeof orders.$inferSelect
+  date: string | null
+  iconName: string | null
+  iconSize: string | null
+}
+
+function orderTypeOf(row: OrderRow): OrderType {
+  if (row.order.metadata?.order_type === 'special_purchase') return 'special_purchase'
+  return row.order.mapIconId || row.iconName ? 'map_icon' : 'calendar_day'
+}
+
+function toAdminOrderDto(row: OrderRow, history: AdminOrderDto['history']): AdminOrderDto {
+  const { order } = row
+  const meta = order.metadata ?? {}
+  return {
+    id: order.id,
+    businessName: order.businessName,
+    email: order.email,
+    type: orderTypeOf(row),
+    date: row.date,
+    iconName: row.iconName,
+    iconSize: row.iconSize,
+    units: typeof meta.units === 'number' ? meta.units : null,
+    description: typeof meta.description === 'string' ? meta.description : null,
+    amount: order.amountCents / 100,
+    status: order.status,
+    source: order.source,
+    paidOnline: order.paymentIntentId !== null,
+    createdAt: order.createdAt.toISOString(),
+    history,
+  }
+}
+
+/** The day after a 'YYYY-MM-DD' date: createdTo is inclusive, so created_at < its next midnight (UTC). */
+function nextDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+}
+
+function filtersOf(query: AdminOrdersQuery): SQL | undefined {
+  const name = query.businessName?.replace(/[\\%_]/g, (c) => `\\${c}`)
+  return and(
+    query.status && query.status !== 'all' ? eq(orders.status, query.status) : undefined,
+    name ? ilike(orders.businessName, `%${name}%`) : undefined,
+    query.createdFrom ? gte(orders.createdAt, new Date(`${query.createdFrom}T00:00:00Z`)) : undefined,
+    query.createdTo ? lt(orders.createdAt, new Date(`${nextDate(query.createdTo)}T00:00:00Z`)) : undefined,
+  )
+}
+
+async function selectOrders(db: Db, where: SQL | undefined): Promise<AdminOrderDto[]> {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(calendarDays, eq(orders.dayId, calendarDays.id))
+    .leftJoin(mapIcons, eq(orders.mapIconId, mapIcons.id))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+  const history = await listOrderHistory(db, selectOrderIds(db, where))
+  return rows.map((row) => toAdminOrderDto(row, history.get(row.order.id) ?? []))
+}
+
+/** The admin table and the CSV export: newest first, with the joined day and icon (spec section 7). */
+export function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrderDto[]> {
+  return selectOrders(db, filtersOf(query))
+}
+
+export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDto> {
+  const [order] = await selectOrders(db, eq(orders.id, id))
+  if (!order) throw new AppError('not_found', ORDER_NOT_FOUND_MESSAGE)
+  return order
+}
+
+/** The given orders, newest first (the answer of a bulk action). */
+export function getAdminOrders(db: Db, ids: string[]): Promise<AdminOrderDto[]> {
+  return selectOrders(db, inArray(orders.id, ids))
+}
+
+/** Locks the orders (id order, so two bulk actions cannot deadlock); any unknown id → 404, nothing done. */
+async function lockOrders(tx: Db, ids: string[]) {
+  const known = ids.filter(isOrderId)
+  const rows =
+    known.length === 0
+      ? []
+      : await tx.select().from(orders).where(inArray(orders.id, known)).orderBy(asc(orders.id)).for('update')
+  if (rows.length !== ids.length) {
+    const found = new Set(rows.map((r) => r.id))
+    const missing = ids.filter((id) => !found.has(id))
+    throw new AppError('not_found', ORDER_NOT_FOUND_MESSAGE, { ids: missing.map((id) => `No order ${id}.`) })
+  }
+  return rows
+}
+
+/**
+ * Sets the status of one or more orders in one transaction, with the effects of spec section 4
+ * (applyOrderStatusChange) and a history row each (by the admin's e-mail). A paid order that was paid
+ * through the payment provider and becomes 'refunded' is refunded there before the commit: a failed
+ * refund answers 502 and rolls everything back. The provider refunds a whole payment, so every paid
+ * order of that payment (a cart checkout) must be refunded together.
+ */
+export async function changeOrderStatuses(
+  db: Db,
+  payments: PaymentProvider,
+  input: { ids: string[]; status: OrderStatus; by: string },
+  now: Date = new Date(),
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await setOrderActor(tx, input.by)
+      const rows = await lockOrders(tx, input.ids)
+      const refunds =
+        input.status === 'refunded'
+          ? [
+              ...new Set(
+                rows.flatMap((r) => (r.status === 'paid' && r.paymentIntentId ? [r.paymentIntentId] : [])),
+              ),
+            ]
+          : []
+      if (refunds.length > 0) await requireWholePayments(tx, refunds, input.ids)
+      for (const row of rows) await applyOrderStatusChange(tx, row, input.status, now)
+      for (const paymentRef of refunds) {
+        try {
+          await payments.refund(paymentRef)
+        } catch (error) {
+          throw new AppError('bad_gateway', REFUND_FAILED_MESSAGE, {
+            _: [error instanceof Error ? error.message : String(error)],
+          })
+        }
+      }
+    })
+  } catch (error) {
+    // The partial unique index: a day holds at most one pending or paid order.
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', `${DAY_NOT_AVAILABLE_MESSAGE}: another order already holds this day.`)
+    throw error
+  }
+}
+
+async function requireWholePayments(tx: Db, paymentRefs: string[], ids: string[]) {
+  const others = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.paymentIntentId, paymentRefs),
+        eq(orders.status, 'paid'),
+        notInArray(orders.id, ids),
+      ),
+    )
+    .orderBy(asc(orders.id))
+  if (others.length > 0) {
+    const list = others.map((o) => o.id).join(', ')
+    throw new AppError(
+      'conflict',
+      `This payment also paid for ${list}. Select those orders too to refund the whole payment.`,
+    )
+  }
+}
+
+/** Deletes orders in one transaction; a pending or paid order releases its day (spec section 4). */
+export async function deleteOrders(
+  db: Db,
+  ids: string[],
+  by: string,
+  now: Date = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await setOrderActor(tx, by)
+    const rows = await lockOrders(tx, ids)
+    for (const row of rows) await deleteOrder(tx, row, now)
+    return rows.length
+  })
+}

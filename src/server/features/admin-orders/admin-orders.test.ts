@@ -1,0 +1,421 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { calendarDays, mapIcons, orderHistory, orders } from '../../db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+
+let t: TestApp
+let admin: string
+let member: string
+let sequence = 10_000
+
+async function insertDay(date: string, status = 'available', businessName: string | null = null) {
+  const [row] = await t.db
+    .insert(calendarDays)
+    .values({ date, status, businessName, priceCents: 12000 })
+    .returning({ id: calendarDays.id })
+  return row?.id as string
+}
+
+async function insertIcon(availableQuantity = 5) {
+  const [row] = await t.db
+    .insert(mapIcons)
+    .values({ name: 'Test Icon', size: 'large', priceCents: 30000, availableQuantity, totalQuantity: 10 })
+    .returning({ id: mapIcons.id })
+  return row?.id as string
+}
+
+async function insertOrder(values: Partial<typeof orders.$inferInsert> & { status: string }) {
+  const id = values.id ?? `ORD-${sequence++}`
+  await t.db
+    .insert(orders)
+    .values({ businessName: 'Acme Bakery', email: 'owner@acme.test', amountCents: 12000, ...values, id })
+  return id
+}
+
+const dayOf = async (id: string) => (await t.db.select().from(calendarDays).where(eq(calendarDays.id, id)))[0]
+const iconQuantity = async (id: string) =>
+  (await t.db.select().from(mapIcons).where(eq(mapIcons.id, id)))[0]?.availableQuantity
+const statusOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.status
+
+const patch = (id: string, json: unknown, cookie = admin) =>
+  t.request(`/api/admin/orders/${id}`, { method: 'PATCH', json, cookie })
+const post = (path: string, json: unknown, cookie = admin) =>
+  t.request(`/api/admin/orders/${path}`, { method: 'POST', json, cookie })
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.createAdmin()
+  await t.createMember()
+  admin = await t.signIn(ADMIN)
+  member = await t.signIn(MEMBER)
+})
+afterAll(() => t.close())
+afterEach(() => vi.restoreAllMocks())
+
+describe('status effects (spec section 4)', () => {
+  it('paid → day reserved with the name; pending → reserved_pending; refunded → available, name cleared', async () => {
+    const dayId = await insertDay('2034-01-01')
+    const id = await insertOrder({ status: 'refunded', dayId, businessName: 'Corner Café' })
+
+    const paid = await patch(id, { status: 'paid' })
+    expect(paid.status).toBe(200)
+    expect(await paid.json()).toMatchObject({ id, status: 'paid', type: 'calendar_day', date: '2034-01-01' })
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved', businessName: 'Corner Café' })
+
+    await patch(id, { status: 'pending' })
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved_pending', businessName: 'Corner Café' })
+
+    const refunded = await patch(id, { status: 'refunded' })
+    expect((await refunded.json()).status).toBe('refunded')
+    expect(await dayOf(dayId)).toMatchObject({ status: 'available', businessName: null })
+  })
+
+  it('records every change in the history, oldest first, by the admin', async () => {
+    const dayId = await insertDay('2034-01-02')
+    const id = await insertOrder({ status: 'pending', dayId })
+    await patch(id, { status: 'paid' })
+    const body = await (await patch(id, { status: 'refunded' })).json()
+    expect(
+      body.history.map((h: { by: string; from: string | null; to: string }) => [h.by, h.from, h.to]),
+    ).toEqual([
+      ['system', null, 'pending'],
+      [ADMIN.email, 'pending', 'paid'],
+      [ADMIN.email, 'paid', 'refunded'],
+    ])
+    expect(new Date(body.history[0].at).getTime()).toBeLessThanOrEqual(new Date(body.history[2].at).getTime())
+    // Setting the same status again changes nothing and adds no row.
+    expect((await (await patch(id, { status: 'refunded' })).json()).history).toHaveLength(3)
+  })
+
+  it('deleting a pending or paid order releases its day; a refunded one leaves the day; history goes too', async () => {
+    for (const status of ['pending', 'paid']) {
+      const dayId = await insertDay(
+        status === 'paid' ? '2034-01-03' : '2034-01-04',
+        status === 'paid' ? 'reserved' : 'reserved_pending',
+        'Gone Inc',
+      )
+      const id = await insertOrder({ status, dayId })
+      const response = await t.request(`/api/admin/orders/${id}`, { method: 'DELETE', cookie: admin })
+      expect(response.status).toBe(204)
+      expect(await statusOf(id)).toBeUndefined()
+      expect(await dayOf(dayId)).toMatchObject({ status: 'available', businessName: null })
+      expect(await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id))).toEqual([])
+    }
+    const dayId = await insertDay('2034-01-05', 'reserved', 'New Owner')
+    await insertOrder({ status: 'paid', dayId, businessName: 'New Owner' })
+    const old = await insertOrder({ status: 'refunded', dayId })
+    expect((await t.request(`/api/admin/orders/${old}`, { method: 'DELETE', cookie: admin })).status).toBe(
+      204,
+    )
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved', businessName: 'New Owner' })
+  })
+
+  it('an icon order paid from a non-paid state takes one from available_quantity; other changes do not restore it', async () => {
+    const iconId = await insertIcon(5)
+    const id = await insertOrder({ status: 'pending', mapIconId: iconId, amountCents: 30000 })
+    const paid = await (await patch(id, { status: 'paid' })).json()
+    expect(paid).toMatchObject({ type: 'map_icon', iconName: 'Test Icon', iconSize: 'large', amount: 300 })
+    expect(await iconQuantity(iconId)).toBe(4)
+    await patch(id, { status: 'paid' })
+    expect(await iconQuantity(iconId)).toBe(4)
+    await patch(id, { status: 'refunded' })
+    expect(await iconQuantity(iconId)).toBe(4)
+    await patch(id, { status: 'pending' })
+    expect(await iconQuantity(iconId)).toBe(4)
+    await patch(id, { status: 'paid' })
+    expect(await iconQuantity(iconId)).toBe(3)
+  })
+
+  it('refuses to make an order live for a day another live order holds (409), changing nothing', async () => {
+    const dayId = await insertDay('2034-01-06', 'reserved', 'Owner')
+    await insertOrder({ status: 'paid', dayId, businessName: 'Owner' })
+    const old = await insertOrder({ status: 'refunded', dayId, businessName: 'Previous' })
+    const response = await patch(old, { status: 'paid' })
+    expect(response.status).toBe(409)
+    expect(await statusOf(old)).toBe('refunded')
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved', businessName: 'Owner' })
+  })
+})
+
+describe('refunds through the payment provider', () => {
+  it("refunds a provider-paid order when it becomes 'refunded'", async () => {
+    const refund = vi.spyOn(t.deps.payments, 'refund').mockResolvedValue()
+    const dayId = await insertDay('2034-02-01', 'reserved', 'Online Co')
+    const id = await insertOrder({
+      status: 'paid',
+      dayId,
+      paymentProvider: 'local',
+      paymentIntentId: 'pi_one',
+    })
+    const response = await patch(id, { status: 'refunded' })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ status: 'refunded', paidOnline: true })
+    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_one')
+  })
+
+  it('answers 502 and changes nothing when the refund fails', async () => {
+    vi.spyOn(t.deps.payments, 'refund').mockRejectedValue(new Error('card network down'))
+    const dayId = await insertDay('2034-02-02', 'reserved', 'Online Co')
+    const id = await insertOrder({
+      status: 'paid',
+      dayId,
+      paymentProvider: 'local',
+      paymentIntentId: 'pi_two',
+    })
+    const response = await patch(id, { status: 'refunded' })
+    expect(response.status).toBe(502)
+    expect((await response.json()).error.code).toBe('bad_gateway')
+    expect(await statusOf(id)).toBe('paid')
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved', businessName: 'Online Co' })
+    expect(await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id))).toHaveLength(1)
+  })
+
+  it('refunds one payment once, and only with every paid order of that payment (a cart checkout)', async () => {
+    const refund = vi.spyOn(t.deps.payments, 'refund').mockResolvedValue()
+    const a = await insertOrder({
+      status: 'paid',
+      dayId: await insertDay('2034-02-03', 'reserved', 'Cart'),
+      paymentIntentId: 'pi_cart',
+    })
+    const b = await insertOrder({
+      status: 'paid',
+      dayId: await insertDay('2034-02-04', 'reserved', 'Cart'),
+      paymentIntentId: 'pi_cart',
+    })
+    const alone = await patch(a, { status: 'refunded' })
+    expect(alone.status).toBe(409)
+    expect((await alone.json()).error.message).toContain(b)
+    expect(refund).not.toHaveBeenCalled()
+    const both = await post('bulk-status', { ids: [a, b], status: 'refunded' })
+    expect(both.status).toBe(200)
+    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_cart')
+  })
+
+  it('does not refund manual orders or orders that were not paid', async () => {
+    const refund = vi.spyOn(t.deps.payments, 'refund').mockResolvedValue()
+    const manual = await insertOrder({
+      status: 'paid',
+      source: 'manual',
+      dayId: await insertDay('2034-02-05', 'reserved', 'M'),
+    })
+    const pending = await insertOrder({
+      status: 'pending',
+      paymentIntentId: 'pi_pending',
+      dayId: await insertDay('2034-02-06', 'reserved_pending', 'P'),
+    })
+    expect((await patch(manual, { status: 'refunded' })).status).toBe(200)
+    expect((await patch(pending, { status: 'refunded' })).status).toBe(200)
+    expect(refund).not.toHaveBeenCalled()
+  })
+})
+
+describe('PATCH /api/admin/orders/:id errors', () => {
+  it('401, 403, 404 and 422, changing nothing', async () => {
+    const id = await insertOrder({
+      status: 'pending',
+      dayId: await insertDay('2034-03-01', 'reserved_pending', 'X'),
+    })
+    expect(
+      (await t.request(`/api/admin/orders/${id}`, { method: 'PATCH', json: { status: 'paid' } })).status,
+    ).toBe(401)
+    expect((await patch(id, { status: 'paid' }, member)).status).toBe(403)
+    for (const unknown of ['ORD-00000', 'bad%20id']) {
+      const response = await patch(unknown, { status: 'paid' })
+      expect(response.status).toBe(404)
+      expect((await response.json()).error.message).toBe('Order not found.')
+    }
+    for (const json of [{ status: 'expired' }, { status: 'shipped' }, {}, { status: null }]) {
+      expect((await patch(id, json)).status, JSON.stringify(json)).toBe(422)
+    }
+    expect(await statusOf(id)).toBe('pending')
+  })
+})
+
+describe('bulk status and bulk delete', () => {
+  it('changes several orders in one transaction and answers them', async () => {
+    const a = await insertOrder({
+      status: 'pending',
+      dayId: await insertDay('2034-04-01', 'reserved_pending', 'A'),
+    })
+    const b = await insertOrder({
+      status: 'refunded',
+      dayId: await insertDay('2034-04-02'),
+      businessName: 'B Co',
+    })
+    const response = await post('bulk-status', { ids: [a, b, a], status: 'paid' })
+    expect(response.status).toBe(200)
+    const { orders: answered } = await response.json()
+    expect(answered.map((o: { id: string; status: string }) => [o.id, o.status]).sort()).toEqual([
+      [a, 'paid'],
+      [b, 'paid'],
+    ])
+  })
+
+  it('needs at least one id and known ids: 422 / 404 and nothing changes', async () => {
+    const a = await insertOrder({
+      status: 'pending',
+      dayId: await insertDay('2034-04-03', 'reserved_pending', 'A'),
+    })
+    for (const json of [
+      { ids: [], status: 'paid' },
+      { status: 'paid' },
+      { ids: [a], status: 'gone' },
+      { ids: 'x', status: 'paid' },
+    ]) {
+      const response = await post('bulk-status', json)
+      expect(response.status, JSON.stringify(json)).toBe(422)
+    }
+    expect((await (await post('bulk-status', { ids: [], status: 'paid' })).json()).error.fields.ids).toEqual([
+      'Select at least one order.',
+    ])
+    const missing = await post('bulk-status', { ids: [a, 'ORD-99999'], status: 'paid' })
+    expect(missing.status).toBe(404)
+    expect(await statusOf(a)).toBe('pending')
+    expect((await post('bulk-delete', { ids: [] })).status).toBe(422)
+    expect((await post('bulk-delete', { ids: [a, 'ORD-99999'] })).status).toBe(404)
+    expect(await statusOf(a)).toBe('pending')
+    expect((await post('bulk-status', { ids: [a], status: 'paid' }, member)).status).toBe(403)
+    expect(
+      (await t.request('/api/admin/orders/bulk-delete', { method: 'POST', json: { ids: [a] } })).status,
+    ).toBe(401)
+  })
+
+  it('deletes several orders, releasing their days', async () => {
+    const dayA = await insertDay('2034-04-04', 'reserved', 'A')
+    const dayB = await insertDay('2034-04-05', 'reserved_pending', 'B')
+    const a = await insertOrder({ status: 'paid', dayId: dayA })
+    const b = await insertOrder({ status: 'pending', dayId: dayB })
+    const response = await post('bulk-delete', { ids: [a, b] })
+    expect(await response.json()).toEqual({ deleted: 2 })
+    expect(await dayOf(dayA)).toMatchObject({ status: 'available', businessName: null })
+    expect(await dayOf(dayB)).toMatchObject({ status: 'available', businessName: null })
+  })
+
+  it('DELETE /api/admin/orders/:id: 401, 403, 404', async () => {
+    const id = await insertOrder({ status: 'refunded' })
+    expect((await t.request(`/api/admin/orders/${id}`, { method: 'DELETE' })).status).toBe(401)
+    expect((await t.request(`/api/admin/orders/${id}`, { method: 'DELETE', cookie: member })).status).toBe(
+      403,
+    )
+    expect((await t.request('/api/admin/orders/ORD-00001', { method: 'DELETE', cookie: admin })).status).toBe(
+      404,
+    )
+    expect(await statusOf(id)).toBe('refunded')
+  })
+})
+
+describe('GET /api/admin/orders and export.csv', () => {
+  let ids: Record<string, string>
+  beforeAll(async () => {
+    const iconId = await insertIcon(3)
+    ids = {
+      old: await insertOrder({
+        id: 'ORD-70001',
+        status: 'paid',
+        businessName: 'Old 100% Bakery',
+        dayId: await insertDay('2035-01-01', 'reserved', 'x'),
+        createdAt: new Date('2030-01-01T00:00:00Z'),
+      }),
+      mid: await insertOrder({
+        id: 'ORD-70002',
+        status: 'pending',
+        businessName: 'Mid_Shop',
+        mapIconId: iconId,
+        amountCents: 30000,
+        createdAt: new Date('2030-01-02T23:59:59Z'),
+      }),
+      special: await insertOrder({
+        id: 'ORD-70003',
+        status: 'paid',
+        businessName: '=HYPERLINK("http://evil.test")',
+        email: 'a,b@x.test',
+        amountCents: 300,
+        metadata: { order_type: 'special_purchase', units: 3, description: 'Line "one"\nline two' },
+        createdAt: new Date('2030-01-03T00:00:00Z'),
+      }),
+    }
+  })
+
+  const list = async (query: string) => {
+    const response = await t.request(`/api/admin/orders${query}`, { cookie: admin })
+    expect(response.status).toBe(200)
+    return (await response.json()).orders as { id: string }[]
+  }
+  const inFixture = (orders: { id: string }[]) =>
+    orders.map((o) => o.id).filter((id) => id.startsWith('ORD-7000'))
+
+  it('lists newest first with the joined day and icon, and each order in full', async () => {
+    const orders = await list('?createdFrom=2030-01-01&createdTo=2030-01-03')
+    expect(orders.map((o) => o.id)).toEqual([ids.special, ids.mid, ids.old])
+    expect(orders[0]).toEqual({
+      id: ids.special,
+      businessName: '=HYPERLINK("http://evil.test")',
+      email: 'a,b@x.test',
+      type: 'special_purchase',
+      date: null,
+      iconName: null,
+      iconSize: null,
+      units: 3,
+      description: 'Line "one"\nline two',
+      amount: 3,
+      status: 'paid',
+      source: 'checkout',
+      paidOnline: false,
+      createdAt: '2030-01-03T00:00:00.000Z',
+      history: [expect.objectContaining({ by: 'system', from: null, to: 'paid' })],
+    })
+    expect(orders[1]).toMatchObject({
+      type: 'map_icon',
+      iconName: 'Test Icon',
+      iconSize: 'large',
+      date: null,
+    })
+    expect(orders[2]).toMatchObject({ type: 'calendar_day', date: '2035-01-01' })
+  })
+
+  it("filters by status ('all' = none), business name contains (any case, % and _ literal) and created dates inclusive", async () => {
+    expect(inFixture(await list('?status=pending'))).toEqual([ids.mid])
+    expect(inFixture(await list('?status=all&createdTo=2030-12-31'))).toEqual([ids.special, ids.mid, ids.old])
+    expect(inFixture(await list('?businessName=BAKERY'))).toEqual([ids.old])
+    expect(inFixture(await list('?businessName=100%25'))).toEqual([ids.old])
+    expect(inFixture(await list('?businessName=d_s'))).toEqual([ids.mid])
+    expect(inFixture(await list('?businessName=d%25s'))).toEqual([])
+    expect(inFixture(await list('?createdFrom=2030-01-02&createdTo=2030-01-02'))).toEqual([ids.mid])
+    expect(inFixture(await list('?createdFrom=2030-01-03'))).toEqual([ids.special])
+  })
+
+  it('answers 401, 403 and 422 for bad filters', async () => {
+    expect((await t.request('/api/admin/orders')).status).toBe(401)
+    expect((await t.request('/api/admin/orders', { cookie: member })).status).toBe(403)
+    for (const query of [
+      '?status=done',
+      '?createdFrom=yesterday',
+      '?createdFrom=2030-02-01&createdTo=2030-01-01',
+    ]) {
+      expect((await t.request(`/api/admin/orders${query}`, { cookie: admin })).status, query).toBe(422)
+    }
+    expect((await t.request('/api/admin/orders/export.csv?status=done', { cookie: admin })).status).toBe(422)
+    expect((await t.request('/api/admin/orders/export.csv')).status).toBe(401)
+  })
+
+  it('exports the filtered list as CSV with quoting and neutralised formulas', async () => {
+    const response = await t.request(
+      '/api/admin/orders/export.csv?createdFrom=2030-01-01&createdTo=2030-01-03',
+      { cookie: admin },
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    expect(await response.text()).toBe(
+      [
+        'Order ID,Business Name,Email,Type,Date/Icon,Amount,Status,Source,Created At',
+        `${ids.special},"'=HYPERLINK(""http://evil.test"")","a,b@x.test",Special Purchase,"Line ""one""\nline two",3.00,paid,checkout,2030-01-03T00:00:00.000Z`,
+        `${ids.mid},Mid_Shop,owner@acme.test,Map Icon,Test Icon,300.00,pending,checkout,2030-01-02T23:59:59.000Z`,
+        `${ids.old},Old 100% Bakery,owner@acme.test,Calendar Day,2035-01-01,120.00,paid,checkout,2030-01-01T00:00:00.000Z`,
+        '',
+      ].join('\r\n'),
+    )
+  })
+})

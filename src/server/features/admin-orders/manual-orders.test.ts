@@ -1,0 +1,196 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { createManualDayOrder, createManualMapIconOrder } from './manual-orders.service.ts'
+
+let t: TestApp
+let admin: string
+let member: string
+
+async function insertDay(date: string, status = 'available', businessName: string | null = null) {
+  const [row] = await t.db
+    .insert(calendarDays)
+    .values({ date, status, businessName, priceCents: 13550 })
+    .returning({ id: calendarDays.id })
+  return row?.id as string
+}
+async function insertIcon(availableQuantity: number) {
+  const [row] = await t.db
+    .insert(mapIcons)
+    .values({ name: 'Manual Icon', size: 'small', priceCents: 15000, availableQuantity, totalQuantity: 5 })
+    .returning({ id: mapIcons.id })
+  return row?.id as string
+}
+const dayOf = async (id: string) => (await t.db.select().from(calendarDays).where(eq(calendarDays.id, id)))[0]
+const ordersOfDay = (dayId: string) => t.db.select().from(orders).where(eq(orders.dayId, dayId))
+const ordersOfIcon = (iconId: string) => t.db.select().from(orders).where(eq(orders.mapIconId, iconId))
+const iconQuantity = async (id: string) =>
+  (await t.db.select().from(mapIcons).where(eq(mapIcons.id, id)))[0]?.availableQuantity
+
+const post = (path: string, json: unknown, cookie = admin) =>
+  t.request(`/api/admin/${path}`, { method: 'POST', json, cookie })
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.createAdmin()
+  await t.createMember()
+  admin = await t.signIn(ADMIN)
+  member = await t.signIn(MEMBER)
+})
+afterAll(() => t.close())
+
+describe('POST /api/admin/manual-orders', () => {
+  it('creates a paid ORD- order for an available day and reserves the day with the name', async () => {
+    const dayId = await insertDay('2036-01-01')
+    const response = await post('manual-orders', {
+      businessName: '  Corner Café ',
+      email: 'cafe@example.com',
+      dayId,
+    })
+    expect(response.status).toBe(201)
+    const body = await response.json()
+    expect(body).toMatchObject({
+      businessName: 'Corner Café',
+      email: 'cafe@example.com',
+      type: 'calendar_day',
+      date: '2036-01-01',
+      amount: 135.5,
+      status: 'paid',
+      source: 'manual',
+      paidOnline: false,
+      history: [{ by: ADMIN.email, from: null, to: 'paid' }],
+    })
+    expect(body.id).toMatch(/^ORD-[1-9]\d{4}$/)
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved', businessName: 'Corner Café' })
+  })
+
+  it("answers 'Please fill in all fields.' (422) when any field is missing or blank", async () => {
+    const dayId = await insertDay('2036-01-02')
+    for (const json of [
+      { email: 'a@b.c', dayId },
+      { businessName: '   ', email: 'a@b.c', dayId },
+      { businessName: 'A', email: '', dayId },
+      { businessName: 'A', email: 'a@b.c', dayId: '' },
+      { businessName: 'A', email: 'a@b.c', dayId: null },
+    ]) {
+      const response = await post('manual-orders', json)
+      expect(response.status, JSON.stringify(json)).toBe(422)
+      expect((await response.json()).error.message).toBe('Please fill in all fields.')
+    }
+    const invalid = await post('manual-orders', { businessName: 'A', email: 'not-an-email', dayId })
+    expect(invalid.status).toBe(422)
+    expect((await invalid.json()).error.fields.email).toEqual(['Please enter a valid email address.'])
+    expect(await ordersOfDay(dayId)).toEqual([])
+    expect((await dayOf(dayId))?.status).toBe('available')
+  })
+
+  it("refuses a day that is not available (409 'This day is not available for booking') and unknown days (404)", async () => {
+    for (const status of ['reserved', 'reserved_pending', 'blocked']) {
+      const dayId = await insertDay(
+        `2036-02-0${['reserved', 'reserved_pending', 'blocked'].indexOf(status) + 1}`,
+        status,
+        status === 'blocked' ? null : 'Owner',
+      )
+      const response = await post('manual-orders', { businessName: 'A', email: 'a@b.c', dayId })
+      expect(response.status, status).toBe(409)
+      expect((await response.json()).error.message).toBe('This day is not available for booking')
+      expect(await ordersOfDay(dayId)).toEqual([])
+    }
+    for (const dayId of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await post('manual-orders', { businessName: 'A', email: 'a@b.c', dayId })
+      expect(response.status).toBe(404)
+      expect((await response.json()).error.message).toBe('Day not found.')
+    }
+  })
+
+  it('leaves nothing behind when the order cannot be written (an available day that still has a live order)', async () => {
+    const dayId = await insertDay('2036-03-01')
+    await t.db.insert(orders).values({
+      id: 'ORD-81111',
+      businessName: 'Ghost',
+      email: 'g@x.y',
+      amountCents: 1,
+      status: 'paid',
+      dayId,
+    })
+    const response = await post('manual-orders', { businessName: 'A', email: 'a@b.c', dayId })
+    expect(response.status).toBe(409)
+    expect(await dayOf(dayId)).toMatchObject({ status: 'available', businessName: null })
+    expect((await ordersOfDay(dayId)).map((o) => o.id)).toEqual(['ORD-81111'])
+  })
+
+  it('draws a new id on a collision', async () => {
+    await t.db
+      .insert(orders)
+      .values({ id: 'ORD-55555', businessName: 'Taken', email: 't@x.y', amountCents: 1, status: 'refunded' })
+    const dayId = await insertDay('2036-03-02')
+    const draws = ['ORD-55555', 'ORD-55555', 'ORD-55556']
+    const id = await createManualDayOrder(
+      t.db,
+      { businessName: 'A', email: 'a@b.c', dayId, by: ADMIN.email },
+      { drawId: () => draws.shift() as string },
+    )
+    expect(id).toBe('ORD-55556')
+  })
+
+  it('answers 401 and 403 without creating anything', async () => {
+    const dayId = await insertDay('2036-03-03')
+    const json = { businessName: 'A', email: 'a@b.c', dayId }
+    expect((await t.request('/api/admin/manual-orders', { method: 'POST', json })).status).toBe(401)
+    expect((await post('manual-orders', json, member)).status).toBe(403)
+    expect(await ordersOfDay(dayId)).toEqual([])
+  })
+})
+
+describe('POST /api/admin/manual-map-icon-orders', () => {
+  it('creates a paid MAP- order and takes one from available_quantity', async () => {
+    const iconId = await insertIcon(2)
+    const response = await post('manual-map-icon-orders', { businessName: 'Icon Co', email: 'i@c.o', iconId })
+    expect(response.status).toBe(201)
+    const body = await response.json()
+    expect(body.id).toMatch(/^MAP-[1-9]\d{4}$/)
+    expect(body).toMatchObject({
+      type: 'map_icon',
+      iconName: 'Manual Icon',
+      iconSize: 'small',
+      amount: 150,
+      status: 'paid',
+      source: 'manual',
+    })
+    expect(await iconQuantity(iconId)).toBe(1)
+  })
+
+  it("refuses a sold-out icon with 'This icon is not available for booking' and never oversells", async () => {
+    const iconId = await insertIcon(1)
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post('manual-map-icon-orders', { businessName: 'Race', email: 'r@a.ce', iconId })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409])
+    const refused = results.find((r) => r.status === 409) as Response
+    expect((await refused.json()).error.message).toBe('This icon is not available for booking')
+    expect(await iconQuantity(iconId)).toBe(0)
+    expect(await ordersOfIcon(iconId)).toHaveLength(1)
+  })
+
+  it('404 for unknown icons, 422 for missing fields, 401 and 403', async () => {
+    const iconId = await insertIcon(3)
+    const unknown = await post('manual-map-icon-orders', {
+      businessName: 'A',
+      email: 'a@b.c',
+      iconId: '00000000-0000-4000-8000-000000000000',
+    })
+    expect(unknown.status).toBe(404)
+    expect((await unknown.json()).error.message).toBe('Map icon not found.')
+    const missing = await post('manual-map-icon-orders', { businessName: 'A', email: 'a@b.c' })
+    expect(missing.status).toBe(422)
+    expect((await missing.json()).error.message).toBe('Please fill in all fields.')
+    const json = { businessName: 'A', email: 'a@b.c', iconId }
+    expect((await t.request('/api/admin/manual-map-icon-orders', { method: 'POST', json })).status).toBe(401)
+    expect((await post('manual-map-icon-orders', json, member)).status).toBe(403)
+    expect(await iconQuantity(iconId)).toBe(3)
+    await expect(
+      createManualMapIconOrder(t.db, { ...json, by: 'x' }, { drawId: () => 'MAP-12345' }),
+    ).resolves.toBe('MAP-12345')
+  })
+})

@@ -1,0 +1,38 @@
+import { asc, inArray, type SQL, sql } from 'drizzle-orm'
+import type { OrderHistoryEntryDto } from '../../../shared/admin-dto.ts'
+import type { Db } from '../../db/client.ts'
+import { orderHistory, orders } from '../../db/schema.ts'
+
+/**
+ * Names who makes the order changes of the current transaction: the order_history triggers (migration
+ * 0002) record this instead of 'system'. Transaction-local, so it never leaks to a pooled connection's
+ * next user; call it first inside `db.transaction`.
+ */
+export async function setOrderActor(tx: Db, by: string): Promise<void> {
+  await tx.execute(sql`select set_config('townflyer.actor', ${by}, true)`)
+}
+
+/** The history of each given order (or of every order the subquery selects), oldest first. */
+export async function listOrderHistory(
+  db: Db,
+  orderIds: string[] | ReturnType<typeof selectOrderIds>,
+): Promise<Map<string, OrderHistoryEntryDto[]>> {
+  const byOrder = new Map<string, OrderHistoryEntryDto[]>()
+  if (Array.isArray(orderIds) && orderIds.length === 0) return byOrder
+  const rows = await db
+    .select()
+    .from(orderHistory)
+    .where(inArray(orderHistory.orderId, orderIds))
+    .orderBy(asc(orderHistory.orderId), asc(orderHistory.id))
+  for (const row of rows) {
+    const entries = byOrder.get(row.orderId) ?? []
+    entries.push({ at: row.at.toISOString(), by: row.by, from: row.fromStatus, to: row.toStatus })
+    byOrder.set(row.orderId, entries)
+  }
+  return byOrder
+}
+
+/** A subquery of order ids, for listOrderHistory on a filtered list. */
+export function selectOrderIds(db: Db, where: SQL | undefined) {
+  return db.select({ id: orders.id }).from(orders).where(where)
+}

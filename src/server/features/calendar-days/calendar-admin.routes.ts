@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import type { AdminCalendarDaysResponse, InitializeRangeResponse } from '../../../shared/admin-dto.ts'
+import {
+  adminCalendarDaysQuerySchema,
+  bulkPriceInputSchema,
+  dateRangeInputSchema,
+  initializeRangeInputSchema,
+} from '../../../shared/calendar-admin.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
+import {
+  deleteDay,
+  deleteRange,
+  initializeRange,
+  listAdminDays,
+  setRangePrice,
+} from './calendar-admin.service.ts'
+import { DAY_NOT_FOUND } from './calendar-days.service.ts'
+
+/** The admin calendar (PATCH /admin/calendar-days/:id lives with the public routes in calendar-days.routes.ts). */
+export function calendarAdminRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+
+  app.get('/admin/calendar-days', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const body: AdminCalendarDaysResponse = {
+      days: await listAdminDays(db, readQuery(c, adminCalendarDaysQuerySchema)),
+    }
+    return c.json(body)
+  })
+
+  app.post('/admin/calendar-days/initialize', admin, async (c) => {
+    const body: InitializeRangeResponse = await initializeRange(
+      db,
+      await readJson(c, initializeRangeInputSchema),
+    )
+    return c.json(body)
+  })
+
+  app.post('/admin/calendar-days/bulk-price', admin, async (c) => {
+    const updated = await setRangePrice(db, await readJson(c, bulkPriceInputSchema))
+    return c.json({ updated })
+  })
+
+  app.post('/admin/calendar-days/bulk-delete', admin, async (c) => {
+    const deleted = await deleteRange(db, await readJson(c, dateRangeInputSchema))
+    return c.json({ deleted })
+  })
+
+  app.delete('/admin/calendar-days/:id', admin, async (c) => {
+    await deleteDay(db, readIdParam(c, DAY_NOT_FOUND))
+    return c.body(null, 204)
+  })
+
+  return app
+}

@@ -1,0 +1,227 @@
+import { and, asc, gte, lte } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calendarDays } from '../../db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+
+let t: TestApp
+let admin: string
+let member: string
+
+async function insertDay(
+  date: string,
+  status = 'available',
+  priceCents = 12000,
+  businessName: string | null = null,
+) {
+  const [row] = await t.db
+    .insert(calendarDays)
+    .values({ date, status, priceCents, businessName })
+    .returning({ id: calendarDays.id })
+  return row?.id as string
+}
+
+const daysBetween = (start: string, end: string) =>
+  t.db
+    .select({
+      date: calendarDays.date,
+      status: calendarDays.status,
+      businessName: calendarDays.businessName,
+      priceCents: calendarDays.priceCents,
+    })
+    .from(calendarDays)
+    .where(and(gte(calendarDays.date, start), lte(calendarDays.date, end)))
+    .orderBy(asc(calendarDays.date))
+
+const post = (path: string, json: unknown, cookie?: string) =>
+  t.request(`/api/admin/calendar-days/${path}`, { method: 'POST', json, cookie })
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.createAdmin()
+  await t.createMember()
+  admin = await t.signIn(ADMIN)
+  member = await t.signIn(MEMBER)
+  // Far from the seeded months.
+  await insertDay('2033-05-01', 'reserved', 12000, 'Acme Bakery')
+  await insertDay('2033-05-02', 'available', 9900)
+  await insertDay('2033-05-03', 'reserved_pending', 15000, 'Holding Co')
+  await insertDay('2033-05-04', 'blocked', 20000)
+  await insertDay('2033-06-01', 'available', 12000)
+})
+afterAll(() => t.close())
+
+describe('GET /api/admin/calendar-days', () => {
+  const list = async (query: string, cookie = admin) =>
+    t.request(`/api/admin/calendar-days${query}`, { cookie })
+
+  it('lists days by date with the business name for any status', async () => {
+    const response = await list('?startDate=2033-05-01&endDate=2033-05-31')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const { days } = await response.json()
+    expect(days.map((d: { date: string }) => d.date)).toEqual([
+      '2033-05-01',
+      '2033-05-02',
+      '2033-05-03',
+      '2033-05-04',
+    ])
+    expect(days[2]).toMatchObject({ status: 'reserved_pending', businessName: 'Holding Co', price: 150 })
+    expect(days[3]).toMatchObject({ status: 'blocked', businessName: null, price: 200 })
+  })
+
+  it("filters by status ('all' and empty = no filter) and by max price only when > 0", async () => {
+    const dates = async (query: string) =>
+      (
+        (await (await list(`?startDate=2033-05-01&endDate=2033-06-30${query}`)).json()).days as {
+          date: string
+        }[]
+      ).map((d) => d.date)
+    expect(await dates('&status=available')).toEqual(['2033-05-02', '2033-06-01'])
+    expect(await dates('&status=all')).toHaveLength(5)
+    expect(await dates('&status=&maxPrice=')).toHaveLength(5)
+    expect(await dates('&maxPrice=120')).toEqual(['2033-05-01', '2033-05-02', '2033-06-01'])
+    expect(await dates('&maxPrice=0')).toHaveLength(5)
+    expect(await dates('&maxPrice=-5')).toHaveLength(5)
+    expect(await dates('&status=reserved&maxPrice=99')).toEqual([])
+  })
+
+  it('answers 401 anonymous, 403 non-admin and 422 for bad filters', async () => {
+    expect((await t.request('/api/admin/calendar-days')).status).toBe(401)
+    expect((await list('', member)).status).toBe(403)
+    for (const query of ['?startDate=2033-13-01', '?endDate=tomorrow', '?status=sold', '?maxPrice=abc']) {
+      const response = await list(query)
+      expect(response.status, query).toBe(422)
+      expect((await response.json()).error.code).toBe('validation_failed')
+    }
+  })
+})
+
+describe('DELETE /api/admin/calendar-days/:id', () => {
+  it('deletes one day; 404 for unknown ids; 401/403 change nothing', async () => {
+    const id = await insertDay('2033-07-01')
+    expect((await t.request(`/api/admin/calendar-days/${id}`, { method: 'DELETE' })).status).toBe(401)
+    expect(
+      (await t.request(`/api/admin/calendar-days/${id}`, { method: 'DELETE', cookie: member })).status,
+    ).toBe(403)
+    expect(await daysBetween('2033-07-01', '2033-07-01')).toHaveLength(1)
+    const response = await t.request(`/api/admin/calendar-days/${id}`, { method: 'DELETE', cookie: admin })
+    expect(response.status).toBe(204)
+    expect(await daysBetween('2033-07-01', '2033-07-01')).toHaveLength(0)
+    for (const unknown of [id, 'not-a-uuid']) {
+      const again = await t.request(`/api/admin/calendar-days/${unknown}`, {
+        method: 'DELETE',
+        cookie: admin,
+      })
+      expect(again.status).toBe(404)
+      expect((await again.json()).error.message).toBe('Day not found.')
+    }
+  })
+})
+
+describe('POST /api/admin/calendar-days/initialize', () => {
+  it('makes existing days available at the price with no name and creates the missing ones', async () => {
+    await insertDay('2033-08-02', 'reserved', 5000, 'Old Owner')
+    await insertDay('2033-08-03', 'weird', 5000)
+    const response = await post(
+      'initialize',
+      { startDate: '2033-08-01', endDate: '2033-08-05', price: 99.5 },
+      admin,
+    )
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ created: 3, updated: 2 })
+    const days = await daysBetween('2033-08-01', '2033-08-05')
+    expect(days).toEqual(
+      ['01', '02', '03', '04', '05'].map((d) => ({
+        date: `2033-08-${d}`,
+        status: 'available',
+        businessName: null,
+        priceCents: 9950,
+      })),
+    )
+  })
+
+  it('defaults the price to 120 and accepts 0 and a single day', async () => {
+    expect(
+      await (await post('initialize', { startDate: '2033-09-01', endDate: '2033-09-01' }, admin)).json(),
+    ).toEqual({ created: 1, updated: 0 })
+    expect((await daysBetween('2033-09-01', '2033-09-01'))[0]?.priceCents).toBe(12000)
+    await post('initialize', { startDate: '2033-09-01', endDate: '2033-09-01', price: 0 }, admin)
+    expect((await daysBetween('2033-09-01', '2033-09-01'))[0]?.priceCents).toBe(0)
+  })
+
+  it('refuses missing dates, start after end, more than 366 days and a negative price, changing nothing', async () => {
+    const cases: [unknown, string][] = [
+      [{ endDate: '2033-10-05' }, 'startDate'],
+      [{ startDate: '2033-10-01' }, 'endDate'],
+      [{ startDate: '', endDate: '2033-10-05' }, 'startDate'],
+      [{ startDate: '2033-10-05', endDate: '2033-10-01' }, 'endDate'],
+      [{ startDate: '2033-10-01', endDate: '2034-10-02' }, 'endDate'],
+      [{ startDate: '2033-10-01', endDate: '2033-10-05', price: -1 }, 'price'],
+      [{ startDate: '2033-10-01', endDate: '2033-10-05', price: '120' }, 'price'],
+      [{ startDate: '2033-02-30', endDate: '2033-10-05' }, 'startDate'],
+    ]
+    for (const [json, field] of cases) {
+      const response = await post('initialize', json, admin)
+      expect(response.status, JSON.stringify(json)).toBe(422)
+      expect(Object.keys((await response.json()).error.fields), JSON.stringify(json)).toContain(field)
+    }
+    // 366 days (a leap year) is allowed.
+    expect((await post('initialize', { startDate: '2040-01-01', endDate: '2040-12-31' }, admin)).status).toBe(
+      200,
+    )
+    expect(await daysBetween('2033-10-01', '2034-12-31')).toEqual([])
+    expect((await post('initialize', { startDate: '2033-10-01', endDate: '2033-10-02' })).status).toBe(401)
+    expect(
+      (await post('initialize', { startDate: '2033-10-01', endDate: '2033-10-02' }, member)).status,
+    ).toBe(403)
+    expect(await daysBetween('2033-10-01', '2033-10-02')).toEqual([])
+  })
+})
+
+describe('bulk price and bulk delete', () => {
+  it('sets the price of every day in the range in one go, minimum 1, default 120', async () => {
+    await post('initialize', { startDate: '2033-11-01', endDate: '2033-11-10', price: 50 }, admin)
+    const response = await post(
+      'bulk-price',
+      { startDate: '2033-11-03', endDate: '2033-11-05', price: 75.25 },
+      admin,
+    )
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ updated: 3 })
+    const prices = (await daysBetween('2033-11-01', '2033-11-10')).map((d) => d.priceCents)
+    expect(prices).toEqual([5000, 5000, 7525, 7525, 7525, 5000, 5000, 5000, 5000, 5000])
+    expect(
+      await (await post('bulk-price', { startDate: '2033-11-10', endDate: '2033-11-10' }, admin)).json(),
+    ).toEqual({ updated: 1 })
+    expect((await daysBetween('2033-11-10', '2033-11-10'))[0]?.priceCents).toBe(12000)
+    for (const json of [
+      { startDate: '2033-11-01', endDate: '2033-11-10', price: 0.5 },
+      { startDate: '2033-11-01', endDate: '2033-11-10', price: 0 },
+      { startDate: '2033-11-10', endDate: '2033-11-01', price: 10 },
+      { endDate: '2033-11-01', price: 10 },
+    ]) {
+      expect((await post('bulk-price', json, admin)).status, JSON.stringify(json)).toBe(422)
+    }
+    expect((await post('bulk-price', { startDate: '2033-11-01', endDate: '2033-11-10' })).status).toBe(401)
+    expect(
+      (await post('bulk-price', { startDate: '2033-11-01', endDate: '2033-11-10' }, member)).status,
+    ).toBe(403)
+    expect((await daysBetween('2033-11-01', '2033-11-01'))[0]?.priceCents).toBe(5000)
+  })
+
+  it('deletes every day in the range', async () => {
+    const response = await post('bulk-delete', { startDate: '2033-11-02', endDate: '2033-11-09' }, admin)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ deleted: 8 })
+    expect((await daysBetween('2033-11-01', '2033-11-10')).map((d) => d.date)).toEqual([
+      '2033-11-01',
+      '2033-11-10',
+    ])
+    expect((await post('bulk-delete', { startDate: '2033-11-10' }, admin)).status).toBe(422)
+    expect((await post('bulk-delete', { startDate: '2033-11-01', endDate: '2033-11-10' })).status).toBe(401)
+    expect(
+      (await post('bulk-delete', { startDate: '2033-11-01', endDate: '2033-11-10' }, member)).status,
+    ).toBe(403)
+    expect(await daysBetween('2033-11-01', '2033-11-10')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,466 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { calendarDays, mapIcons, orders, outbox } from '../../db/schema.ts'
+import { createLogger } from '../../lib/logger.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { startCheckout } from './checkout.service.ts'
+import { checkoutContext } from './checkout-context.ts'
+import {
+  allOrders,
+  callFunction,
+  dayById,
+  iconById,
+  ordersOfSession,
+  seededDays,
+  seededIcon,
+  sessionIdOf,
+  snapshot,
+} from './checkout-test-helpers.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+// Each test starts from the seeded catalogue with no orders.
+beforeEach(async () => {
+  await t.db.delete(outbox)
+  await t.db.delete(orders)
+  await t.db.update(calendarDays).set({ status: 'available', businessName: null })
+  await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+})
+
+const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }
+
+describe('create-checkout-session', () => {
+  it('holds the day for the business and answers the local test checkout url', async () => {
+    const [day] = await seededDays(t, 1)
+    const before = Date.now()
+    const { status, body } = await callFunction(t, 'create-checkout-session', { dayId: day?.id, ...buyer })
+    expect(status).toBe(200)
+    expect(body.sessionUrl).toMatch(/^\/pay\/cs_local_[A-Za-z0-9]+$/)
+    const sessionId = sessionIdOf(body.sessionUrl)
+
+    expect(await dayById(t, day?.id as string)).toMatchObject({
+      status: 'reserved_pending',
+      businessName: "Joe's Diner",
+    })
+    const [order] = await ordersOfSession(t, sessionId)
+    expect(order).toMatchObject({
+      businessName: "Joe's Diner",
+      email: 'joe@diner.example',
+      amountCents: day?.priceCents,
+      status: 'pending',
+      dayId: day?.id,
+      paymentProvider: 'local',
+      paymentSessionId: sessionId,
+    })
+    expect(order?.id).toMatch(/^ORD-[1-9]\d{4}$/)
+    // 30 minutes (+1 headroom for the provider, +1 grace) from now.
+    const holdMs = (order?.expiresAt?.getTime() ?? 0) - before
+    expect(holdMs).toBeGreaterThan(31 * 60_000)
+    expect(holdMs).toBeLessThan(33 * 60_000)
+  })
+
+  it('refuses a day already held or sold with 409 and changes nothing', async () => {
+    const [day] = await seededDays(t, 1)
+    expect((await callFunction(t, 'create-checkout-session', { dayId: day?.id, ...buyer })).status).toBe(200)
+    const before = await snapshot(t)
+    const second = await callFunction(t, 'create-checkout-session', {
+      dayId: day?.id,
+      businessName: 'Other',
+      email: 'o@x.example',
+    })
+    expect(second).toEqual({
+      status: 409,
+      body: { error: { code: 'conflict', message: 'This day is not available for booking' } },
+    })
+    expect(await snapshot(t)).toEqual(before)
+  })
+
+  it('answers 404 Day not found. for unknown and malformed ids', async () => {
+    const before = await snapshot(t)
+    for (const dayId of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await callFunction(t, 'create-checkout-session', { dayId, ...buyer })
+      expect(response, dayId).toEqual({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Day not found.' } },
+      })
+    }
+    expect(await snapshot(t)).toEqual(before)
+  })
+
+  it('checks the business name, then the e-mail (spec section 5 order and texts)', async () => {
+    const [day] = await seededDays(t, 1)
+    const before = await snapshot(t)
+    const cases: [unknown, string, string][] = [
+      [
+        { dayId: day?.id, businessName: '   ', email: 'bad' },
+        'Please enter your business name.',
+        'businessName',
+      ],
+      [{ dayId: day?.id, email: 'joe@x.example' }, 'Please enter your business name.', 'businessName'],
+      [{ dayId: day?.id, businessName: 'Joe', email: '  ' }, 'Please enter a valid email address.', 'email'],
+      [
+        { dayId: day?.id, businessName: 'Joe', email: 'joe.example' },
+        'Please enter a valid email address.',
+        'email',
+      ],
+      [{ businessName: 'Joe', email: 'joe@x.example' }, 'Day not found.', 'dayId'],
+    ]
+    for (const [input, message, field] of cases) {
+      const { status, body } = await callFunction(t, 'create-checkout-session', input)
+      expect(status, message).toBe(422)
+      expect(body.error.code).toBe('validation_failed')
+      expect(body.error.message).toBe(message)
+      expect(body.error.fields[field]).toContain(message)
+    }
+    expect(await snapshot(t)).toEqual(before)
+  })
+
+  it('refuses malformed JSON and other content types without a change', async () => {
+    const bad = await t.request('/api/functions/create-checkout-session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    })
+    expect(bad.status).toBe(400)
+    const text = await t.request('/api/functions/create-checkout-session', { method: 'POST', body: 'x' })
+    expect(text.status).toBe(415)
+    expect(await allOrders(t)).toEqual([])
+  })
+
+  it('refuses a checkout posted by another site', async () => {
+    const [day] = await seededDays(t, 1)
+    const response = await t.request('/api/functions/create-checkout-session', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      json: { dayId: day?.id, ...buyer },
+    })
+    expect(response.status).toBe(403)
+    expect(await allOrders(t)).toEqual([])
+  })
+})
+
+describe('create-map-icon-checkout', () => {
+  it('holds one of the icons and counts it against availability', async () => {
+    const icon = await seededIcon(t, 'Large Map Icon')
+    const { status, body } = await callFunction(t, 'create-map-icon-checkout', { iconId: icon.id, ...buyer })
+    expect(status).toBe(200)
+    const [order] = await ordersOfSession(t, sessionIdOf(body.sessionUrl))
+    expect(order).toMatchObject({ mapIconId: icon.id, amountCents: icon.priceCents, status: 'pending' })
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
+  })
+
+  it('refuses a sold-out icon with 409 (paid orders plus live holds fill it)', async () => {
+    const [icon] = await t.db
+      .insert(mapIcons)
+      .values({ name: 'Tiny', size: 'small', priceCents: 5000, availableQuantity: 2, totalQuantity: 2 })
+      .returning()
+    const iconId = icon?.id as string
+    for (const name of ['A', 'B'])
+      expect(
+        (await callFunction(t, 'create-map-icon-checkout', { iconId, businessName: name, email: 'a@b.c' }))
+          .status,
+      ).toBe(200)
+    const before = await snapshot(t)
+    const third = await callFunction(t, 'create-map-icon-checkout', { iconId, ...buyer })
+    expect(third).toEqual({
+      status: 409,
+      body: { error: { code: 'conflict', message: 'This icon is not available for booking' } },
+    })
+    expect(await snapshot(t)).toEqual(before)
+    await t.db.delete(orders).where(eq(orders.mapIconId, iconId))
+    await t.db.delete(mapIcons).where(eq(mapIcons.id, iconId))
+  })
+
+  it('answers 404 Map icon not found.', async () => {
+    for (const iconId of ['00000000-0000-4000-8000-000000000000', 'large']) {
+      const response = await callFunction(t, 'create-map-icon-checkout', { iconId, ...buyer })
+      expect(response).toEqual({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Map icon not found.' } },
+      })
+    }
+  })
+})
+
+describe('create-cart-checkout-session', () => {
+  it('holds every day and the icon at the server-side prices with the per-day discount', async () => {
+    const days = await seededDays(t, 4)
+    const icon = await seededIcon(t)
+    const { status, body } = await callFunction(t, 'create-cart-checkout-session', {
+      calendarDayIds: days.map((d) => d.id),
+      mapIconId: icon.id,
+      discount: 20,
+      ...buyer,
+    })
+    expect(status).toBe(200)
+    const placed = await ordersOfSession(t, sessionIdOf(body.sessionUrl))
+    expect(placed).toHaveLength(5)
+    for (const day of days) {
+      expect(placed.find((o) => o.dayId === day.id)?.amountCents).toBe(day.priceCents - 2000)
+      expect((await dayById(t, day.id))?.status).toBe('reserved_pending')
+    }
+    expect(placed.find((o) => o.mapIconId === icon.id)?.amountCents).toBe(icon.priceCents)
+    expect(new Set(placed.map((o) => o.id)).size).toBe(5)
+  })
+
+  it('is all or nothing: one unavailable day leaves every other day available', async () => {
+    const days = await seededDays(t, 3)
+    await t.db
+      .update(calendarDays)
+      .set({ status: 'reserved', businessName: 'Owner' })
+      .where(eq(calendarDays.id, days[2]?.id as string))
+    const before = await snapshot(t)
+    const response = await callFunction(t, 'create-cart-checkout-session', {
+      calendarDayIds: days.map((d) => d.id),
+      mapIconId: null,
+      discount: 10,
+      ...buyer,
+    })
+    expect(response.status).toBe(409)
+    expect(response.body.error.message).toBe('This day is not available for booking')
+    expect(await snapshot(t)).toEqual(before)
+  })
+
+  it('rolls back the days when the icon is sold out', async () => {
+    const days = await seededDays(t, 2)
+    const icon = await seededIcon(t)
+    await t.db
+      .update(mapIcons)
+      .set({ totalQuantity: 0, availableQuantity: 0 })
+      .where(eq(mapIcons.id, icon.id))
+    const before = await snapshot(t)
+    const response = await callFunction(t, 'create-cart-checkout-session', {
+      calendarDayIds: days.map((d) => d.id),
+      mapIconId: icon.id,
+      discount: 10,
+      ...buyer,
+    })
+    expect(response.status).toBe(409)
+    expect(response.body.error.message).toBe('This icon is not available for booking')
+    expect(await snapshot(t)).toEqual(before)
+    await t.db.update(mapIcons).set({ totalQuantity: icon.totalQuantity }).where(eq(mapIcons.id, icon.id))
+  })
+
+  it('validates in the spec order with the spec texts, and rejects a wrong discount', async () => {
+    const days = await seededDays(t, 7)
+    const ids = days.map((d) => d.id)
+    const before = await snapshot(t)
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { businessName: '', email: '', calendarDayIds: [], mapIconId: null, discount: 0 },
+        'Please enter your business name.',
+        'businessName',
+      ],
+      [
+        { businessName: 'Joe', email: 'no-at', calendarDayIds: [], mapIconId: null, discount: 0 },
+        'Please enter a valid email address.',
+        'email',
+      ],
+      [
+        { ...buyer, calendarDayIds: [], mapIconId: null, discount: 0 },
+        'Your cart is empty. Please add calendar days or a map icon to continue.',
+        'calendarDayIds',
+      ],
+      [
+        { ...buyer, calendarDayIds: ids, mapIconId: null, discount: 20 },
+        'You can only select up to 6 calendar days. Please remove some items from your cart to add more.',
+        'calendarDayIds',
+      ],
+      [
+        { ...buyer, calendarDayIds: [ids[0], ids[0]], mapIconId: null, discount: 10 },
+        'Each calendar day can be in the cart only once.',
+        'calendarDayIds',
+      ],
+    ]
+    for (const [input, message, field] of cases) {
+      const { status, body } = await callFunction(t, 'create-cart-checkout-session', input)
+      expect(status, message).toBe(422)
+      expect(body.error).toMatchObject({ code: 'validation_failed', message })
+      expect(body.error.fields[field]).toContain(message)
+    }
+    for (const discount of [0, 20, 9.99, '10', undefined]) {
+      const { status, body } = await callFunction(t, 'create-cart-checkout-session', {
+        ...buyer,
+        calendarDayIds: ids.slice(0, 2),
+        mapIconId: null,
+        discount,
+      })
+      expect(status, String(discount)).toBe(422)
+      expect(body.error.message).toBe(
+        'The discount does not match your cart (2 calendar days get $10 off each). Please refresh the page and try again.',
+      )
+      expect(body.error.fields.discount).toHaveLength(1)
+    }
+    expect(await snapshot(t)).toEqual(before)
+  })
+
+  it('draws another order id when the random one is taken', async () => {
+    const [day, other] = await seededDays(t, 2)
+    await t.db.insert(orders).values({
+      id: 'ORD-11111',
+      businessName: 'Old',
+      email: 'o@x.example',
+      amountCents: 1,
+      status: 'refunded',
+    })
+    const draws = ['ORD-11111', 'ORD-11111', 'ORD-22222', 'ORD-33333']
+    const ctx = {
+      ...checkoutContext(t.deps, createLogger('silent')),
+      newOrderId: () => draws.shift() ?? 'ORD-99999',
+    }
+    await startCheckout(ctx, {
+      ...buyer,
+      dayIds: [day?.id as string, other?.id as string],
+      iconId: null,
+      perDayDiscount: 10,
+    })
+    expect((await allOrders(t)).map((o) => o.id)).toEqual(['ORD-11111', 'ORD-22222', 'ORD-33333'])
+  })
+})
+
+describe('create-special-purchase-checkout', () => {
+  it('creates one pending order of units × $1 with its metadata', async () => {
+    const { status, body } = await callFunction(t, 'create-special-purchase-checkout', {
+      ...buyer,
+      units: 3,
+      description: '  ',
+      amount: 3,
+    })
+    expect(status).toBe(200)
+    const [order] = await ordersOfSession(t, sessionIdOf(body.sessionUrl))
+    expect(order).toMatchObject({
+      amountCents: 300,
+      status: 'pending',
+      dayId: null,
+      mapIconId: null,
+      metadata: { order_type: 'special_purchase', units: 3, description: 'Special Purchase' },
+    })
+  })
+
+  it('validates units, business name, e-mail, then the amount', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ units: 0, businessName: '', email: '', amount: 0 }, 'Please select at least 1 unit', 'units'],
+      [{ units: 1.5, ...buyer, amount: 1.5 }, 'Please select at least 1 unit', 'units'],
+      [
+        { units: 2, businessName: ' ', email: 'x', amount: 2 },
+        'Please provide your business name',
+        'businessName',
+      ],
+      [
+        { units: 2, businessName: 'Joe', email: 'x', amount: 2 },
+        'Please provide a valid email address',
+        'email',
+      ],
+      [
+        { units: 2, ...buyer, amount: 1 },
+        'The amount does not match the quantity (2 × $1 = $2). Please refresh the page and try again.',
+        'amount',
+      ],
+      [
+        { units: 2, ...buyer },
+        'The amount does not match the quantity (2 × $1 = $2). Please refresh the page and try again.',
+        'amount',
+      ],
+    ]
+    for (const [input, message, field] of cases) {
+      const { status, body } = await callFunction(t, 'create-special-purchase-checkout', input)
+      expect(status, message).toBe(422)
+      expect(body.error.message).toBe(message)
+      expect(body.error.fields[field]).toContain(message)
+    }
+    expect(await allOrders(t)).toEqual([])
+  })
+})
+
+describe('get-orders-by-session', () => {
+  it("answers only that session's orders with the thank-you fields", async () => {
+    const [day, otherDay] = await seededDays(t, 2)
+    const icon = await seededIcon(t)
+    const mine = await callFunction(t, 'create-cart-checkout-session', {
+      ...buyer,
+      calendarDayIds: [day?.id],
+      mapIconId: icon.id,
+      discount: 0,
+    })
+    await callFunction(t, 'create-checkout-session', {
+      dayId: otherDay?.id,
+      businessName: 'Other',
+      email: 'o@x.example',
+    })
+    const sessionId = sessionIdOf(mine.body.sessionUrl)
+    const { status, body } = await callFunction(t, 'get-orders-by-session', { sessionId })
+    expect(status).toBe(200)
+    expect(body.totalAmount).toBe(((day?.priceCents ?? 0) + icon.priceCents) / 100)
+    expect(body.error).toBeUndefined()
+    expect(body.orders).toHaveLength(2)
+    expect(body.orders).toContainEqual({
+      id: expect.stringMatching(/^ORD-\d{5}$/),
+      type: 'calendar_day',
+      date: day?.date,
+      iconName: null,
+      description: null,
+      units: null,
+      amount: (day?.priceCents ?? 0) / 100,
+      status: 'pending',
+    })
+    expect(body.orders).toContainEqual(
+      expect.objectContaining({ type: 'map_icon', iconName: 'Map Icon', date: null }),
+    )
+    expect(JSON.stringify(body)).not.toContain('diner.example')
+    expect(JSON.stringify(body)).not.toContain('Other')
+  })
+
+  it('answers an error for an unknown session and 422 without one', async () => {
+    expect(await callFunction(t, 'get-orders-by-session', { sessionId: 'cs_local_nothing' })).toEqual({
+      status: 200,
+      body: { orders: [], totalAmount: 0, error: 'No orders were found for this checkout session.' },
+    })
+    const missing = await callFunction(t, 'get-orders-by-session', {})
+    expect(missing.status).toBe(422)
+    expect(missing.body.error.message).toBe('Missing session ID')
+  })
+})
+
+describe('refresh-map-icon-availability and db-setup', () => {
+  it('recomputes every icon from paid orders and live holds', async () => {
+    const icon = await seededIcon(t)
+    await callFunction(t, 'create-map-icon-checkout', { iconId: icon.id, ...buyer })
+    await t.db.insert(orders).values({
+      id: 'ORD-55555',
+      businessName: 'P',
+      email: 'p@x.example',
+      amountCents: 1,
+      status: 'paid',
+      mapIconId: icon.id,
+    })
+    await t.db.insert(orders).values({
+      id: 'ORD-55556',
+      businessName: 'E',
+      email: 'e@x.example',
+      amountCents: 1,
+      status: 'expired',
+      mapIconId: icon.id,
+    })
+    await t.db.update(mapIcons).set({ availableQuantity: 999 }).where(eq(mapIcons.id, icon.id))
+    const response = await t.request('/api/functions/refresh-map-icon-availability', { method: 'POST' })
+    expect(response.status).toBe(200)
+    const { icons } = await response.json()
+    expect(icons.find((i: { id: string }) => i.id === icon.id)).toMatchObject({
+      availableQuantity: icon.totalQuantity - 2,
+      totalQuantity: icon.totalQuantity,
+      price: icon.priceCents / 100,
+    })
+  })
+
+  it('db-setup changes nothing for an anonymous caller', async () => {
+    const before = await snapshot(t)
+    const response = await t.request('/api/functions/db-setup', { method: 'POST', json: { drop: true } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+    expect(await snapshot(t)).toEqual(before)
+  })
+})

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+
+/**
+ * The "never sold twice, never oversold" probe shared by the PostgreSQL concurrency test and
+ * `npm run bench`: many simultaneous cart checkouts that overlap on the same few days and one icon.
+ */
+export type ProbeRequest = { calendarDayIds: string[]; mapIconId: string | null }
+
+/** Carts of 1-3 days drawn from `dayIds` (seeded random, so a run can be repeated), half with the icon. */
+export function overlappingCarts(
+  count: number,
+  dayIds: string[],
+  iconId: string,
+  seed: number,
+): ProbeRequest[] {
+  let state = seed >>> 0 || 1
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) >>> 0
+    return state / 2 ** 32
+  }
+  return Array.from({ length: count }, (_, i) => {
+    // Every other round is single-day carts only: then the winners must be exactly the distinct days.
+    const size = seed % 2 === 0 ? 1 : 1 + Math.floor(random() * 3)
+    const start = Math.floor(random() * dayIds.length)
+    const days = Array.from({ length: size }, (_, k) => dayIds[(start + k) % dayIds.length] as string)
+    const withIcon = seed % 2 === 1 && i % 2 === 0
+    return { calendarDayIds: [...new Set(days)], mapIconId: withIcon ? iconId : null }
+  })
+}
+
+export function cartBody(request: ProbeRequest, n: number) {
+  const days = request.calendarDayIds.length
+  return {
+    ...request,
+    businessName: `Probe ${n}`,
+    email: `probe${n}@example.com`,
+    discount: days >= 4 ? 20 : days >= 2 ? 10 : 0,
+  }
+}
+
+export type ProbeViolations = {
+  /** Days with more than one pending or paid order. */
+  daysWithTwoOwners: number
+  /** Days whose status does not match their single live order (or lack of one). */
+  dayStatusMismatches: number
+  /** Icons whose paid + live holds exceed the total. */
+  oversoldIcons: number
+}
+
+/** Reads the database after a round and counts every broken invariant (all must be 0). */
+export async function countViolations(db: Db): Promise<ProbeViolations> {
+  const [owners] = await db
+    .execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select day_id from orders where status in ('pending', 'paid') and day_id is not null
+      group by day_id having count(*) > 1) x`)
+    .then((r) => rowsOf<{ n: number }>(r))
+  const [mismatch] = await db
+    .execute<{ n: number }>(sql`
+    select count(*)::int as n from calendar_days d
+    left join orders o on o.day_id = d.id and o.status in ('pending', 'paid')
+    where (o.id is null and d.status <> 'available')
+       or (o.status = 'pending' and (d.status <> 'reserved_pending' or d.business_name is distinct from o.business_name))
+       or (o.status = 'paid' and d.status <> 'reserved')`)
+    .then((r) => rowsOf<{ n: number }>(r))
+  const [oversold] = await db
+    .execute<{ n: number }>(sql`
+    select count(*)::int as n from map_icons i
+    where (select count(*) from orders o where o.map_icon_id = i.id and o.status in ('pending', 'paid')) > i.total_quantity`)
+    .then((r) => rowsOf<{ n: number }>(r))
+  return {
+    daysWithTwoOwners: owners?.n ?? 0,
+    dayStatusMismatches: mismatch?.n ?? 0,
+    oversoldIcons: oversold?.n ?? 0,
+  }
+}
+
+/** node-postgres answers { rows }, PGlite an array-like result: both shapes. */
+function rowsOf<T>(result: unknown): T[] {
+  const value = result as { rows?: T[] }
+  return Array.isArray(value) ? (value as T[]) : (value.rows ?? [])
+}

@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openPostgres } from '../../db/client.ts'
+import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { createPostgresTestDatabase, testEngine } from '../../test/test-database.ts'
+import { cartBody, countViolations, overlappingCarts } from './concurrency-probe.ts'
+import { sweepExpiredHolds } from './hold-sweeper.ts'
+
+/**
+ * Two real server processes on one PostgreSQL database, 200 simultaneous overlapping cart checkouts per
+ * round, 20 rounds: no day ever gets two live orders and the icon is never oversold. PGlite runs one
+ * connection at a time and would hide races, so this runs on PostgreSQL only.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..')
+const ROUNDS = 20
+const REQUESTS = 200
+const ICON_TOTAL = 3
+
+function startServer(databaseUrl: string, dataDir: string): Promise<{ port: number; process: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      BETTER_AUTH_SECRET: 'concurrency-test-secret-at-least-32-chars',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return new Promise((resolve, reject) => {
+    let buffer = ''
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 60_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const match = buffer.match(/"port":(\d+)[^\n]*is listening/)
+      if (match) {
+        clearTimeout(timer)
+        // Keep draining the pipes so the server never blocks on a full stdout.
+        child.stdout?.removeAllListeners('data')
+        child.stdout?.resume()
+        resolve({ port: Number(match[1]), process: child })
+      }
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+    })
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)))
+  })
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+describe.skipIf(testEngine !== 'postgres')('checkout under concurrency (two servers, PostgreSQL)', () => {
+  let dropDatabase: () => Promise<void>
+  let database: Database
+  let servers: { port: number; process: ChildProcess }[] = []
+  let dataDir: string
+
+  beforeAll(async () => {
+    const created = await createPostgresTestDatabase()
+    dropDatabase = created.drop
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-concurrency-'))
+    servers = await Promise.all([startServer(created.url, dataDir), startServer(created.url, dataDir)])
+    database = openPostgres(created.url, { max: 4 })
+  }, 90_000)
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => stopServer(s.process)))
+    await database?.close()
+    await dropDatabase?.()
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it(`${ROUNDS} rounds of ${REQUESTS} simultaneous overlapping cart checkouts: no day sold twice, icon never oversold`, async () => {
+    const db = database.db
+    const days = await db
+      .select({ id: calendarDays.id })
+      .from(calendarDays)
+      .where(eq(calendarDays.status, 'available'))
+      .orderBy(asc(calendarDays.date))
+      .limit(8)
+    const dayIds = days.map((d) => d.id)
+    const [icon] = await db
+      .insert(mapIcons)
+      .values({
+        name: 'Probe Icon',
+        size: 'small',
+        priceCents: 1000,
+        availableQuantity: ICON_TOTAL,
+        totalQuantity: ICON_TOTAL,
+      })
+      .returning()
+    const iconId = icon?.id as string
+    const statuses = new Map<number, number>()
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const carts = overlappingCarts(REQUESTS, dayIds, iconId, round + 1)
+      const results = await Promise.all(
+        carts.map(async (cart, n) => {
+          const port = servers[n % servers.length]?.port
+          const response = await fetch(
+            `http://127.0.0.1:${port}/api/functions/create-cart-checkout-session`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(cartBody(cart, n)),
+            },
+          )
+          await response.arrayBuffer()
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+          return { cart, status: response.status }
+        }),
+      )
+      expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true)
+
+      const winners = results.filter((r) => r.status === 200).map((r) => r.cart)
+      const wonDays = winners.flatMap((w) => w.calendarDayIds)
+      expect(new Set(wonDays).size, `round ${round}: a day won twice`).toBe(wonDays.length)
+      expect(winners.filter((w) => w.mapIconId).length).toBeLessThanOrEqual(ICON_TOTAL)
+      expect(await countViolations(db)).toEqual({
+        daysWithTwoOwners: 0,
+        dayStatusMismatches: 0,
+        oversoldIcons: 0,
+      })
+      const held = await db
+        .select({ id: calendarDays.id })
+        .from(calendarDays)
+        .where(eq(calendarDays.status, 'reserved_pending'))
+      expect(held.map((d) => d.id).sort()).toEqual([...wonDays].sort())
+      if (round % 2 === 1) {
+        // Single-day rounds: every requested day has exactly one winner.
+        const requested = new Set(carts.flatMap((c) => c.calendarDayIds))
+        expect(winners.length).toBe(requested.size)
+      }
+      const live = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'pending'))
+      expect(live.length).toBe(wonDays.length + winners.filter((w) => w.mapIconId).length)
+
+      // Release every hold (the sweeper with a clock past their expiry) before the next round.
+      await sweepExpiredHolds(db, new Date(Date.now() + 24 * 3600_000), 10_000)
+    }
+    expect(statuses.get(200)).toBeGreaterThan(0)
+    expect(statuses.get(409)).toBeGreaterThan(0)
+  }, 120_000)
+})

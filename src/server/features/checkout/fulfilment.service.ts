@@ -1,0 +1,222 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { enqueueEmail } from '../../lib/mailer/outbox.ts'
+import {
+  applyOrderStatusChange,
+  countIconClaims,
+  recomputeIconAvailability,
+} from '../orders/order-status.service.ts'
+import { type CheckoutContext, isUniqueViolation } from './checkout-context.ts'
+import {
+  adminLatePaymentRefundedEmail,
+  adminNewOrderEmail,
+  adminRefundFailedEmail,
+  buyerConfirmationEmail,
+  type PaidCheckout,
+} from './order-emails.ts'
+import { listSessionOrders } from './session-orders.service.ts'
+
+export type PaymentOutcome =
+  | { outcome: 'paid' }
+  | { outcome: 'already_applied' }
+  | { outcome: 'unknown_session' }
+  | { outcome: 'refunded'; paymentRef: string }
+
+class LatePaymentConflict extends Error {}
+
+/**
+ * The one way a checkout becomes paid, for the local test checkout, Stripe webhooks and the thank-you
+ * lookup alike. Exactly once: the session's orders are locked first, and only pending (or lapsed)
+ * orders change, so a duplicate or reordered event finds nothing left to do.
+ */
+export async function fulfilCheckoutSession(
+  ctx: CheckoutContext,
+  sessionId: string,
+  paymentRef: string,
+): Promise<PaymentOutcome> {
+  const result = await ctx.db.transaction((tx) => applyPayment(tx, ctx, sessionId, paymentRef))
+  await afterPayment(ctx, sessionId, result)
+  return result
+}
+
+/** After the commit: a late payment that could not be honoured is refunded through the provider. */
+export async function afterPayment(ctx: CheckoutContext, sessionId: string, result: PaymentOutcome) {
+  if (result.outcome !== 'refunded') return
+  try {
+    await ctx.payments.refund(result.paymentRef)
+    ctx.logger.warn({ sessionId }, 'late payment refunded: its hold had lapsed and an item was taken')
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    ctx.logger.error(
+      { err: error, sessionId },
+      'refund of a late payment failed; the administrator is alerted',
+    )
+    await enqueueEmail(
+      ctx.db,
+      adminRefundFailedEmail(
+        sessionId,
+        result.paymentRef,
+        ctx.config.site,
+        ctx.config.mail.adminNotifyEmail,
+        message,
+      ),
+    )
+  }
+}
+
+/**
+ * Inside the caller's transaction (a webhook records its event id in the same one). Pending orders become
+ * paid. A payment for a lapsed hold (orders 'expired') is honoured when every day is still available and
+ * the icon still has room; otherwise every order of the session is marked refunded (the caller refunds
+ * after commit) and the administrator is alerted. Either way the days never get two owners.
+ */
+export async function applyPayment(
+  tx: Db,
+  ctx: CheckoutContext,
+  sessionId: string,
+  paymentRef: string,
+): Promise<PaymentOutcome> {
+  const now = ctx.now()
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sessionId))
+    .orderBy(asc(orders.id))
+    .for('update')
+  if (rows.length === 0) return { outcome: 'unknown_session' }
+  const open = rows.filter((o) => o.status === 'pending' || o.status === 'expired')
+  if (open.length === 0) return { outcome: 'already_applied' }
+  const iconIds = open.flatMap((o) => (o.mapIconId ? [o.mapIconId] : []))
+
+  let conflict: string | null = null
+  try {
+    // A savepoint: a late payment that cannot be honoured leaves no trace of the attempt.
+    await tx.transaction(async (sp) => {
+      for (const order of open) {
+        if (order.status === 'expired') {
+          const reason = await reclaimLapsedHold(sp, order, now)
+          if (reason) throw new LatePaymentConflict(reason)
+        }
+        await applyOrderStatusChange(sp, order, 'paid', now)
+      }
+    })
+  } catch (error) {
+    if (error instanceof LatePaymentConflict) conflict = error.message
+    else if (isUniqueViolation(error)) conflict = 'a day had been booked by someone else'
+    else throw error
+  }
+
+  if (conflict) {
+    for (const order of open) await applyOrderStatusChange(tx, order, 'refunded', now)
+  }
+  await tx
+    .update(orders)
+    .set({ paymentIntentId: paymentRef || null, updatedAt: now })
+    .where(eq(orders.paymentSessionId, sessionId))
+  await recomputeIconAvailability(tx, iconIds, now)
+
+  const first = rows[0] as (typeof rows)[number]
+  const checkout: PaidCheckout = {
+    sessionId,
+    businessName: first.businessName,
+    email: first.email,
+    items: (await listSessionOrders(tx, sessionId)).map((o) => ({
+      id: o.id,
+      date: o.date,
+      iconName: o.iconName,
+      description: o.description,
+      units: o.units,
+      amountCents: o.amountCents,
+    })),
+  }
+  const { site, mail } = ctx.config
+  if (conflict) {
+    await enqueueEmail(tx, adminLatePaymentRefundedEmail(checkout, site, mail.adminNotifyEmail, conflict))
+    return { outcome: 'refunded', paymentRef }
+  }
+  // Written in this transaction: the mails exist iff the payment was applied.
+  await enqueueEmail(tx, buyerConfirmationEmail(checkout, site))
+  await enqueueEmail(tx, adminNewOrderEmail(checkout, site, mail.adminNotifyEmail))
+  return { outcome: 'paid' }
+}
+
+/** Takes back what a lapsed hold had: the day if still available, room on the icon. null when it can. */
+async function reclaimLapsedHold(
+  tx: Db,
+  order: typeof orders.$inferSelect,
+  now: Date,
+): Promise<string | null> {
+  if (order.dayId) {
+    const taken = await tx
+      .update(calendarDays)
+      .set({ status: 'reserved', businessName: order.businessName, updatedAt: now })
+      .where(and(eq(calendarDays.id, order.dayId), eq(calendarDays.status, 'available')))
+      .returning({ id: calendarDays.id })
+    if (taken.length === 0) return 'a day had been booked by someone else'
+  }
+  if (order.mapIconId) {
+    const [icon] = await tx.select().from(mapIcons).where(eq(mapIcons.id, order.mapIconId)).for('update')
+    if (!icon || (await countIconClaims(tx, order.mapIconId, now)) >= icon.totalQuantity)
+      return 'the map icon had sold out'
+  }
+  return null
+}
+
+/**
+ * Releases a checkout's live holds at once (Cancel on the test checkout, Stripe's session expired or
+ * async payment failed, or a provider that refused the session): orders → expired, days → available.
+ */
+export async function releaseSessionHolds(tx: Db, sessionId: string, now: Date): Promise<number> {
+  const pending = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentSessionId, sessionId), eq(orders.status, 'pending')))
+    .orderBy(asc(orders.id))
+    .for('update')
+  for (const order of pending) await applyOrderStatusChange(tx, order, 'expired', now)
+  await recomputeIconAvailability(
+    tx,
+    pending.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
+    now,
+  )
+  return pending.length
+}
+
+export async function cancelCheckoutSession(ctx: CheckoutContext, sessionId: string): Promise<number> {
+  return ctx.db.transaction((tx) => releaseSessionHolds(tx, sessionId, ctx.now()))
+}
+
+/**
+ * Stripe says the buyer finished but the payment is still processing (an async method): the hold must not
+ * lapse meanwhile, so it loses its expiry until async_payment_succeeded or _failed arrives.
+ */
+export async function holdUntilPaymentSettles(tx: Db, sessionId: string, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ expiresAt: null, updatedAt: now })
+    .where(and(eq(orders.paymentSessionId, sessionId), eq(orders.status, 'pending')))
+}
+
+/** Links orders still stored under our own reference to the provider's session id (a webhook can be early). */
+export async function linkSessionReference(tx: Db, reference: string | undefined, sessionId: string) {
+  if (!reference?.startsWith('ref_')) return
+  await tx.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.paymentSessionId, reference))
+}
+
+/** A refund made in the provider (charge.refunded): its paid orders become refunded (spec section 4). */
+export async function refundPaidOrders(tx: Db, paymentRef: string, now: Date): Promise<number> {
+  const paid = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentIntentId, paymentRef), eq(orders.status, 'paid')))
+    .orderBy(asc(orders.id))
+    .for('update')
+  for (const order of paid) await applyOrderStatusChange(tx, order, 'refunded', now)
+  await recomputeIconAvailability(
+    tx,
+    paid.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
+    now,
+  )
+  return paid.length
+}

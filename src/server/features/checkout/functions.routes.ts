@@ -1,0 +1,93 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import {
+  cartCheckoutInputSchema,
+  dayCheckoutInputSchema,
+  mapIconCheckoutInputSchema,
+  ordersBySessionInputSchema,
+  specialPurchaseCheckoutInputSchema,
+} from '../../../shared/checkout.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { readJson } from '../../http/validate.ts'
+import { AppError, fieldErrorsOf } from '../../lib/errors.ts'
+import { refreshMapIconAvailability } from './availability.service.ts'
+import { startCheckout } from './checkout.service.ts'
+import { checkoutContext } from './checkout-context.ts'
+import { getOrdersBySession } from './session-orders.service.ts'
+
+/**
+ * A JSON body checked in the spec's order (section 5): the first failing rule is the message, every
+ * field's problems go along in `fields`.
+ */
+async function readCheckoutBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const body = await readJson(c, z.unknown())
+  const parsed = schema.safeParse(body ?? {})
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.message ?? 'Some fields are missing or invalid.'
+    throw new AppError('validation_failed', first, fieldErrorsOf(parsed.error))
+  }
+  return parsed.data
+}
+
+/** The spec's server functions (section 7) at POST /api/functions/{name}, with its bodies. */
+export function functionsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const ctx = (c: Context<AppEnv>) => checkoutContext(deps, c.var.log)
+
+  app.post('/functions/create-checkout-session', async (c) => {
+    const input = await readCheckoutBody(c, dayCheckoutInputSchema)
+    return c.json(
+      await startCheckout(ctx(c), { ...input, dayIds: [input.dayId], iconId: null, perDayDiscount: 0 }),
+    )
+  })
+
+  app.post('/functions/create-map-icon-checkout', async (c) => {
+    const input = await readCheckoutBody(c, mapIconCheckoutInputSchema)
+    return c.json(
+      await startCheckout(ctx(c), { ...input, dayIds: [], iconId: input.iconId, perDayDiscount: 0 }),
+    )
+  })
+
+  app.post('/functions/create-cart-checkout-session', async (c) => {
+    const input = await readCheckoutBody(c, cartCheckoutInputSchema)
+    return c.json(
+      await startCheckout(ctx(c), {
+        businessName: input.businessName,
+        email: input.email,
+        dayIds: input.calendarDayIds,
+        iconId: input.mapIconId,
+        perDayDiscount: input.discount,
+      }),
+    )
+  })
+
+  app.post('/functions/create-special-purchase-checkout', async (c) => {
+    const input = await readCheckoutBody(c, specialPurchaseCheckoutInputSchema)
+    return c.json(
+      await startCheckout(ctx(c), {
+        businessName: input.businessName,
+        email: input.email,
+        dayIds: [],
+        iconId: null,
+        perDayDiscount: 0,
+        special: { units: input.units, description: input.description },
+      }),
+    )
+  })
+
+  app.post('/functions/get-orders-by-session', async (c) => {
+    const { sessionId } = await readCheckoutBody(c, ordersBySessionInputSchema)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await getOrdersBySession(ctx(c), sessionId))
+  })
+
+  app.post('/functions/refresh-map-icon-availability', async (c) => {
+    return c.json({ icons: await refreshMapIconAvailability(deps.database.db) })
+  })
+
+  // The hosted backend's table setup; here migrations run at start, so this changes nothing for anyone.
+  app.post('/functions/db-setup', (c) => c.json({ ok: true }))
+
+  return app
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orders } from '../../db/schema.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { recomputeIconAvailability, releaseDay } from '../orders/order-status.service.ts'
+
+export const SWEEP_INTERVAL_MS = 60_000
+
+/**
+ * Releases lapsed checkout holds: the order becomes 'expired' and its day available again (name cleared),
+ * but only while the day is still this order's reserved_pending hold. Safe in several instances at once:
+ * rows are claimed with SKIP LOCKED and the status change is conditional (status = 'pending'), so each
+ * hold is released exactly once. `now` is injectable for tests.
+ */
+export async function sweepExpiredHolds(db: Db, now: Date = new Date(), batchSize = 500): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+      .orderBy(asc(orders.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true })
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(inArray(orders.id, due), eq(orders.status, 'pending')))
+      .returning({ id: orders.id, dayId: orders.dayId, mapIconId: orders.mapIconId })
+    for (const order of expired) {
+      if (order.dayId) await releaseDay(tx, order.dayId, order.id, now, { onlyIfHeld: true })
+    }
+    await recomputeIconAvailability(
+      tx,
+      expired.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
+      now,
+    )
+    return expired.length
+  })
+}
+
+/** Every minute in each instance (unref'd, so it never keeps the process alive); stop() on shutdown. */
+export function startHoldSweeper(
+  db: Db,
+  logger: Logger,
+  intervalMs = SWEEP_INTERVAL_MS,
+): { stop: () => void } {
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      const released = await sweepExpiredHolds(db)
+      if (released > 0) logger.info({ released }, 'released lapsed checkout holds')
+    } catch (error) {
+      logger.error({ err: error }, 'hold sweep failed')
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(tick, intervalMs)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}

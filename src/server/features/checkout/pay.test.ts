@@ -1,0 +1,265 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { calendarDays, mapIcons, orders, outbox } from '../../db/schema.ts'
+import { createLogger } from '../../lib/logger.ts'
+import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
+import {
+  callFunction,
+  dayById,
+  iconById,
+  ordersOfSession,
+  outboxRows,
+  seededDays,
+  seededIcon,
+  sessionIdOf,
+} from './checkout-test-helpers.ts'
+import { fulfilCheckoutSession } from './fulfilment.service.ts'
+import { sweepExpiredHolds } from './hold-sweeper.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ env: { SITE_CONTACT_EMAIL: 'office@town.example' } })
+})
+afterAll(() => t.close())
+beforeEach(async () => {
+  await t.db.delete(outbox)
+  await t.db.delete(orders)
+  await t.db.update(calendarDays).set({ status: 'available', businessName: null })
+  await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+})
+
+const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }
+
+async function cartCheckout(dayIds: string[], mapIconId: string | null = null, who = buyer) {
+  const discount = dayIds.length >= 4 ? 20 : dayIds.length >= 2 ? 10 : 0
+  const { status, body } = await callFunction(t, 'create-cart-checkout-session', {
+    ...who,
+    calendarDayIds: dayIds,
+    mapIconId,
+    discount,
+  })
+  expect(status, JSON.stringify(body)).toBe(200)
+  return sessionIdOf(body.sessionUrl)
+}
+
+describe('the local test checkout page', () => {
+  it('shows TEST MODE, the items, the total and Pay / Cancel forms, with no inline script', async () => {
+    const [day] = await seededDays(t, 1)
+    const icon = await seededIcon(t)
+    const sessionId = await cartCheckout([day?.id as string], icon.id)
+    const response = await t.request(`/pay/${sessionId}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const page = await response.text()
+    expect(page).toContain('<html lang="en">')
+    expect(page.match(/<h1>/g)).toHaveLength(1)
+    expect(page).toContain('<h1>Complete your payment</h1>')
+    expect(page).toContain('TEST MODE')
+    expect(page).toContain('No card is charged')
+    expect(page).toContain('Map icon: Map Icon')
+    expect(page).toMatch(/Calendar day: \w+day, \w+ \d{1,2}, \d{4}/)
+    expect(page).toContain(`$${((day?.priceCents ?? 0) + icon.priceCents) / 100}`)
+    expect(page).toContain(`action="/pay/${sessionId}/complete"`)
+    expect(page).toContain('>Pay</button>')
+    expect(page).toContain(`action="/pay/${sessionId}/cancel"`)
+    expect(page).toContain('>Cancel</button>')
+    expect(page).not.toMatch(/<script/)
+    expect(page).toContain('Joe&#39;s Diner')
+  })
+
+  it('Pay fulfils the session: days reserved, icon taken, orders paid, two e-mails queued, thank-you redirect', async () => {
+    const days = await seededDays(t, 2)
+    const icon = await seededIcon(t)
+    const sessionId = await cartCheckout(
+      days.map((d) => d.id),
+      icon.id,
+    )
+    const response = await t.request(`/pay/${sessionId}/complete`, { method: 'POST' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(`/thank-you?session_id=${sessionId}`)
+    for (const day of days)
+      expect(await dayById(t, day.id)).toMatchObject({ status: 'reserved', businessName: "Joe's Diner" })
+    const paid = await ordersOfSession(t, sessionId)
+    expect(paid.map((o) => o.status)).toEqual(['paid', 'paid', 'paid'])
+    expect(paid.every((o) => o.paidAt && o.paymentIntentId?.startsWith('local_pay_'))).toBe(true)
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
+
+    const mails = await outboxRows(t)
+    expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
+      ['admin_new_order', 'office@town.example'],
+      ['order_confirmation', 'joe@diner.example'],
+    ])
+    const confirmation = mails[1]?.textBody ?? ''
+    expect(confirmation).toContain('Your order has been confirmed.')
+    expect(confirmation).toContain(`Reference: ${sessionId.split('_').pop()}`)
+    expect(confirmation).toContain('Map icon: Map Icon')
+    const total = paid.reduce((s, o) => s + o.amountCents, 0) / 100
+    expect(confirmation).toContain(`Total: $${total}`)
+
+    const lookup = await callFunction(t, 'get-orders-by-session', { sessionId })
+    expect(lookup.body.orders.map((o: { status: string }) => o.status)).toEqual(['paid', 'paid', 'paid'])
+    expect(lookup.body.totalAmount).toBe(total)
+
+    // A second Pay (reload, double click) changes nothing and still lands on the thank-you page.
+    const again = await t.request(`/pay/${sessionId}/complete`, { method: 'POST' })
+    expect(again.status).toBe(303)
+    expect(await outboxRows(t)).toHaveLength(2)
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
+    const page = await (await t.request(`/pay/${sessionId}`)).text()
+    expect(page).toContain('This checkout is already paid')
+  })
+
+  it('Cancel releases the holds and returns to the cart', async () => {
+    const [day] = await seededDays(t, 1)
+    const icon = await seededIcon(t)
+    const sessionId = await cartCheckout([day?.id as string], icon.id)
+    const response = await t.request(`/pay/${sessionId}/cancel`, { method: 'POST' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/cart-checkout')
+    expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'available', businessName: null })
+    expect((await ordersOfSession(t, sessionId)).map((o) => o.status)).toEqual(['expired', 'expired'])
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity)
+    const page = await t.request(`/pay/${sessionId}`)
+    expect(page.status).toBe(410)
+    expect(await page.text()).toContain('This checkout has ended')
+    // Paying a cancelled session is refused; nothing is queued.
+    expect((await t.request(`/pay/${sessionId}/complete`, { method: 'POST' })).status).toBe(410)
+    expect(await outboxRows(t)).toEqual([])
+  })
+
+  it('answers a clear 404 page for an unknown session and refuses cross-site posts', async () => {
+    const page = await t.request('/pay/cs_local_unknown')
+    expect(page.status).toBe(404)
+    expect(await page.text()).toContain('<h1>Checkout not found</h1>')
+    const [day] = await seededDays(t, 1)
+    const sessionId = await cartCheckout([day?.id as string])
+    const foreign = await t.request(`/pay/${sessionId}/complete`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(foreign.status).toBe(403)
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('pending')
+  })
+})
+
+describe('fulfilment', () => {
+  const ctx = (payments?: PaymentProvider): CheckoutContext => ({
+    ...checkoutContext(t.deps, createLogger('silent')),
+    ...(payments ? { payments } : {}),
+  })
+
+  it('applies a payment exactly once under simultaneous duplicates', async () => {
+    const [day] = await seededDays(t, 1)
+    const icon = await seededIcon(t)
+    const sessionId = await cartCheckout([day?.id as string], icon.id)
+    const outcomes = await Promise.all([1, 2, 3].map(() => fulfilCheckoutSession(ctx(), sessionId, 'pi_1')))
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['already_applied', 'already_applied', 'paid'])
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
+    expect(await outboxRows(t)).toHaveLength(2)
+  })
+
+  it('the sweeper releases lapsed holds once, and leaves live ones alone', async () => {
+    const [lapsed, live] = await seededDays(t, 2)
+    const icon = await seededIcon(t)
+    const oldSession = await cartCheckout([lapsed?.id as string], icon.id)
+    const past = new Date(Date.now() - 40 * 60_000)
+    await t.db.update(orders).set({ expiresAt: past }).where(eq(orders.paymentSessionId, oldSession))
+    const liveSession = await cartCheckout([live?.id as string])
+
+    expect(await sweepExpiredHolds(t.db, new Date())).toBe(2)
+    expect(await sweepExpiredHolds(t.db, new Date())).toBe(0)
+    expect(await dayById(t, lapsed?.id as string)).toMatchObject({ status: 'available', businessName: null })
+    expect((await ordersOfSession(t, oldSession)).map((o) => o.status)).toEqual(['expired', 'expired'])
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity)
+    expect((await dayById(t, live?.id as string))?.status).toBe('reserved_pending')
+
+    // An injected clock past the live hold's end releases it too.
+    expect(await sweepExpiredHolds(t.db, new Date(Date.now() + 40 * 60_000))).toBe(1)
+    expect((await ordersOfSession(t, liveSession))[0]?.status).toBe('expired')
+    expect((await dayById(t, live?.id as string))?.status).toBe('available')
+  })
+
+  it("the sweeper only releases a day that is still the lapsed order's hold", async () => {
+    const [day] = await seededDays(t, 1)
+    const sessionId = await cartCheckout([day?.id as string])
+    // Meanwhile an administrator set the day reserved by hand.
+    await t.db
+      .update(calendarDays)
+      .set({ status: 'reserved', businessName: 'By hand' })
+      .where(eq(calendarDays.id, day?.id as string))
+    expect(await sweepExpiredHolds(t.db, new Date(Date.now() + 60 * 60_000))).toBe(1)
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('expired')
+    expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'reserved', businessName: 'By hand' })
+  })
+
+  it('two sweepers at once release each hold once', async () => {
+    const days = await seededDays(t, 3)
+    for (const day of days) await cartCheckout([day.id])
+    const later = new Date(Date.now() + 60 * 60_000)
+    const counts = await Promise.all([sweepExpiredHolds(t.db, later), sweepExpiredHolds(t.db, later)])
+    expect(counts[0] + counts[1]).toBe(3)
+  })
+
+  it('accepts a late payment when every day is still free', async () => {
+    const [day] = await seededDays(t, 1)
+    const sessionId = await cartCheckout([day?.id as string])
+    await sweepExpiredHolds(t.db, new Date(Date.now() + 60 * 60_000))
+    expect((await dayById(t, day?.id as string))?.status).toBe('available')
+    expect(await fulfilCheckoutSession(ctx(), sessionId, 'pi_late')).toEqual({ outcome: 'paid' })
+    expect(await dayById(t, day?.id as string)).toMatchObject({
+      status: 'reserved',
+      businessName: "Joe's Diner",
+    })
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('paid')
+  })
+
+  it('refunds a late payment whose day went to someone else, and alerts the administrator', async () => {
+    const [day, other] = await seededDays(t, 2)
+    const sessionId = await cartCheckout([day?.id as string, other?.id as string])
+    await sweepExpiredHolds(t.db, new Date(Date.now() + 60 * 60_000))
+    const rival = await cartCheckout([other?.id as string], null, {
+      businessName: 'Rival',
+      email: 'r@x.example',
+    })
+    await t.request(`/pay/${rival}/complete`, { method: 'POST' })
+    await t.db.delete(outbox)
+
+    const refunds: string[] = []
+    const spy: PaymentProvider = { ...t.deps.payments, refund: async (ref) => void refunds.push(ref) }
+    expect(await fulfilCheckoutSession(ctx(spy), sessionId, 'pi_late')).toEqual({
+      outcome: 'refunded',
+      paymentRef: 'pi_late',
+    })
+    expect(refunds).toEqual(['pi_late'])
+    expect((await ordersOfSession(t, sessionId)).map((o) => o.status)).toEqual(['refunded', 'refunded'])
+    expect(await dayById(t, other?.id as string)).toMatchObject({ status: 'reserved', businessName: 'Rival' })
+    expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'available', businessName: null })
+    const mails = await outboxRows(t)
+    expect(mails.map((m) => m.kind)).toEqual(['admin_late_payment_refunded'])
+    // The same late event again: nothing more happens.
+    expect((await fulfilCheckoutSession(ctx(spy), sessionId, 'pi_late')).outcome).toBe('already_applied')
+    expect(refunds).toHaveLength(1)
+  })
+
+  it('a failed refund is reported to the administrator', async () => {
+    const [day] = await seededDays(t, 1)
+    const sessionId = await cartCheckout([day?.id as string])
+    await sweepExpiredHolds(t.db, new Date(Date.now() + 60 * 60_000))
+    await t.db.update(calendarDays).set({ status: 'reserved', businessName: 'Manual' })
+    const failing: PaymentProvider = {
+      ...t.deps.payments,
+      refund: async () => {
+        throw new Error('provider down')
+      },
+    }
+    expect((await fulfilCheckoutSession(ctx(failing), sessionId, 'pi_x')).outcome).toBe('refunded')
+    expect((await outboxRows(t)).map((m) => m.kind)).toEqual([
+      'admin_late_payment_refunded',
+      'admin_refund_failed',
+    ])
+    expect((await dayById(t, day?.id as string))?.businessName).toBe('Manual')
+  })
+})

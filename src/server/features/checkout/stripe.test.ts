@@ -1,0 +1,355 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { calendarDays, mapIcons, orders, outbox, paymentEvents } from '../../db/schema.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import {
+  callFunction,
+  dayById,
+  iconById,
+  ordersOfSession,
+  outboxRows,
+  seededDays,
+  seededIcon,
+  snapshot,
+} from './checkout-test-helpers.ts'
+import { sweepExpiredHolds } from './hold-sweeper.ts'
+
+const WEBHOOK_SECRET = 'whsec_test_secret'
+
+/** A small stand-in for api.stripe.com: the three calls the adapter makes. */
+type StandIn = {
+  url: string
+  requests: { method: string; path: string; body: URLSearchParams }[]
+  sessions: Map<string, Record<string, unknown>>
+  failCreates: boolean
+  close: () => Promise<void>
+}
+
+async function startStripeStandIn(): Promise<StandIn> {
+  let counter = 0
+  const state = { requests: [] as StandIn['requests'], sessions: new Map(), failCreates: false }
+  const server = http.createServer((req, res) => {
+    let raw = ''
+    req.on('data', (chunk) => {
+      raw += chunk
+    })
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? ''
+      const body = new URLSearchParams(raw)
+      state.requests.push({ method: req.method ?? '', path, body })
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(json))
+      }
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        if (state.failCreates) return send(500, { error: { type: 'api_error', message: 'stand-in failure' } })
+        const id = `cs_test_${++counter}_ABC${counter}`
+        const session = {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          payment_intent: null,
+          metadata: {
+            orderIds: body.get('metadata[orderIds]'),
+            sessionRef: body.get('metadata[sessionRef]'),
+          },
+        }
+        state.sessions.set(id, session)
+        return send(200, session)
+      }
+      const match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)
+      if (req.method === 'GET' && match) {
+        const session = state.sessions.get(match[1] ?? '')
+        return session
+          ? send(200, session)
+          : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } })
+      }
+      if (req.method === 'POST' && path === '/v1/refunds')
+        return send(200, {
+          id: 're_1',
+          object: 'refund',
+          payment_intent: body.get('payment_intent'),
+          status: 'succeeded',
+        })
+      send(404, { error: { type: 'invalid_request_error', message: `unknown ${req.method} ${path}` } })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  })
+}
+
+let stand: StandIn
+let t: TestApp
+beforeAll(async () => {
+  stand = await startStripeStandIn()
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stand.url,
+      PUBLIC_URL: 'https://town.example',
+      PAYMENT_HOLD_MINUTES: '5',
+    },
+  })
+})
+afterAll(async () => {
+  await t.close()
+  await stand.close()
+})
+beforeEach(async () => {
+  await t.db.delete(outbox)
+  await t.db.delete(paymentEvents)
+  await t.db.delete(orders)
+  await t.db.update(calendarDays).set({ status: 'available', businessName: null })
+  await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+  stand.requests.length = 0
+  stand.failCreates = false
+})
+
+const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }
+let eventCounter = 0
+
+async function startCart(dayIds: string[], mapIconId: string | null = null) {
+  const { status, body } = await callFunction(t, 'create-cart-checkout-session', {
+    ...buyer,
+    calendarDayIds: dayIds,
+    mapIconId,
+    discount: dayIds.length >= 2 ? 10 : 0,
+  })
+  expect(status, JSON.stringify(body)).toBe(200)
+  const sessionId = String(body.sessionUrl).split('/').pop() as string
+  return {
+    sessionUrl: body.sessionUrl as string,
+    sessionId,
+    session: stand.sessions.get(sessionId) as Record<string, unknown>,
+  }
+}
+
+function event(type: string, object: Record<string, unknown>, id = `evt_${++eventCounter}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: 1,
+    data: { object },
+  })
+}
+
+async function deliver(
+  payload: string,
+  options: { secret?: string; timestamp?: number; tamper?: boolean } = {},
+) {
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  })
+  const body = options.tamper ? payload.replace('"paid"', '"PAID"') : payload
+  // Stripe sends no Origin; the webhook path is exempt from the same-origin check anyway.
+  return t.app.request('http://localhost:3000/api/webhooks/stripe', {
+    method: 'POST',
+    headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+    body,
+  })
+}
+
+function paidSession(session: Record<string, unknown>, paymentIntent = 'pi_123') {
+  return { ...session, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent }
+}
+
+describe('Stripe Checkout adapter', () => {
+  it('creates a Checkout Session with line items, e-mail, expiry, metadata and return urls', async () => {
+    const days = await seededDays(t, 2)
+    const icon = await seededIcon(t)
+    const before = Math.floor(Date.now() / 1000)
+    const { sessionUrl, sessionId, session } = await startCart(
+      days.map((d) => d.id),
+      icon.id,
+    )
+    expect(sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`)
+    const create = stand.requests.find((r) => r.path === '/v1/checkout/sessions')?.body as URLSearchParams
+    expect(create.get('mode')).toBe('payment')
+    expect(create.get('customer_email')).toBe('joe@diner.example')
+    expect(create.get('line_items[0][price_data][currency]')).toBe('usd')
+    expect(create.get('line_items[0][price_data][unit_amount]')).toBe(
+      String((days[0]?.priceCents ?? 0) - 1000),
+    )
+    expect(create.get('line_items[2][price_data][unit_amount]')).toBe(String(icon.priceCents))
+    expect(create.get('line_items[2][price_data][product_data][name]')).toBe('Map icon: Map Icon')
+    expect(create.get('success_url')).toBe('https://town.example/thank-you?session_id={CHECKOUT_SESSION_ID}')
+    expect(create.get('cancel_url')).toBe('https://town.example/cart-checkout')
+    // PAYMENT_HOLD_MINUTES=5 is raised to Stripe's 30-minute minimum (plus a minute of headroom).
+    const expiresAt = Number(create.get('expires_at'))
+    expect(expiresAt - before).toBeGreaterThanOrEqual(31 * 60)
+    expect(expiresAt - before).toBeLessThan(32 * 60)
+    const placed = await ordersOfSession(t, sessionId)
+    expect((session.metadata as { orderIds: string }).orderIds.split(',').sort()).toEqual(
+      placed.map((o) => o.id),
+    )
+    expect(placed.every((o) => o.paymentProvider === 'stripe' && o.status === 'pending')).toBe(true)
+  })
+
+  it('answers 503 Failed to create checkout session and releases the holds when Stripe fails', async () => {
+    const [day] = await seededDays(t, 1)
+    const icon = await seededIcon(t)
+    stand.failCreates = true
+    const before = await snapshot(t)
+    const response = await callFunction(t, 'create-cart-checkout-session', {
+      ...buyer,
+      calendarDayIds: [day?.id],
+      mapIconId: icon.id,
+      discount: 0,
+    })
+    expect(response).toEqual({
+      status: 503,
+      body: { error: { code: 'unavailable', message: 'Failed to create checkout session' } },
+    })
+    const after = await snapshot(t)
+    expect(after.days).toEqual(
+      before.days.map((d) => (d.id === day?.id ? { ...d, updatedAt: expect.any(Date) } : d)),
+    )
+    expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'available', businessName: null })
+    expect(after.orders.map((o) => o.status)).toEqual(['expired', 'expired'])
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity)
+  })
+})
+
+describe('POST /api/webhooks/stripe', () => {
+  it('checkout.session.completed (paid) fulfils once; the duplicate is recorded as such', async () => {
+    const [day] = await seededDays(t, 1)
+    const icon = await seededIcon(t)
+    const { sessionId, session } = await startCart([day?.id as string], icon.id)
+    const payload = event('checkout.session.completed', paidSession(session))
+    const first = await deliver(payload)
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ received: true, duplicate: false })
+    expect((await ordersOfSession(t, sessionId)).map((o) => [o.status, o.paymentIntentId])).toEqual([
+      ['paid', 'pi_123'],
+      ['paid', 'pi_123'],
+    ])
+    expect(await dayById(t, day?.id as string)).toMatchObject({
+      status: 'reserved',
+      businessName: "Joe's Diner",
+    })
+    expect((await outboxRows(t)).map((m) => m.kind)).toEqual(['admin_new_order', 'order_confirmation'])
+
+    const again = await deliver(payload)
+    expect(await again.json()).toEqual({ received: true, duplicate: true })
+    // A different event for the same session (async_payment_succeeded) is a no-op too.
+    await deliver(event('checkout.session.async_payment_succeeded', paidSession(session)))
+    expect(await outboxRows(t)).toHaveLength(2)
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
+  })
+
+  it('refuses tampered, stale, wrongly signed and unsigned payloads with 400, changing nothing', async () => {
+    const [day] = await seededDays(t, 1)
+    const { session } = await startCart([day?.id as string])
+    const payload = event('checkout.session.completed', paidSession(session))
+    const before = await snapshot(t)
+    const stale = Math.floor(Date.now() / 1000) - 301
+    for (const response of [
+      await deliver(payload, { tamper: true }),
+      await deliver(payload, { timestamp: stale }),
+      await deliver(payload, { secret: 'whsec_other' }),
+      await t.app.request('http://localhost:3000/api/webhooks/stripe', { method: 'POST', body: payload }),
+    ]) {
+      expect(response.status).toBe(400)
+      expect((await response.json()).error.code).toBe('bad_request')
+    }
+    expect(await snapshot(t)).toEqual(before)
+    expect(await t.db.select().from(paymentEvents)).toEqual([])
+  })
+
+  it('checkout.session.completed while the payment is processing keeps the hold until the async result', async () => {
+    const [day] = await seededDays(t, 1)
+    const { sessionId, session } = await startCart([day?.id as string])
+    await deliver(
+      event('checkout.session.completed', { ...session, status: 'complete', payment_status: 'unpaid' }),
+    )
+    expect((await ordersOfSession(t, sessionId))[0]).toMatchObject({ status: 'pending', expiresAt: null })
+    expect(await sweepExpiredHolds(t.db, new Date(Date.now() + 2 * 3600_000))).toBe(0)
+    await deliver(event('checkout.session.async_payment_failed', { ...session, status: 'complete' }))
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('expired')
+    expect((await dayById(t, day?.id as string))?.status).toBe('available')
+  })
+
+  it('checkout.session.expired releases at once; a reordered later payment is accepted while the day is free', async () => {
+    const [day] = await seededDays(t, 1)
+    const { sessionId, session } = await startCart([day?.id as string])
+    await deliver(event('checkout.session.expired', { ...session, status: 'expired' }))
+    expect((await dayById(t, day?.id as string))?.status).toBe('available')
+    await deliver(event('checkout.session.completed', paidSession(session, 'pi_late')))
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('paid')
+    expect((await dayById(t, day?.id as string))?.status).toBe('reserved')
+  })
+
+  it('a late payment for a day sold meanwhile is refunded through Stripe', async () => {
+    const [day] = await seededDays(t, 1)
+    const first = await startCart([day?.id as string])
+    await deliver(event('checkout.session.expired', { ...first.session, status: 'expired' }))
+    const second = await startCart([day?.id as string])
+    await deliver(event('checkout.session.completed', paidSession(second.session, 'pi_second')))
+    await deliver(event('checkout.session.completed', paidSession(first.session, 'pi_first')))
+    expect((await ordersOfSession(t, first.sessionId))[0]?.status).toBe('refunded')
+    expect((await ordersOfSession(t, second.sessionId))[0]?.status).toBe('paid')
+    const refund = stand.requests.find((r) => r.path === '/v1/refunds')
+    expect(refund?.body.get('payment_intent')).toBe('pi_first')
+    expect((await dayById(t, day?.id as string))?.status).toBe('reserved')
+  })
+
+  it('charge.refunded (full) marks the paid orders refunded and frees the day', async () => {
+    const [day] = await seededDays(t, 1)
+    const { sessionId, session } = await startCart([day?.id as string])
+    await deliver(event('checkout.session.completed', paidSession(session, 'pi_refund_me')))
+    await deliver(
+      event('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        refunded: false,
+        payment_intent: 'pi_refund_me',
+      }),
+    )
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('paid')
+    await deliver(
+      event('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        refunded: true,
+        payment_intent: 'pi_refund_me',
+      }),
+    )
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('refunded')
+    expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'available', businessName: null })
+  })
+
+  it('get-orders-by-session asks Stripe when no event has arrived and fulfils a paid session', async () => {
+    const [day] = await seededDays(t, 1)
+    const { sessionId, session } = await startCart([day?.id as string])
+    const pending = await callFunction(t, 'get-orders-by-session', { sessionId })
+    expect(pending.body.orders[0].status).toBe('pending')
+    stand.sessions.set(sessionId, paidSession(session, 'pi_polled'))
+    const paid = await callFunction(t, 'get-orders-by-session', { sessionId })
+    expect(paid.body.orders[0].status).toBe('paid')
+    expect((await dayById(t, day?.id as string))?.status).toBe('reserved')
+    // The webhook that arrives afterwards changes nothing.
+    await deliver(event('checkout.session.completed', paidSession(session, 'pi_polled')))
+    expect(await outboxRows(t)).toHaveLength(2)
+  })
+
+  it('the local test checkout is closed when Stripe is configured', async () => {
+    const [day] = await seededDays(t, 1)
+    const { sessionId } = await startCart([day?.id as string])
+    expect((await t.request(`/pay/${sessionId}/complete`, { method: 'POST' })).status).toBe(404)
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('pending')
+  })
+})

@@ -1,0 +1,142 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { outbox } from '../../db/schema.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { createLogger } from '../logger.ts'
+import { deliverDueEmails, enqueueEmail, LEASE_MS, retryDelayMs } from './outbox.ts'
+import { createSmtpMailer } from './smtp-mailer.ts'
+
+/** A local SMTP server that records messages; `rejectNext` makes the next n messages fail with 451. */
+type Inbox = {
+  url: string
+  messages: { to: string[]; raw: string }[]
+  rejectNext: number
+  close: () => Promise<void>
+}
+
+async function startSmtp(): Promise<Inbox> {
+  const inbox = { messages: [] as Inbox['messages'], rejectNext: 0 }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString()
+      })
+      stream.on('end', () => {
+        if (inbox.rejectNext > 0) {
+          inbox.rejectNext--
+          const error = Object.assign(new Error('try again later'), { responseCode: 451 })
+          return callback(error)
+        }
+        inbox.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.server.address() as AddressInfo
+  return Object.assign(inbox, {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  })
+}
+
+let t: TestApp
+let inbox: Inbox
+const logger = createLogger('silent')
+beforeAll(async () => {
+  inbox = await startSmtp()
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+  await inbox.close()
+})
+beforeEach(async () => {
+  await t.db.delete(outbox)
+  inbox.messages.length = 0
+  inbox.rejectNext = 0
+})
+
+const mail = (key: string) => ({
+  dedupeKey: key,
+  kind: 'order_confirmation',
+  to: 'joe@diner.example',
+  subject: `Order ${key}`,
+  text: 'Your order has been confirmed.',
+})
+
+describe('outbox delivery over SMTP', () => {
+  it('sends each queued mail once, even when two workers run together', async () => {
+    const mailer = createSmtpMailer(inbox.url)
+    await enqueueEmail(t.db, mail('a'))
+    await enqueueEmail(t.db, mail('a')) // the same dedupe key: still one mail
+    await enqueueEmail(t.db, mail('b'))
+    const options = { mailer, from: 'Townflyer <hello@townflyer.example>', logger }
+    const results = await Promise.all([deliverDueEmails(t.db, options), deliverDueEmails(t.db, options)])
+    expect(results[0].sent + results[1].sent).toBe(2)
+    expect(inbox.messages).toHaveLength(2)
+    expect(inbox.messages[0]?.to).toEqual(['joe@diner.example'])
+    expect(inbox.messages[0]?.raw).toContain('From: Townflyer <hello@townflyer.example>')
+    expect(inbox.messages[0]?.raw).toContain('Your order has been confirmed.')
+    expect((await deliverDueEmails(t.db, options)).sent).toBe(0)
+    const rows = await t.db.select().from(outbox)
+    expect(rows.every((r) => r.status === 'sent' && r.sentAt && r.attempts === 1)).toBe(true)
+    mailer.close()
+  })
+
+  it('retries a failed delivery with exponential backoff', async () => {
+    const mailer = createSmtpMailer(inbox.url)
+    await enqueueEmail(t.db, mail('retry'))
+    inbox.rejectNext = 2
+    const start = new Date()
+    const options = { mailer, from: 'x@y.example', logger }
+    expect(await deliverDueEmails(t.db, { ...options, now: start })).toMatchObject({ sent: 0, failed: 1 })
+    let [row] = await t.db.select().from(outbox)
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(row?.lastError).toContain('try again later')
+    expect(row?.nextAttemptAt.getTime()).toBe(start.getTime() + retryDelayMs(1))
+    // Not due yet: nothing happens.
+    expect(await deliverDueEmails(t.db, { ...options, now: new Date(start.getTime() + 1000) })).toMatchObject(
+      { failed: 0, sent: 0 },
+    )
+    const second = new Date(start.getTime() + retryDelayMs(1))
+    await deliverDueEmails(t.db, { ...options, now: second })
+    ;[row] = await t.db.select().from(outbox)
+    expect(row?.nextAttemptAt.getTime()).toBe(second.getTime() + retryDelayMs(2))
+    await deliverDueEmails(t.db, { ...options, now: new Date(second.getTime() + retryDelayMs(2)) })
+    ;[row] = await t.db.select().from(outbox)
+    expect(row).toMatchObject({ status: 'sent', attempts: 3 })
+    expect(inbox.messages).toHaveLength(1)
+    mailer.close()
+  })
+
+  it('without SMTP the mails stay in the outbox and are noticed once', async () => {
+    await enqueueEmail(t.db, mail('kept'))
+    expect(await deliverDueEmails(t.db, { mailer: undefined, from: 'x@y.example', logger })).toMatchObject({
+      noticed: 1,
+    })
+    expect(await deliverDueEmails(t.db, { mailer: undefined, from: 'x@y.example', logger })).toMatchObject({
+      noticed: 0,
+    })
+    const [row] = await t.db.select().from(outbox)
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 })
+    expect(row?.noticedAt).toBeInstanceOf(Date)
+  })
+
+  it('a claimed row is leased: another worker does not pick it up while it is being sent', async () => {
+    await enqueueEmail(t.db, mail('lease'))
+    const now = new Date()
+    const hanging = { send: () => new Promise<void>(() => {}), close: () => {} }
+    void deliverDueEmails(t.db, { mailer: hanging, from: 'x@y.example', logger, now })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const [row] = await t.db.select().from(outbox)
+    expect(row?.nextAttemptAt.getTime()).toBe(now.getTime() + LEASE_MS)
+    const mailer = createSmtpMailer(inbox.url)
+    expect((await deliverDueEmails(t.db, { mailer, from: 'x@y.example', logger, now })).sent).toBe(0)
+    mailer.close()
+  })
+})

@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { outbox } from '../../db/schema.ts'
+import type { Logger } from '../logger.ts'
+import type { Mailer } from './mailer.ts'
+
+/**
+ * The outbox (ARCHITECTURE.md "Mailer interface: outbox table always"). enqueueEmail runs inside the
+ * caller's transaction, so a mail exists iff the change it reports was committed; the dedupe key makes
+ * a second enqueue of the same mail a no-op.
+ *
+ * deliverDueEmails may run in every instance at once: it claims rows with FOR UPDATE SKIP LOCKED and
+ * leases them (next_attempt_at moves LEASE_MS ahead) before sending, so two workers never send one row.
+ * Only a crash between a successful send and its 'sent' mark could repeat a mail, after the lease.
+ */
+export type OutboxEmail = { dedupeKey: string; kind: string; to: string; subject: string; text: string }
+
+export const LEASE_MS = 10 * 60_000
+export const MAX_ATTEMPTS = 8
+const BASE_BACKOFF_MS = 30_000
+const MAX_BACKOFF_MS = 60 * 60_000
+
+export async function enqueueEmail(tx: Db, email: OutboxEmail): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({
+      dedupeKey: email.dedupeKey,
+      kind: email.kind,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+}
+
+/** 30 s, 1 min, 2 min, … capped at an hour, after the attempt-th failure. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS)
+}
+
+export type DeliveryResult = { sent: number; failed: number; noticed: number }
+
+export async function deliverDueEmails(
+  db: Db,
+  options: { mailer: Mailer | undefined; from: string; logger: Logger; now?: Date; batchSize?: number },
+): Promise<DeliveryResult> {
+  const now = options.now ?? new Date()
+  if (!options.mailer)
+    return { sent: 0, failed: 0, noticed: await noticeUnsentEmails(db, options.logger, now) }
+
+  const batch = options.batchSize ?? 20
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(batch)
+      .for('update', { skipLocked: true })
+    if (due.length === 0) return []
+    return tx
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning()
+  })
+
+  const result: DeliveryResult = { sent: 0, failed: 0, noticed: 0 }
+  for (const row of claimed) {
+    try {
+      await options.mailer.send({
+        from: options.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+      })
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(outbox.id, row.id))
+      result.sent++
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const givingUp = row.attempts >= MAX_ATTEMPTS
+      await db
+        .update(outbox)
+        .set({
+          status: givingUp ? 'failed' : 'pending',
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+        })
+        .where(eq(outbox.id, row.id))
+      result.failed++
+      options.logger.warn(
+        { outboxId: row.id, kind: row.kind, attempt: row.attempts, givingUp, err: message },
+        givingUp ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
+      )
+    }
+  }
+  return result
+}
+
+/** Without SMTP_URL the mails stay in the outbox; each is logged once so an operator sees what waits. */
+async function noticeUnsentEmails(db: Db, logger: Logger, now: Date): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set({ noticedAt: now })
+    .where(and(eq(outbox.status, 'pending'), isNull(outbox.noticedAt)))
+    .returning({ id: outbox.id, kind: outbox.kind, to: outbox.toAddress, subject: outbox.subject })
+  for (const row of rows)
+    logger.info(
+      { outboxId: row.id, kind: row.kind, to: row.to, subject: row.subject },
+      'e-mail kept in the outbox (SMTP_URL is not set)',
+    )
+  return rows.length
+}
+
+/** Every 15 s in each instance (unref'd: it never keeps the process alive); stop() on shutdown. */
+export function startOutboxWorker(
+  db: Db,
+  options: { mailer: Mailer | undefined; from: string; logger: Logger; intervalMs?: number },
+): { stop: () => void } {
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      await deliverDueEmails(db, options)
+    } catch (error) {
+      options.logger.error({ err: error }, 'outbox delivery round failed')
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(tick, options.intervalMs ?? 15_000)
+  timer.unref()
+  void tick()
+  return { stop: () => clearInterval(timer) }
+}

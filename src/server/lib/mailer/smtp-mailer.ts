@@ -1,0 +1,18 @@
+import nodemailer from 'nodemailer'
+import type { Mailer } from './mailer.ts'
+
+/** SMTP delivery via nodemailer (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465). */
+export function createSmtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      })
+    },
+    close: () => transport.close(),
+  }
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto'
+import type { Logger } from '../logger.ts'
+import type { PaymentProvider } from './payment-provider.ts'
+
+export const LOCAL_SESSION_PREFIX = 'cs_local_'
+
+/**
+ * The embedded default, no keys: the "hosted checkout" is our own page at /pay/:sessionId (TEST MODE,
+ * no card is charged). The database is its only state, so it works the same with several instances.
+ */
+export function createLocalPaymentProvider(logger: Logger): PaymentProvider {
+  return {
+    name: 'local',
+    async createSession() {
+      // Unguessable: the session id is what lets a visitor read their thank-you page.
+      const id = `${LOCAL_SESSION_PREFIX}${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`
+      return { id, url: `/pay/${id}` }
+    },
+    async retrieveSession() {
+      return null
+    },
+    async refund(paymentRef) {
+      logger.info({ paymentRef }, 'local test checkout: refund recorded (no card was charged)')
+    },
+  }
+}
+
+export function newLocalPaymentRef(): string {
+  return `local_pay_${randomBytes(9).toString('base64url')}`
+}

@@ -1,0 +1,40 @@
+/**
+ * One interface for every way to take a card payment (ARCHITECTURE.md): the embedded local test
+ * checkout and Stripe Checkout. Orders, holds and fulfilment live in features/checkout; a provider only
+ * creates, reads and refunds payment sessions.
+ */
+export type PaymentLineItem = {
+  name: string
+  description?: string
+  /** Integer cents, USD. */
+  amountCents: number
+}
+
+export type CreatePaymentSessionInput = {
+  /** Our own id for this checkout, stored on its orders until the provider's session id replaces it. */
+  reference: string
+  orderIds: string[]
+  lineItems: PaymentLineItem[]
+  customerEmail: string
+  /** When the provider must stop accepting the payment (the hold lasts a little longer). */
+  expiresAt: Date
+}
+
+export type PaymentSession = { id: string; url: string }
+
+export type PaymentSessionState = {
+  id: string
+  /** open: awaiting the buyer; complete: the buyer finished (payment may still be processing); expired. */
+  status: 'open' | 'complete' | 'expired'
+  isPaid: boolean
+  /** What a refund needs (Stripe: the PaymentIntent id). */
+  paymentRef: string | null
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe'
+  createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>
+  /** null when the provider keeps no state of its own (local) or does not know the id. */
+  retrieveSession(sessionId: string): Promise<PaymentSessionState | null>
+  refund(paymentRef: string): Promise<void>
+}

@@ -1,0 +1,90 @@
+import Stripe from 'stripe'
+import type { PaymentProvider, PaymentSessionState } from './payment-provider.ts'
+
+export type StripeProviderOptions = {
+  secretKey: string
+  /** Test only: a local stand-in for api.stripe.com, e.g. http://127.0.0.1:12111. */
+  apiBase?: string
+  /** Where Stripe sends the buyer back: `${publicUrl}/thank-you` and `${publicUrl}/cart-checkout`. */
+  publicUrl: string
+}
+
+export function createStripeClient(options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase'>): Stripe {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  })
+}
+
+function paymentIntentId(value: string | Stripe.PaymentIntent | null): string | null {
+  if (!value) return null
+  return typeof value === 'string' ? value : value.id
+}
+
+/** Stripe Checkout Sessions (hosted payment page) with one line item per order. */
+export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = createStripeClient(options)
+  return {
+    name: 'stripe',
+    async createSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: input.customerEmail,
+          line_items: input.lineItems.map((item) => ({
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: item.amountCents,
+              product_data: {
+                name: item.name,
+                ...(item.description ? { description: item.description } : {}),
+              },
+            },
+          })),
+          expires_at: Math.ceil(input.expiresAt.getTime() / 1000),
+          metadata: { orderIds: input.orderIds.join(','), sessionRef: input.reference },
+          payment_intent_data: {
+            metadata: { orderIds: input.orderIds.join(','), sessionRef: input.reference },
+          },
+          success_url: `${options.publicUrl}/thank-you?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${options.publicUrl}/cart-checkout`,
+        },
+        // A retried create must not open a second session for the same orders.
+        { idempotencyKey: `checkout-${input.reference}` },
+      )
+      if (!session.url) throw new Error('Stripe returned a Checkout Session without a url')
+      return { id: session.id, url: session.url }
+    },
+    async retrieveSession(sessionId): Promise<PaymentSessionState | null> {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId)
+        return toSessionState(session)
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+        throw error
+      }
+    },
+    async refund(paymentRef) {
+      await stripe.refunds.create({ payment_intent: paymentRef }, { idempotencyKey: `refund-${paymentRef}` })
+    },
+  }
+}
+
+export function toSessionState(session: Stripe.Checkout.Session): PaymentSessionState {
+  return {
+    id: session.id,
+    status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+    isPaid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    paymentRef: paymentIntentId(session.payment_intent),
+  }
+}

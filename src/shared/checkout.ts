@@ -1,0 +1,197 @@
+/**
+ * The checkout server functions' contracts (spec section 7) and their validation (spec section 5, texts of
+ * section 8). Each schema reports its issues in the spec's order, so the first issue is the message the
+ * visitor sees. Prices are not trusted: the only client figures checked here (discount, amount) are
+ * recomputed from the rules of section 9 and must match exactly; the server prices every item itself.
+ */
+import { z } from 'zod'
+import { MAX_CART_DAYS, perDayDiscount } from './cart.ts'
+import type { MapIconDto } from './dto.ts'
+import {
+  DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
+  SPECIAL_PURCHASE_UNIT_PRICE,
+  specialPurchaseAmount,
+} from './special-purchase.ts'
+
+export const CHECKOUT_TEXTS = {
+  businessName: 'Please enter your business name.',
+  email: 'Please enter a valid email address.',
+  cartEmpty: 'Your cart is empty. Please add calendar days or a map icon to continue.',
+  cartLimit: `You can only select up to ${MAX_CART_DAYS} calendar days. Please remove some items from your cart to add more.`,
+  duplicateDay: 'Each calendar day can be in the cart only once.',
+  specialBusinessName: 'Please provide your business name',
+  specialEmail: 'Please provide a valid email address',
+  units: 'Please select at least 1 unit',
+  dayNotFound: 'Day not found.',
+  iconNotFound: 'Map icon not found.',
+  dayNotAvailable: 'This day is not available for booking',
+  iconNotAvailable: 'This icon is not available for booking',
+  checkoutFailed: 'Failed to create checkout session',
+  missingSession: 'Missing session ID',
+} as const
+
+/** Special purchases stop here: a larger order is a custom quote, not a card payment. */
+export const SPECIAL_PURCHASE_MAX_UNITS = 100_000
+const MAX_ID_LENGTH = 100
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`)
+
+const emailText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(254, message)
+    .refine((v) => v.includes('@'), message)
+
+const id = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(MAX_ID_LENGTH, message)
+
+/** The discount (dollars per day) a cart of `dayCount` days gets, as the client must send it. */
+export function expectedCartDiscount(dayCount: number): number {
+  return perDayDiscount(dayCount)
+}
+
+export function discountMismatchMessage(dayCount: number): string {
+  const expected = expectedCartDiscount(dayCount)
+  const days = `${dayCount} calendar day${dayCount === 1 ? '' : 's'}`
+  return `The discount does not match your cart (${days} get $${expected} off each). Please refresh the page and try again.`
+}
+
+export function amountMismatchMessage(units: number): string {
+  return `The amount does not match the quantity (${units} × $${SPECIAL_PURCHASE_UNIT_PRICE} = $${specialPurchaseAmount(units)}). Please refresh the page and try again.`
+}
+
+// ---------------------------------------------------------------- create-checkout-session
+
+export const dayCheckoutInputSchema = z.object({
+  businessName: requiredText(CHECKOUT_TEXTS.businessName, 200),
+  email: emailText(CHECKOUT_TEXTS.email),
+  dayId: id(CHECKOUT_TEXTS.dayNotFound),
+})
+export type DayCheckoutInput = z.infer<typeof dayCheckoutInputSchema>
+
+// ---------------------------------------------------------------- create-map-icon-checkout
+
+export const mapIconCheckoutInputSchema = z.object({
+  businessName: requiredText(CHECKOUT_TEXTS.businessName, 200),
+  email: emailText(CHECKOUT_TEXTS.email),
+  iconId: id(CHECKOUT_TEXTS.iconNotFound),
+})
+export type MapIconCheckoutInput = z.infer<typeof mapIconCheckoutInputSchema>
+
+// ---------------------------------------------------------------- create-cart-checkout-session
+
+/**
+ * Spec section 5, in order: business name, e-mail, a non-empty cart; then the cart limits (at most 6
+ * days, no duplicates) and the client's per-day discount, which must equal section 9's tier.
+ */
+export const cartCheckoutInputSchema = z
+  .object({
+    businessName: requiredText(CHECKOUT_TEXTS.businessName, 200),
+    email: emailText(CHECKOUT_TEXTS.email),
+    calendarDayIds: z.array(id(CHECKOUT_TEXTS.dayNotFound), { error: CHECKOUT_TEXTS.cartEmpty }).default([]),
+    mapIconId: id(CHECKOUT_TEXTS.iconNotFound).nullable().default(null),
+    // Checked last (below), so a missing discount never hides an earlier rule's message.
+    discount: z.unknown().optional(),
+  })
+  .superRefine((input, ctx) => {
+    const days = Array.isArray(input.calendarDayIds) ? input.calendarDayIds : []
+    if (days.length === 0 && !input.mapIconId) {
+      ctx.addIssue({ code: 'custom', path: ['calendarDayIds'], message: CHECKOUT_TEXTS.cartEmpty })
+      return
+    }
+    if (days.length > MAX_CART_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['calendarDayIds'], message: CHECKOUT_TEXTS.cartLimit })
+      return
+    }
+    if (new Set(days.map((d) => d.toLowerCase())).size !== days.length) {
+      ctx.addIssue({ code: 'custom', path: ['calendarDayIds'], message: CHECKOUT_TEXTS.duplicateDay })
+      return
+    }
+    if (typeof input.discount !== 'number' || input.discount !== expectedCartDiscount(days.length)) {
+      ctx.addIssue({ code: 'custom', path: ['discount'], message: discountMismatchMessage(days.length) })
+    }
+  })
+  .transform((input) => ({ ...input, discount: input.discount as number }))
+export type CartCheckoutInput = z.infer<typeof cartCheckoutInputSchema>
+
+// ---------------------------------------------------------------- create-special-purchase-checkout
+
+/** Spec section 5: units (at least 1), business name, e-mail; then the amount, which must be units × $1. */
+export const specialPurchaseCheckoutInputSchema = z
+  .object({
+    units: z
+      .number({ error: CHECKOUT_TEXTS.units })
+      .int(CHECKOUT_TEXTS.units)
+      .min(1, CHECKOUT_TEXTS.units)
+      .max(SPECIAL_PURCHASE_MAX_UNITS, `At most ${SPECIAL_PURCHASE_MAX_UNITS} units per purchase.`),
+    businessName: requiredText(CHECKOUT_TEXTS.specialBusinessName, 200),
+    email: emailText(CHECKOUT_TEXTS.specialEmail),
+    description: z
+      .string()
+      .trim()
+      .max(500, 'At most 500 characters.')
+      .nullish()
+      .transform((v) => v || DEFAULT_SPECIAL_PURCHASE_DESCRIPTION),
+    amount: z.unknown().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (typeof input.units !== 'number' || !Number.isInteger(input.units)) return
+    if (typeof input.amount !== 'number' || input.amount !== specialPurchaseAmount(input.units)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: amountMismatchMessage(input.units) })
+    }
+  })
+  .transform((input) => ({ ...input, amount: input.amount as number }))
+export type SpecialPurchaseCheckoutInput = z.infer<typeof specialPurchaseCheckoutInputSchema>
+
+// ---------------------------------------------------------------- get-orders-by-session
+
+export const ordersBySessionInputSchema = z.object({
+  sessionId: z
+    .string({ error: CHECKOUT_TEXTS.missingSession })
+    .trim()
+    .min(1, CHECKOUT_TEXTS.missingSession)
+    .max(255, CHECKOUT_TEXTS.missingSession),
+})
+
+// ---------------------------------------------------------------- responses
+
+/** Every create-* function answers this; the browser then navigates to sessionUrl. */
+export type CheckoutSessionResponse = { sessionUrl: string }
+
+export type SessionOrderType = 'calendar_day' | 'map_icon' | 'special_purchase'
+
+/** What the thank-you page shows of one order (nothing about the buyer or other customers). */
+export type SessionOrderDto = {
+  id: string
+  type: SessionOrderType
+  /** YYYY-MM-DD for a calendar day order. */
+  date: string | null
+  iconName: string | null
+  /** Special purchases only. */
+  description: string | null
+  units: number | null
+  /** US dollars. */
+  amount: number
+  /** pending | paid | refunded | expired */
+  status: string
+}
+
+export type OrdersBySessionResponse = {
+  orders: SessionOrderDto[]
+  /** US dollars: the sum of the listed orders. */
+  totalAmount: number
+  error?: string
+}
+
+export type RefreshMapIconAvailabilityResponse = {
+  icons: MapIconDto[]
+}
+
+/** Spec section 2: the reference is the last underscore-separated segment of the session id. */
+export function sessionReference(sessionId: string): string {
+  const parts = sessionId.split('_')
+  return parts[parts.length - 1] ?? sessionId
+}
