@@ -6,10 +6,10 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
 } from '../../../shared/admin-orders.ts'
 import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
-import { isUniqueViolation } from '../checkout/checkout-context.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
 import { listOrderHistory, selectOrderIds, setOrderActor } from './order-history.service.ts'
 

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import {
   DAY_NOT_AVAILABLE_MESSAGE,
@@ -7,35 +6,15 @@ import {
   type ManualOrderInput,
 } from '../../../shared/admin-orders.ts'
 import type { Db } from '../../db/client.ts'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { calendarDays, mapIcons } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
-import { isUniqueViolation } from '../checkout/checkout-context.ts'
+import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
 import { setOrderActor } from './order-history.service.ts'
 
 export const DAY_NOT_FOUND = 'Day not found.'
 export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
-
-/** Spec section 9: ORD- (or MAP- for manual icon orders) plus a random number from 10000 to 99999. */
-export function drawOrderId(prefix: 'ORD' | 'MAP'): string {
-  return `${prefix}-${randomInt(10_000, 100_000)}`
-}
-
-type NewOrder = Omit<typeof orders.$inferInsert, 'id'>
-
-/** Inserts with a fresh id, drawing again on a collision (ON CONFLICT (id): the transaction stays usable). */
-async function insertWithFreshId(tx: Db, draw: () => string, values: NewOrder): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const id = draw()
-    const inserted = await tx
-      .insert(orders)
-      .values({ ...values, id })
-      .onConflictDoNothing({ target: orders.id })
-      .returning({ id: orders.id })
-    if (inserted.length > 0) return id
-  }
-  throw new Error('no free order id after 50 draws: the id space is nearly full')
-}
 
 /**
  * Spec section 4 'Manual day order': a paid order for an available day, and the day reserved with the
@@ -66,7 +45,7 @@ export async function createManualDayOrder(
           ? new AppError('conflict', DAY_NOT_AVAILABLE_MESSAGE)
           : new AppError('not_found', DAY_NOT_FOUND)
       }
-      return insertWithFreshId(tx, options.drawId ?? (() => drawOrderId('ORD')), {
+      return insertOrderWithFreshId(tx, options.drawId ?? (() => drawOrderId('ORD')), {
         businessName: input.businessName,
         email: input.email,
         amountCents: day.priceCents,
@@ -112,7 +91,7 @@ export async function createManualMapIconOrder(
         ? new AppError('conflict', ICON_NOT_AVAILABLE_MESSAGE)
         : new AppError('not_found', MAP_ICON_NOT_FOUND)
     }
-    return insertWithFreshId(tx, options.drawId ?? (() => drawOrderId('MAP')), {
+    return insertOrderWithFreshId(tx, options.drawId ?? (() => drawOrderId('MAP')), {
       businessName: input.businessName,
       email: input.email,
       amountCents: icon.priceCents,

@@ -3,12 +3,14 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '../../../shared/checkout.ts'
 import { formatDayDate } from '../../../shared/format.ts'
 import type { Db } from '../../db/client.ts'
+import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentLineItem } from '../../lib/payments/payment-provider.ts'
+import { insertOrderWithFreshId } from '../orders/order-ids.ts'
 import { countIconClaims, recomputeIconAvailability } from '../orders/order-status.service.ts'
-import { type CheckoutContext, isRetryable, isUniqueViolation } from './checkout-context.ts'
+import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
 import { checkoutWindow } from './hold-policy.ts'
 
@@ -127,7 +129,7 @@ async function holdItems(
     for (const dayId of dayIds) {
       const day = byId.get(dayId) as (typeof days)[number]
       const amountCents = Math.max(0, day.priceCents - Math.round(request.perDayDiscount * 100))
-      const id = await insertOrder(tx, hold.newOrderId, { ...base, amountCents, dayId })
+      const id = await insertOrderWithFreshId(tx, hold.newOrderId, { ...base, amountCents, dayId })
       held.push({ id, lineItem: { name: `Calendar day: ${formatDayDate(day.date)}`, amountCents } })
     }
   }
@@ -140,7 +142,7 @@ async function holdItems(
     const claims = await countIconClaims(tx, iconId, hold.now)
     if (icon.availableQuantity <= 0 || claims >= icon.totalQuantity)
       throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
-    const id = await insertOrder(tx, hold.newOrderId, {
+    const id = await insertOrderWithFreshId(tx, hold.newOrderId, {
       ...base,
       amountCents: icon.priceCents,
       mapIconId: iconId,
@@ -152,7 +154,7 @@ async function holdItems(
   if (request.special) {
     const { units, description } = request.special
     const amountCents = units * 100
-    const id = await insertOrder(tx, hold.newOrderId, {
+    const id = await insertOrderWithFreshId(tx, hold.newOrderId, {
       ...base,
       amountCents,
       metadata: { order_type: 'special_purchase', units, description },
@@ -167,22 +169,4 @@ async function holdItems(
     })
   }
   return held
-}
-
-/** A fresh random id; a collision with an existing order simply draws again. */
-async function insertOrder(
-  tx: Db,
-  drawId: () => string,
-  values: Omit<typeof orders.$inferInsert, 'id'>,
-): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const id = drawId()
-    const inserted = await tx
-      .insert(orders)
-      .values({ ...values, id })
-      .onConflictDoNothing({ target: orders.id })
-      .returning({ id: orders.id })
-    if (inserted.length > 0) return id
-  }
-  throw new Error('no free order id after 50 draws: the ORD- id space is nearly full')
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { enqueueEmail } from '../../lib/mailer/outbox.ts'
 import {
@@ -7,7 +8,7 @@ import {
   countIconClaims,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
-import { type CheckoutContext, isUniqueViolation } from './checkout-context.ts'
+import type { CheckoutContext } from './checkout-context.ts'
 import {
   adminLatePaymentRefundedEmail,
   adminNewOrderEmail,

@@ -1,0 +1,27 @@
+import { randomInt } from 'node:crypto'
+import type { Db } from '../../db/client.ts'
+import { orders } from '../../db/schema.ts'
+
+/** Spec section 9: ORD- (MAP- for manual icon orders) plus a random number from 10000 to 99999. */
+export function drawOrderId(prefix: 'ORD' | 'MAP' = 'ORD'): string {
+  return `${prefix}-${randomInt(10_000, 100_000)}`
+}
+
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id'>
+
+/**
+ * Inserts an order under a freshly drawn id, drawing again on a collision. ON CONFLICT (id) keeps the
+ * surrounding transaction usable, so callers can do this inside their own transaction.
+ */
+export async function insertOrderWithFreshId(tx: Db, draw: () => string, values: NewOrder): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const id = draw()
+    const inserted = await tx
+      .insert(orders)
+      .values({ ...values, id })
+      .onConflictDoNothing({ target: orders.id })
+      .returning({ id: orders.id })
+    if (inserted.length > 0) return id
+  }
+  throw new Error('no free order id after 50 draws: the id space is nearly full')
+}
