@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import { calendarSettings, siteSettings } from './db/schema.ts'
@@ -68,6 +69,19 @@ describe('routing', () => {
     const asset = await app.request('/assets/app-abc123.js')
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('sends the precompressed variant of an asset when the browser accepts it', async () => {
+    const file = path.join(clientDir, 'assets', 'big-abc123.js')
+    fs.writeFileSync(file, 'x'.repeat(4096))
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(fs.readFileSync(file)))
+    const app = createApp({ ...t.deps, clientDir })
+    const br = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('x'.repeat(4096))
+    const plain = await app.request('/assets/big-abc123.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe('x'.repeat(4096))
   })
 
   it('escapes the site config so a value cannot close the script element', async () => {

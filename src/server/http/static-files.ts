@@ -19,6 +19,19 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 }
 
+/** The .br or .gz file scripts/precompress.ts wrote beside `file`, when the client accepts it. */
+async function compressedVariant(file: string, acceptEncoding: string) {
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!acceptEncoding.includes(encoding)) continue
+    const stat = await fs.promises.stat(file + suffix).catch(() => undefined)
+    if (stat?.isFile()) return { encoding, file: file + suffix, size: stat.size }
+  }
+  return undefined
+}
+
 /**
  * Files of the built client by their exact path. Vite's hashed /assets/* never change and are cached
  * for a year; other files (favicon, robots.txt) for an hour. Anything else falls through to the SPA.
@@ -39,12 +52,15 @@ export function staticFiles(root: string): MiddlewareHandler {
     const stat = await fs.promises.stat(file).catch(() => undefined)
     if (!stat?.isFile()) return next()
     const immutable = relative.startsWith('/assets/')
-    const headers = {
+    const variant = await compressedVariant(file, c.req.header('accept-encoding') ?? '')
+    const headers: Record<string, string> = {
       'Content-Type': type,
-      'Content-Length': String(stat.size),
+      'Content-Length': String(variant?.size ?? stat.size),
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      Vary: 'Accept-Encoding',
     }
+    if (variant) headers['Content-Encoding'] = variant.encoding
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, 200, headers)
+    return c.body(Readable.toWeb(fs.createReadStream(variant?.file ?? file)) as ReadableStream, 200, headers)
   }
 }
