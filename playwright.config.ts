@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app, started by
- * e2e/global-setup.ts on a free port with a fresh DATA_DIR; it hands the URL over in E2E_BASE_URL.
+ * e2e/global-setup.ts on free ports with fresh DATA_DIRs: one site for the storefront specs (E2E_BASE_URL)
+ * and one for the admin specs (E2E_ADMIN_BASE_URL), whose changes every visitor would see.
  */
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -31,9 +32,9 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  use: {
-    baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
-    ...chromium,
-  },
+  use: { trace: 'retain-on-failure', ...chromium },
+  projects: [
+    { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, use: { baseURL: process.env.E2E_BASE_URL } },
+    { name: 'admin', testMatch: /admin-.*\.spec\.ts/, use: { baseURL: process.env.E2E_ADMIN_BASE_URL } },
+  ],
 })

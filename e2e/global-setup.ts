@@ -26,10 +26,10 @@ function waitForPort(server: ChildProcess): Promise<number> {
   })
 }
 
-export default async function globalSetup() {
-  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
-    throw new Error('Build the client first: npm run build (npm run test:e2e does it).')
-  }
+type RunningServer = { url: string; stop: () => Promise<void> }
+
+/** A built app on its own fresh data folder, with an administrator made by the CLI. */
+async function startServer(): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-e2e-'))
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0', DATABASE_URL: '' }
   const tsx = ['--import', 'tsx']
@@ -45,14 +45,30 @@ export default async function globalSetup() {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const port = await waitForPort(server)
-  process.env.E2E_BASE_URL = `http://localhost:${port}`
-  process.env.E2E_DATA_DIR = dataDir
+  return {
+    url: `http://localhost:${port}`,
+    stop: async () => {
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      server.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (server.exitCode === null) server.kill('SIGKILL')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
 
+/**
+ * Two servers: the admin journeys change what every visitor sees (months, media, the font), so they get
+ * their own site and the storefront specs keep the seeded one (playwright.config.ts picks by project).
+ */
+export default async function globalSetup() {
+  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
+    throw new Error('Build the client first: npm run build (npm run test:e2e does it).')
+  }
+  const [storefront, admin] = await Promise.all([startServer(), startServer()])
+  process.env.E2E_BASE_URL = storefront.url
+  process.env.E2E_ADMIN_BASE_URL = admin.url
   return async () => {
-    const exited = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGTERM')
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-    if (server.exitCode === null) server.kill('SIGKILL')
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await Promise.all([storefront.stop(), admin.stop()])
   }
 }

@@ -102,10 +102,12 @@ test('the checkout form checks business name, then e-mail, before checking out',
   await expect(toastText(page, 'Valid Email Required')).toBeVisible()
   await expect(toastText(page, 'Please enter a valid email address.')).toBeVisible()
 
-  // Payment is wired in the checkout issue; until then the checkout call fails with the spec's toast.
+  // A valid form goes to the payment page; Cancel there releases the hold and returns to the cart.
   await page.getByLabel('Email').fill('owner@harbor.test')
   await submit.click()
-  await expect(toastText(page, 'Checkout Failed')).toBeVisible()
+  await expect(page).toHaveURL(/\/pay\/cs_local_/)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL('/cart-checkout')
 })
 
 test('an empty cart offers Browse Calendar and disables the form; Clear Cart empties it', async ({
@@ -145,8 +147,9 @@ for (const width of [375, 1280]) {
   })
 }
 
-test('single-day checkout shows the day and checks the form; a failed checkout returns home', async ({
+test('single-day checkout checks the form and pays; a day taken meanwhile sends the buyer home', async ({
   page,
+  baseURL,
 }) => {
   const [, month] = await availableMonths(page)
   if (!month) throw new Error('expected a second available month')
@@ -161,12 +164,33 @@ test('single-day checkout shows the day and checks the form; a failed checkout r
   await submit.click()
   await expect(toastText(page, 'Valid Email Required')).toBeVisible()
   await page.getByLabel('Email').fill('owner@harbor.test')
+
+  // Another buyer starts paying for the same day while this page is open.
+  const other = await page.request.post('/api/functions/create-checkout-session', {
+    data: { dayId: day.id, businessName: 'Other Buyer', email: 'other@example.com' },
+    headers: { origin: baseURL ?? '' },
+  })
+  expect(other.status()).toBe(200)
   await submit.click()
-  await expect(toastText(page, 'Checkout Failed')).toBeVisible()
+  await expect(toastText(page, 'Day Unavailable')).toBeVisible()
+  await expect(toastText(page, 'This day is no longer available for booking.')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
+
+  // The other buyer cancels; now this buyer gets through to the payment page.
+  const { sessionUrl } = (await other.json()) as { sessionUrl: string }
+  const cancel = await page.request.post(`${sessionUrl}/cancel`, { headers: { origin: baseURL ?? '' } })
+  expect(cancel.ok()).toBe(true)
+  await page.goto(`/checkout/${day.id}`)
+  await page.getByLabel('Business Name').fill('Harbor Bakery')
+  await page.getByLabel('Email').fill('owner@harbor.test')
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+  await expect(page).toHaveURL(/\/pay\/cs_local_/)
+  await page.getByRole('button', { name: 'Cancel' }).click()
 })
 
-test('map icon checkout shows the icon and an inline Checkout Error on failure', async ({ page }) => {
+test('map icon checkout goes to payment, and shows an inline Checkout Error when the provider is down', async ({
+  page,
+}) => {
   const response = await page.request.get('/api/map-icons')
   const { icons } = (await response.json()) as { icons: Array<{ id: string; name: string }> }
   const icon = icons.find((i) => i.name === 'Large Map Icon')
@@ -179,9 +203,24 @@ test('map icon checkout shows the icon and an inline Checkout Error on failure',
   await expect(toastText(page, 'Business Name Required')).toBeVisible()
   await page.getByLabel('Business Name').fill('Harbor Bakery')
   await page.getByLabel('Email').fill('owner@harbor.test')
+
+  // The payment provider cannot be reached: the server answers 503 (simulated here at the network edge).
+  await page.route('**/api/functions/create-map-icon-checkout', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'Failed to create checkout session' } }),
+    }),
+  )
   await page.getByRole('button', { name: 'Proceed to Payment' }).click()
   await expect(page.getByText('Checkout Error', { exact: true }).first()).toBeVisible()
   await expect(page.getByText('Failed to create checkout session', { exact: true }).first()).toBeVisible()
+
+  await page.unroute('**/api/functions/create-map-icon-checkout')
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+  await expect(page).toHaveURL(/\/pay\/cs_local_/)
+  await expect(page.getByRole('row', { name: /Large Map Icon/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel' }).click()
 })
 
 test('unknown ids say Day not found. and Map icon not found.', async ({ page }) => {
