@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { waitlistInputSchema } from '../../../../shared/inquiries'
 import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
 import { toast } from '../../../components/ui/use-toast'
-import { FormField } from './form-field'
 
 const formSchema = waitlistInputSchema.pick({ email: true })
 type FormInput = z.input<typeof formSchema>

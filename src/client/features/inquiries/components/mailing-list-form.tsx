@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { mailingListInputSchema } from '../../../../shared/inquiries'
 import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
 import { toast } from '../../../components/ui/use-toast'
 import { useCreateInquiry } from '../api/create-inquiry'
 import { applyServerFieldErrors } from '../server-field-errors'
-import { FormField } from './form-field'
 
 const formSchema = mailingListInputSchema.omit({ type: true })
 type FormInput = z.input<typeof formSchema>

@@ -1,7 +1,7 @@
 import { Filter } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../../components/ui/button'
-import { Input } from '../../../../components/ui/input'
+import { FormField } from '../../../../components/ui/form-field'
 import { Label } from '../../../../components/ui/label'
 import {
   Select,
@@ -78,24 +78,18 @@ export function CalendarFilterSheet({
           <SheetDescription>Narrow the days shown in the table.</SheetDescription>
         </SheetHeader>
         <form className="space-y-4" onSubmit={handleSubmit}>
-          <div className="space-y-2">
-            <Label htmlFor="calendar-filter-start">Start Date</Label>
-            <Input
-              id="calendar-filter-start"
-              type="date"
-              value={draft.startDate}
-              onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="calendar-filter-end">End Date</Label>
-            <Input
-              id="calendar-filter-end"
-              type="date"
-              value={draft.endDate}
-              onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
-            />
-          </div>
+          <FormField
+            label="Start Date"
+            type="date"
+            value={draft.startDate}
+            onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
+          />
+          <FormField
+            label="End Date"
+            type="date"
+            value={draft.endDate}
+            onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
+          />
           <div className="space-y-2">
             <Label htmlFor="calendar-filter-status">Status</Label>
             <Select value={draft.status} onValueChange={(status) => setDraft({ ...draft, status })}>
@@ -111,18 +105,15 @@ export function CalendarFilterSheet({
               </SelectContent>
             </Select>
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="calendar-filter-max-price">Max Price</Label>
-            <Input
-              id="calendar-filter-max-price"
-              type="number"
-              min={0}
-              step="0.01"
-              value={draft.maxPrice > 0 ? draft.maxPrice : ''}
-              placeholder="Any price"
-              onChange={(e) => setDraft({ ...draft, maxPrice: Number(e.target.value) || 0 })}
-            />
-          </div>
+          <FormField
+            label="Max Price"
+            type="number"
+            min={0}
+            step="0.01"
+            value={draft.maxPrice > 0 ? draft.maxPrice : ''}
+            placeholder="Any price"
+            onChange={(e) => setDraft({ ...draft, maxPrice: Number(e.target.value) || 0 })}
+          />
           <div className="flex flex-wrap gap-2 pt-2">
             <Button type="submit">Apply Filters</Button>
             <Button type="button" variant="outline" onClick={() => setDraft(EMPTY_CALENDAR_FILTERS)}>

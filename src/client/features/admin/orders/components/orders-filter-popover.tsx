@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../../components/ui/button'
-import { Input } from '../../../../components/ui/input'
+import { FormField } from '../../../../components/ui/form-field'
 import { Label } from '../../../../components/ui/label'
 import { Popover, PopoverContent, PopoverTrigger } from '../../../../components/ui/popover'
 import {
@@ -79,33 +79,24 @@ export function OrdersFilterPopover({
               </SelectContent>
             </Select>
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="orders-filter-business">Business Name Contains</Label>
-            <Input
-              id="orders-filter-business"
-              value={draft.businessName}
-              onChange={(e) => setDraft({ ...draft, businessName: e.target.value })}
-            />
-          </div>
+          <FormField
+            label="Business Name Contains"
+            value={draft.businessName}
+            onChange={(e) => setDraft({ ...draft, businessName: e.target.value })}
+          />
           <div className="grid grid-cols-2 gap-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="orders-filter-from">Created From</Label>
-              <Input
-                id="orders-filter-from"
-                type="date"
-                value={draft.createdFrom}
-                onChange={(e) => setDraft({ ...draft, createdFrom: e.target.value })}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="orders-filter-to">Created To</Label>
-              <Input
-                id="orders-filter-to"
-                type="date"
-                value={draft.createdTo}
-                onChange={(e) => setDraft({ ...draft, createdTo: e.target.value })}
-              />
-            </div>
+            <FormField
+              label="Created From"
+              type="date"
+              value={draft.createdFrom}
+              onChange={(e) => setDraft({ ...draft, createdFrom: e.target.value })}
+            />
+            <FormField
+              label="Created To"
+              type="date"
+              value={draft.createdTo}
+              onChange={(e) => setDraft({ ...draft, createdTo: e.target.value })}
+            />
           </div>
           <div className="flex gap-2 pt-1">
             <Button type="submit" size="sm">

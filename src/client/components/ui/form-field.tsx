@@ -1,6 +1,6 @@
 import { type ComponentProps, useId } from 'react'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
+import { Input } from './input'
+import { Label } from './label'
 
 /** A labelled input whose error message is announced and tied to it. */
 export function FormField({
