@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { requestId } from 'hono/request-id'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
@@ -19,23 +18,28 @@ import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
 import { spaRoutes } from './http/spa.ts'
 import { AppError } from './lib/errors.ts'
+import { logRequest, requestIdFor } from './lib/logger.ts'
 
 /** JSON bodies are small; media uploads (admin issue) get their own, larger limit on their route. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024
 const MEDIA_UPLOAD_PATH = '/api/admin/media'
+// @hono/node-server never gives these a body, so bodyLimit would pass them anyway.
+const BODYLESS_METHODS = new Set(['GET', 'HEAD'])
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
-  app.use('*', requestId())
   app.use('*', async (c, next) => {
-    const log = deps.logger.child({ requestId: c.var.requestId })
-    c.set('log', log)
     const started = performance.now()
+    const requestId = requestIdFor(c.req.header('x-request-id'))
+    c.set('requestId', requestId)
+    c.header('X-Request-Id', requestId)
+    // For the routes' own lines; about 1 µs. The access line below is written without it.
+    c.set('log', deps.logger.child({ requestId }))
     await next()
-    const ms = Math.round((performance.now() - started) * 10) / 10
-    if (c.req.path.startsWith('/api/'))
-      log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
+    const path = c.req.path
+    if (path.startsWith('/api/'))
+      logRequest(deps.logger, { requestId, method: c.req.method, path, status: c.res.status, started })
   })
   app.use('*', securityHeaders())
   app.use('/api/*', sameOriginOnly(deps.config.publicUrl))
@@ -48,10 +52,14 @@ export function createApp(deps: AppDeps) {
       )
     },
   })
-  // The media upload applies its own (5 MB image) limit on its route, after the admin guard.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
-  )
+  // Not for GET/HEAD: bodyLimit reads c.req.raw.body, which makes @hono/node-server build a
+  // full Request for every request, GETs included (a third of a cached read's cost). The media upload
+  // applies its own (5 MB image) limit on its route, after the admin guard.
+  app.use('/api/*', (c, next) => {
+    const method = c.req.method
+    if (BODYLESS_METHODS.has(method) || (method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH)) return next()
+    return jsonBodyLimit(c, next)
+  })
 
   const api = new Hono<AppEnv>()
   api.route('/', healthRoutes(deps))

@@ -1,22 +1,18 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Database } from './db/client.ts'
+import { appRoot, type Database } from './db/client.ts'
 import { seedFirstRun } from './db/seed.ts'
 import type { ServerConfig } from './env.ts'
 import { ensureAdmin, resolveAuthSecret } from './features/auth/auth.service.ts'
-import { createAuth } from './features/auth/auth.ts'
+import type { Auth, AuthOptions } from './features/auth/auth.ts'
 import type { AppDeps } from './http/app-env.ts'
 import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './lib/mailer/mailer.ts'
-import { createSmtpMailer } from './lib/mailer/smtp-mailer.ts'
 import { createLocalPaymentProvider } from './lib/payments/local-provider.ts'
 import type { PaymentProvider } from './lib/payments/payment-provider.ts'
-import { createStripePaymentProvider } from './lib/payments/stripe-provider.ts'
 import { createLocalStorage } from './lib/storage/local-storage.ts'
-import { createS3Storage } from './lib/storage/s3-storage.ts'
 import type { Storage } from './lib/storage/storage.ts'
 
-export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url))
+export const defaultClientDir = path.join(appRoot, 'dist', 'client')
 
 /**
  * Everything between "a database is open" and "the app can answer": migrations, first-run seed,
@@ -38,13 +34,16 @@ export async function prepareApp(
   if (await seedFirstRun(database.db, config.seed))
     logger.info('first start: seeded map icons, calendar days and settings')
   const secret = await resolveAuthSecret(database.db, config.authSecret)
-  const auth = createAuth({
-    db: database.db,
-    secret,
-    baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    publicUrl: config.publicUrl,
+  const auth = lazyAuth(
+    {
+      db: database.db,
+      secret,
+      baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      publicUrl: config.publicUrl,
+      logger,
+    },
     logger,
-  })
+  )
   if (config.admin) {
     const { created } = await ensureAdmin(database.db, config.admin)
     logger.info(
@@ -52,23 +51,59 @@ export async function prepareApp(
       created ? 'administrator created from ADMIN_EMAIL' : 'administrator from ADMIN_EMAIL ensured',
     )
   }
+  // The AWS SDK, Stripe's SDK and nodemailer are loaded only when configured (start-up time, memory).
+  const s3 = config.storage.s3
   const storage =
     options.storage ??
-    (config.storage.s3
-      ? createS3Storage(config.storage.s3)
+    (s3
+      ? (await import('./lib/storage/s3-storage.ts')).createS3Storage(s3)
       : createLocalStorage(path.join(config.dataDir, 'media')))
-  const payments = options.payments ?? createPaymentProvider(config, logger)
-  const mailer = options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl) : undefined)
+  const payments = options.payments ?? (await createPaymentProvider(config, logger))
+  const smtpUrl = config.mail.smtpUrl
+  const mailer =
+    options.mailer ??
+    (smtpUrl ? (await import('./lib/mailer/smtp-mailer.ts')).createSmtpMailer(smtpUrl) : undefined)
   return { database, auth, config, logger, storage, payments, mailer, clientDir: options.clientDir }
 }
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the local test checkout (TEST MODE, no card charged). */
-function createPaymentProvider(config: ServerConfig, logger: Logger): PaymentProvider {
+async function createPaymentProvider(config: ServerConfig, logger: Logger): Promise<PaymentProvider> {
   const stripe = config.payments.stripe
   if (!stripe) return createLocalPaymentProvider(logger)
+  const { createStripePaymentProvider } = await import('./lib/payments/stripe-provider.ts')
   return createStripePaymentProvider({
     secretKey: stripe.secretKey,
     apiBase: stripe.apiBase,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
   })
+}
+
+/**
+ * better-auth is the heaviest module the server loads (about half a second): it loads in the background
+ * from here on, so the server listens (health checks, the site, the public API) without waiting for it,
+ * and a sign-in or admin request that comes first waits for it. The routes use only auth.handler and
+ * auth.api.* (require-admin.ts, auth.routes.ts), which is all this stand-in forwards.
+ */
+function lazyAuth(options: AuthOptions, logger: Logger): Auth {
+  const loading = import('./features/auth/auth.ts').then(({ createAuth }) => createAuth(options))
+  loading.catch((error) => logger.error({ err: error }, 'better-auth failed to load'))
+  const api = new Proxy({} as Auth['api'], {
+    get: (_target, name) => {
+      if (name === 'then') return undefined // not a promise
+      return async (...args: unknown[]) => {
+        const real = (await loading).api
+        return (real[name as keyof Auth['api']] as (...a: unknown[]) => unknown).apply(real, args)
+      }
+    },
+  })
+  const auth = { handler: async (request: Request) => (await loading).handler(request), api }
+  authLoads.set(auth, loading)
+  return auth as unknown as Auth
+}
+
+const authLoads = new WeakMap<object, Promise<Auth>>()
+
+/** Settles when better-auth has loaded (main.ts logs it; nothing has to wait for it). */
+export async function authLoaded(auth: Auth): Promise<void> {
+  await (authLoads.get(auth) ?? Promise.resolve(auth))
 }

@@ -16,90 +16,90 @@ const optionalString = z
 
 const positiveCents = z.coerce.number().int().min(0)
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optionalString.pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-        .optional(),
-    ),
-    PUBLIC_URL: optionalString.pipe(z.url().optional()),
-    BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalString.pipe(passwordSchema.optional()),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0', ''])
-      .optional()
-      .transform((v) => v === 'true' || v === '1'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SITE_PRODUCT_NAME: optionalString,
-    SITE_TOWN: optionalString,
-    SITE_REGION: optionalString,
-    SITE_CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
-    SITE_CONTACT_PHONE: optionalString,
-    SITE_SOCIAL_URL: optionalString.pipe(z.url().optional()),
-    SITE_SOCIAL_LABEL: optionalString,
-    SITE_PROFESSIONAL_URL: optionalString.pipe(z.url().optional()),
-    SITE_NETWORK_NAME: optionalString,
-    SITE_NETWORK_MEMBERS_URL: optionalString.pipe(z.url().optional()),
-    SITE_MAP_TEAM_NAME: optionalString,
-    SEED_MAP_ICON_PRICE_CENTS: positiveCents.default(15000),
-    SEED_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(20),
-    SEED_LARGE_MAP_ICON_PRICE_CENTS: positiveCents.default(30000),
-    SEED_LARGE_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(6),
-    SEED_DAY_PRICE_CENTS: positiveCents.default(12000),
-    // Stripe allows a Checkout Session to live 30 minutes to 24 hours.
-    PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
-    SMTP_URL: optionalString.pipe(
-      z
-        .string()
-        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-        .optional(),
-    ),
-    MAIL_FROM: optionalString,
-    ADMIN_NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
-    // Media in an S3-compatible bucket instead of <DATA_DIR>/media (admin issue).
-    S3_BUCKET: optionalString,
-    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
-    S3_REGION: optionalString,
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
-    S3_FORCE_PATH_STYLE: z
-      .enum(['true', 'false', '1', '0', ''])
-      .optional()
-      .transform((v) => v === 'true' || v === '1'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'required when STRIPE_SECRET_KEY is set (the webhook signing secret, whsec_…)',
-      })
-    }
-    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
-        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
-      })
-    }
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
-        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
-      })
-    }
-  })
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(passwordSchema.optional()),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The in-process cache of public catalogue reads (http/cache.ts); 'off' queries the database every time.
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
+  SITE_PRODUCT_NAME: optionalString,
+  SITE_TOWN: optionalString,
+  SITE_REGION: optionalString,
+  SITE_CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
+  SITE_CONTACT_PHONE: optionalString,
+  SITE_SOCIAL_URL: optionalString.pipe(z.url().optional()),
+  SITE_SOCIAL_LABEL: optionalString,
+  SITE_PROFESSIONAL_URL: optionalString.pipe(z.url().optional()),
+  SITE_NETWORK_NAME: optionalString,
+  SITE_NETWORK_MEMBERS_URL: optionalString.pipe(z.url().optional()),
+  SITE_MAP_TEAM_NAME: optionalString,
+  SEED_MAP_ICON_PRICE_CENTS: positiveCents.default(15000),
+  SEED_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(20),
+  SEED_LARGE_MAP_ICON_PRICE_CENTS: positiveCents.default(30000),
+  SEED_LARGE_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(6),
+  SEED_DAY_PRICE_CENTS: positiveCents.default(12000),
+  // Stripe allows a Checkout Session to live 30 minutes to 24 hours.
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  ADMIN_NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
+  // Media in an S3-compatible bucket instead of <DATA_DIR>/media (admin issue).
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+})
+
+/**
+ * Variables that only make sense together. Checked on the raw values, beside the schema rather than in a
+ * refinement, so these problems are listed together with every single-variable problem in one go.
+ */
+function pairingProblems(source: Record<string, string | undefined>): string[] {
+  const set = (name: string) => Boolean(source[name]?.trim())
+  const problems: string[] = []
+  if (set('STRIPE_SECRET_KEY') && !set('STRIPE_WEBHOOK_SECRET'))
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the webhook signing secret, whsec_…)',
+    )
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY'))
+    problems.push(
+      `${set('S3_ACCESS_KEY_ID') ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither`,
+    )
+  if (set('ADMIN_EMAIL') !== set('ADMIN_PASSWORD'))
+    problems.push(
+      `${set('ADMIN_EMAIL') ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither`,
+    )
+  return problems
+}
 
 export type Env = z.infer<typeof envSchema>
 
@@ -121,6 +121,8 @@ export type ServerConfig = {
   admin: { email: string; password: string } | undefined
   trustProxy: boolean
   logLevel: Env['LOG_LEVEL']
+  /** Cache public catalogue reads in process, validated by the database's catalogue version. */
+  readCache: boolean
   site: SiteConfig
   seed: SeedConfig
   payments: PaymentsConfig
@@ -153,9 +155,13 @@ export class EnvError extends Error {
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = envSchema.safeParse(source)
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`))
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`)),
+    ...pairingProblems(source),
+  ]
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems)
   const env = parsed.data
   const d = defaultSiteConfig
   const productName = env.SITE_PRODUCT_NAME ?? d.productName
@@ -181,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    readCache: env.READ_CACHE === 'on',
     site: {
       productName,
       town: env.SITE_TOWN ?? d.town,

@@ -41,6 +41,18 @@ describe('loadConfig', () => {
     }
   })
 
+  it('lists pairing problems together with single-variable problems', () => {
+    try {
+      loadConfig({ PORT: 'eighty', STRIPE_SECRET_KEY: 'sk_test_x', S3_ACCESS_KEY_ID: 'key' })
+      expect.unreachable()
+    } catch (error) {
+      const problems = (error as EnvError).problems
+      expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true)
+      expect(problems.some((p) => p.startsWith('STRIPE_WEBHOOK_SECRET: required'))).toBe(true)
+      expect(problems.some((p) => p.startsWith('S3_SECRET_ACCESS_KEY:'))).toBe(true)
+    }
+  })
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com' })).toThrow(/ADMIN_PASSWORD/)
   })

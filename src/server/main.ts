@@ -1,17 +1,48 @@
-import { serve } from '@hono/node-server'
-import { createApp } from './app.ts'
-import { defaultClientDir, prepareApp } from './bootstrap.ts'
+import { createServer, type RequestListener, type ServerOptions } from 'node:http'
 import { openDatabase } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { EnvError, loadConfig } from './env.ts'
-import { startHoldSweeper } from './features/checkout/hold-sweeper.ts'
 import { createLogger } from './lib/logger.ts'
-import { startOutboxWorker } from './lib/mailer/outbox.ts'
+
+/** The app's modules: loaded while the database opens (PGlite compiles and starts meanwhile). */
+async function loadServerModules() {
+  const [
+    { serve },
+    { createApp },
+    bootstrap,
+    { startHoldSweeper },
+    { startOutboxWorker },
+    { withFastReadPath },
+  ] = await Promise.all([
+    import('@hono/node-server'),
+    import('./app.ts'),
+    import('./bootstrap.ts'),
+    import('./features/checkout/hold-sweeper.ts'),
+    import('./lib/mailer/outbox.ts'),
+    import('./http/fast-read-path.ts'),
+  ])
+  return { serve, createApp, ...bootstrap, startHoldSweeper, startOutboxWorker, withFastReadPath }
+}
 
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
+  const modules = loadServerModules()
+  modules.catch(() => {}) // reported by the await below
   const database = await openDatabase(config)
+  const {
+    serve,
+    createApp,
+    prepareApp,
+    defaultClientDir,
+    authLoaded,
+    startHoldSweeper,
+    startOutboxWorker,
+    withFastReadPath,
+  } = await modules.catch(async (error) => {
+    await database.close()
+    throw error
+  })
   const deps = await prepareApp(database, config, logger, { clientDir: defaultClientDir })
   const app = createApp(deps)
   // Background work, safe in every instance at once: lapsed holds (every 60 s) and the e-mail outbox (15 s).
@@ -24,7 +55,16 @@ async function main() {
       : 'payments: Stripe Checkout',
   )
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // Cache hits of the public reads are answered below Hono (http/fast-read-path.ts); the rest goes to Hono.
+  const createFastServer = ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, withFastReadPath(deps, listener))) as typeof createServer
+  const listen = {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    createServer: createFastServer,
+  }
+  const server = serve(listen, (info) => {
     logger.info(
       {
         port: info.port,
@@ -32,6 +72,10 @@ async function main() {
         dataDir: database.engine === 'pglite' ? config.dataDir : undefined,
       },
       `Townflyer is listening on http://localhost:${info.port}`,
+    )
+    authLoaded(deps.auth).then(
+      () => logger.debug('sign-in ready (better-auth loaded)'),
+      () => {}, // logged by bootstrap
     )
   })
   server.on('error', async (error: NodeJS.ErrnoException) => {

@@ -13,6 +13,8 @@ import {
   specialPurchaseAmount,
 } from './special-purchase.ts'
 
+export { sessionReference } from './session-reference.ts'
+
 export const CHECKOUT_TEXTS = {
   businessName: 'Please enter your business name.',
   email: 'Please enter a valid email address.',
@@ -188,10 +190,4 @@ export type OrdersBySessionResponse = {
 
 export type RefreshMapIconAvailabilityResponse = {
   icons: MapIconDto[]
-}
-
-/** Spec section 2: the reference is the last underscore-separated segment of the session id. */
-export function sessionReference(sessionId: string): string {
-  const parts = sessionId.split('_')
-  return parts[parts.length - 1] ?? sessionId
 }

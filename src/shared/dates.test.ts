@@ -5,6 +5,9 @@ describe('dates', () => {
   it('validates real calendar dates only', () => {
     expect(isIsoDate('2026-02-28')).toBe(true)
     expect(isIsoDate('2026-02-29')).toBe(false)
+    // PostgreSQL has no year 0 (JavaScript's Date does): refused before it reaches a query.
+    expect(isIsoDate('0000-04-05')).toBe(false)
+    expect(isIsoDate('0001-01-01')).toBe(true)
     expect(isIsoDate('2024-02-29')).toBe(true)
     expect(isIsoDate('2026-13-01')).toBe(false)
     expect(isIsoDate('26-1-1')).toBe(false)

@@ -3,8 +3,9 @@ export type IsoDate = string
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 
+/** A real calendar date from 0001-01-01 on: PostgreSQL has no year 0, which JavaScript's Date accepts. */
 export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE_PATTERN.test(value)) return false
+  if (!ISO_DATE_PATTERN.test(value) || value < '0001-01-01') return false
   const d = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
 }

@@ -1,12 +1,12 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
@@ -25,7 +25,49 @@ export type Database = {
   close: () => Promise<void>
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/**
+ * The repository root (the nearest folder with package.json above this module): found the same way from
+ * the sources (src/server/db) and from the built server (dist/server, docs/decisions/006).
+ */
+export const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)))
+
+function findAppRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir
+    if (path.dirname(dir) === dir) return from
+  }
+}
+
+export const migrationsFolder = path.join(appRoot, 'src', 'server', 'db', 'migrations')
+
+/**
+ * The newest committed migration's timestamp (meta/_journal.json's `when`), which drizzle's migrator
+ * records as created_at when it applies that migration.
+ */
+function latestMigrationMillis(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[]
+  }
+  return Math.max(0, ...journal.entries.map((entry) => entry.when))
+}
+
+/**
+ * One cheap read instead of the migrator's DDL, file hashing and transaction on every start: true when the
+ * database already records the newest migration (drizzle applies those newer than its last created_at).
+ */
+async function migrationsUpToDate(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  try {
+    const { rows } = await query(
+      'select coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations',
+    )
+    const last = Number((rows[0] as { last?: string } | undefined)?.last ?? 0)
+    return last >= latestMigrationMillis()
+  } catch {
+    return false // no migrations table yet: a new database
+  }
+}
 
 // Any constant works; it only has to be the same in every instance.
 const MIGRATION_LOCK_KEY = 7_301_942
@@ -39,9 +81,11 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
     db,
     engine: 'postgres',
     migrate: async () => {
+      if (await migrationsUpToDate((text) => pool.query(text))) return
       const client = await pool.connect()
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+        const { migrate: migrateNodePg } = await import('drizzle-orm/node-postgres/migrator')
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder })
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
@@ -61,6 +105,8 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
     db,
     engine: 'pglite',
     migrate: async () => {
+      if (await migrationsUpToDate((text) => client.query(text))) return
+      const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator')
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder })
     },
     ping: async () => {
@@ -76,11 +122,39 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   }
 }
 
+/**
+ * PostgreSQL's shared buffers live in PGlite's WebAssembly memory, and the default 128 MB is all touched
+ * at start. A town's database is a few MB: 16 MB still caches all of it, at about 110 MB less resident
+ * memory. Durability is untouched (PGlite's own defaults otherwise).
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
+/**
+ * A new folder is created by initdb, a second WebAssembly instance whose memory (several hundred MB) a
+ * process never gives back: it runs in a short-lived child process, so a first start idles as lean as
+ * any later one. Should the child fail, PGlite.create below creates the folder itself.
+ */
+async function createPgliteFolder(folder: string): Promise<void> {
+  if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return
+  const script =
+    "const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create(process.argv[1])).close()"
+  await new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, folder], {
+      cwd: appRoot,
+      stdio: 'ignore',
+    })
+    child.on('error', () => resolve())
+    child.on('exit', () => resolve())
+  })
+}
+
 /** Opens the embedded database in `<dataDir>/pglite`, holding the folder's lock until close. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const lock = lockDataDir(dataDir)
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pglite'))
+    const folder = path.join(dataDir, 'pglite')
+    await createPgliteFolder(folder)
+    const client = await PGlite.create(folder, { startParams: pgliteStartParams })
     return wrapPglite(client, lock.release)
   } catch (error) {
     lock.release()

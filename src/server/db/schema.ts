@@ -298,3 +298,21 @@ export const mediaItems = pgTable(
   },
   (t) => [index('media_items_type_idx').on(t.type, t.uploadedAt)],
 )
+
+// ---------------------------------------------------------------- read cache (benchmarks issue)
+
+/**
+ * One row (id 1) that every committed change of the public catalogue (calendar_days, map_icons, blog_posts)
+ * rewrites once, through deferred triggers (migration 0003; see http/cache.ts and docs/benchmarks.md):
+ * `token` becomes a new random value (it names one state of the catalogue, and is never reused even if the
+ * row is reset by a restore), `version` counts the changes (for people and tests).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    token: text('token').notNull(),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+)

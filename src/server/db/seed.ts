@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { addMonths, datesOfMonth } from '../../shared/dates.ts'
 import type { SeedConfig } from '../env.ts'
 import type { Db } from './client.ts'
@@ -11,6 +12,12 @@ const SEED_MARKER = 'first_run_seeded_at'
  * the two map icon products, the current and next two months of days, and the calendar settings.
  */
 export async function seedFirstRun(db: Db, seed: SeedConfig, now: Date = new Date()): Promise<boolean> {
+  // Every later start: one read, no write transaction (a commit is the dearest step of an embedded start).
+  const [seeded] = await db
+    .select({ key: siteSettings.key })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, SEED_MARKER))
+  if (seeded) return false
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(siteSettings)

@@ -1,4 +1,13 @@
-import type { MiddlewareHandler } from 'hono'
+import { createHash } from 'node:crypto'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Database } from '../db/client.ts'
+import {
+  catalogueVersionQuery,
+  createListeningVersionReader,
+  createVersionReader,
+  type VersionReader,
+} from '../lib/catalogue-version.ts'
+import type { AppDeps } from './app-env.ts'
 
 /**
  * Catalogue reads (days, icons, posts, media lists) may be stored but must be revalidated every time:
@@ -7,4 +16,179 @@ import type { MiddlewareHandler } from 'hono'
 export const noCache: MiddlewareHandler = async (c, next) => {
   c.header('Cache-Control', 'no-cache')
   await next()
+}
+
+/**
+ * Public catalogue reads (calendar days, map icons, blog posts), cached in process and revalidated by the
+ * browser (ETag / If-None-Match → 304). Correctness rests on the catalogue version (migration 0003): every
+ * committed change of those tables gives it a new random token in the same transaction, so a token names
+ * one state of the catalogue. Each request
+ *   1. reads the version with a query that started after the request arrived (lib/catalogue-version.ts;
+ *      on PGlite it is heard from the commits themselves), so it reflects every write that finished before,
+ *      whichever instance made it;
+ *   2. serves the entry for its key if that entry was loaded under the same token (its data was read after
+ *      that token was current, so it holds at least that state's commits);
+ *   3. otherwise loads the body (after step 1, so from a snapshot holding at least that state) and stores it
+ *      under the token. Concurrent misses of one key and token share one load.
+ * The ETag is a hash of the body bytes, so it is the same on every instance and survives restarts.
+ *
+ * Cache hits may also be answered below Hono (http/fast-read-path.ts): a GET of a URL that this cache has
+ * answered before is looked up by its URL, with the key the route gave it then, and answered if the entry is
+ * valid for the version read in step 1. That is only right if the key depends on the URL and today's UTC
+ * date alone (never on headers or the session), which `respond` requires anyway for its public answers;
+ * URLs learnt on another UTC day are not used.
+ * See docs/benchmarks.md ("Read cache") for the full argument.
+ */
+export type PublicReadCache = {
+  /**
+   * Answers a public read: 304 when If-None-Match names the current body, else the JSON body. `key` must
+   * name everything the body depends on besides the catalogue tables (query values, today's date…), and
+   * may depend on nothing but the URL and today's (UTC) date.
+   */
+  respond: (c: Context, key: string, load: () => Promise<unknown>) => Promise<Response>
+  /**
+   * For the fast path: undefined (synchronously) when `url` (path and query, as received) has not been
+   * answered from this cache today; else the entry for it if that entry is valid for the catalogue version
+   * read after this call, or undefined when it is not (the request then goes through Hono, which loads it).
+   */
+  findByUrl: (url: string) => Promise<CachedBody | undefined> | undefined
+}
+
+export type CachedBody = { body: Uint8Array<ArrayBuffer>; etag: string }
+
+// The body is kept as bytes: each answer then writes them as they are, with no encoding per request.
+type Entry = CachedBody & { token: string | undefined }
+
+/** Enough for every month, icon and post a town has; the oldest entry goes first when full. */
+const MAX_ENTRIES = 2000
+const DAY_MS = 86_400_000
+
+const caches = new WeakMap<Database, PublicReadCache>()
+
+/** One cache per database (so per app in tests), shared by every router of the app and the fast path. */
+export function publicReadCache(deps: Pick<AppDeps, 'database' | 'config'>): PublicReadCache {
+  let cache = caches.get(deps.database)
+  if (!cache) {
+    const queried = createVersionReader(catalogueVersionQuery(deps.database.db))
+    const client = (deps.database.db as { $client?: unknown }).$client
+    const versions =
+      deps.config.readCache && deps.database.engine === 'pglite' && hasListen(client)
+        ? createListeningVersionReader(client, queried)
+        : queried
+    cache = createPublicReadCache({ enabled: deps.config.readCache, versions })
+    caches.set(deps.database, cache)
+  }
+  return cache
+}
+
+export function createPublicReadCache(options: {
+  enabled: boolean
+  versions: VersionReader
+}): PublicReadCache {
+  const entries = new Map<string, Entry>()
+  const loading = new Map<string, { token: string; promise: Promise<Entry> }>()
+  // URL (path and query) → the key its route gave it, and the UTC day that was learnt on.
+  const urls = new Map<string, { key: string; day: number }>()
+
+  function bounded<V>(map: Map<string, V>, key: string, value: V) {
+    map.delete(key)
+    map.set(key, value)
+    if (map.size > MAX_ENTRIES) {
+      const oldest = map.keys().next().value
+      if (oldest !== undefined) map.delete(oldest)
+    }
+  }
+
+  function load(key: string, token: string, loader: () => Promise<unknown>): Promise<Entry> {
+    const pending = loading.get(key)
+    if (pending?.token === token) return pending.promise
+    const promise = loader().then((value) => {
+      const entry = toEntry(token, value)
+      bounded(entries, key, entry)
+      return entry
+    })
+    loading.set(key, { token, promise })
+    const forget = () => {
+      if (loading.get(key)?.promise === promise) loading.delete(key)
+    }
+    promise.then(forget, forget)
+    return promise
+  }
+
+  async function current(key: string, loader: () => Promise<unknown>): Promise<Entry> {
+    if (!options.enabled) return toEntry(undefined, await loader())
+    const token = (await options.versions.read())?.token
+    if (token === undefined) return toEntry(undefined, await loader())
+    const entry = entries.get(key)
+    if (entry?.token === token) return entry
+    return load(key, token, loader)
+  }
+
+  /** Learns the URL of a GET answered from the cache (not one whose path Hono decodes: its log path differs). */
+  function learnUrl(c: Context, key: string) {
+    if (!options.enabled || c.req.method !== 'GET') return
+    const url = c.req.url
+    const target = url.slice(url.indexOf('/', url.indexOf('//') + 2))
+    const query = target.indexOf('?')
+    if ((query === -1 ? target : target.slice(0, query)).includes('%')) return
+    const day = Math.floor(Date.now() / DAY_MS)
+    const known = urls.get(target)
+    if (known?.key !== key || known.day !== day) bounded(urls, target, { key, day })
+  }
+
+  async function validEntry(key: string): Promise<CachedBody | undefined> {
+    const token = (await options.versions.read())?.token
+    const entry = entries.get(key)
+    return token !== undefined && entry?.token === token ? entry : undefined
+  }
+
+  return {
+    respond: async (c, key, loader) => {
+      const entry = await current(key, loader)
+      if (entry.token !== undefined) learnUrl(c, key)
+      const answer = cachedAnswer(entry, c.req.header('if-none-match'))
+      for (const name in answer.headers) c.header(name, answer.headers[name])
+      return answer.body === null ? c.body(null, 304) : c.body(answer.body, 200)
+    },
+    findByUrl: (url) => {
+      const known = urls.get(url)
+      if (!known || known.day !== Math.floor(Date.now() / DAY_MS)) return undefined
+      return validEntry(known.key)
+    },
+  }
+}
+
+/** Status, headers and body of a cached answer: one rule for the Hono path and the fast path. */
+export function cachedAnswer(
+  entry: CachedBody,
+  ifNoneMatch: string | undefined,
+):
+  | { status: 304; headers: Record<string, string>; body: null }
+  | { status: 200; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> } {
+  if (matchesEtag(ifNoneMatch, entry.etag)) {
+    return { status: 304, headers: { 'cache-control': 'no-cache', etag: entry.etag }, body: null }
+  }
+  return {
+    status: 200,
+    headers: { 'cache-control': 'no-cache', etag: entry.etag, 'content-type': 'application/json' },
+    body: entry.body,
+  }
+}
+
+function hasListen(client: unknown): client is Parameters<typeof createListeningVersionReader>[0] {
+  return typeof (client as { listen?: unknown } | undefined)?.listen === 'function'
+}
+
+const encoder = new TextEncoder()
+
+function toEntry(token: string | undefined, value: unknown): Entry {
+  const body = encoder.encode(JSON.stringify(value))
+  return { token, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+}
+
+/** RFC 9110 If-None-Match: weak comparison against a list of tags, or `*`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

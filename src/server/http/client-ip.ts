@@ -1,6 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
+/** The header our own middleware fills with the caller's address; a client-sent value is always replaced. */
+export const CLIENT_IP_HEADER = 'x-townflyer-client-ip'
+
 /**
  * The caller's address for rate limiting. Behind a proxy (TRUST_PROXY) the first X-Forwarded-For
  * entry; otherwise the socket's peer. Never a header the caller could choose freely.

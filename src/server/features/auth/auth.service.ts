@@ -72,6 +72,9 @@ export async function ensureAdmin(
  */
 export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured
+  // Every later start: one read, no write (a commit is the dearest step of an embedded start).
+  const [stored] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'auth_secret'))
+  if (typeof stored?.value === 'string') return stored.value
   await db
     .insert(siteSettings)
     .values({ key: 'auth_secret', value: randomBytes(32).toString('base64url') })

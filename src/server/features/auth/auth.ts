@@ -3,11 +3,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts'
 import type { Db } from '../../db/client.ts'
 import * as schema from '../../db/schema.ts'
+import { CLIENT_IP_HEADER } from '../../http/client-ip.ts'
 import { allowedOrigins } from '../../http/origin.ts'
 import type { Logger } from '../../lib/logger.ts'
-
-/** The header our own middleware fills with the caller's address; a client-sent value is always replaced. */
-export const CLIENT_IP_HEADER = 'x-townflyer-client-ip'
 
 /** Sign-in attempts one address may make in 15 minutes (better-auth's limiter, kept in the database). */
 export const SIGN_IN_PER_IP = { window: 15 * 60, max: 30 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { blogPostInputSchema } from '../../../shared/blog.ts'
 import type { BlogPostDto, BlogPostsResponse } from '../../../shared/dto.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { noCache } from '../../http/cache.ts'
+import { publicReadCache } from '../../http/cache.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
 import { readIdParam, readJson } from '../../http/validate.ts'
 import {
@@ -20,15 +20,21 @@ export function blogPostsRoutes(deps: AppDeps) {
   const defaultAuthor = deps.config.site.mapTeamName
   const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
+  const cache = publicReadCache(deps)
 
-  app.get('/blog-posts', noCache, async (c) => {
-    const body: BlogPostsResponse = { posts: await listPublishedPosts(db) }
-    return c.json(body)
-  })
+  app.get('/blog-posts', (c) =>
+    cache.respond(c, 'blog-posts', async () => {
+      const body: BlogPostsResponse = { posts: await listPublishedPosts(db) }
+      return body
+    }),
+  )
 
-  app.get('/blog-posts/:id', noCache, async (c) => {
-    const body: BlogPostDto = await getPublishedPost(db, readIdParam(c, BLOG_POST_NOT_FOUND))
-    return c.json(body)
+  app.get('/blog-posts/:id', (c) => {
+    const id = readIdParam(c, BLOG_POST_NOT_FOUND)
+    return cache.respond(c, `blog-posts/${id}`, async () => {
+      const body: BlogPostDto = await getPublishedPost(db, id)
+      return body
+    })
   })
 
   app.get('/admin/blog-posts', admin, async (c) => {

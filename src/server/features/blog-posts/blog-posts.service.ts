@@ -5,6 +5,7 @@ import type { BlogPostDto } from '../../../shared/dto.ts'
 import type { Db } from '../../db/client.ts'
 import { blogPosts } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
+import { preparedOnce } from '../../lib/prepared-queries.ts'
 
 export const BLOG_POST_NOT_FOUND = 'Blog post not found.'
 
@@ -33,11 +34,14 @@ function toBlogPostDto(row: PostRow): BlogPostDto {
 const newestFirst = [desc(blogPosts.publicationDate), desc(blogPosts.createdAt)]
 
 export async function listPublishedPosts(db: Db): Promise<BlogPostDto[]> {
-  const rows = await db
-    .select(postColumns)
-    .from(blogPosts)
-    .where(eq(blogPosts.isPublished, true))
-    .orderBy(...newestFirst)
+  const rows = await preparedOnce(db, 'townflyer_published_posts', (d, name) =>
+    d
+      .select(postColumns)
+      .from(blogPosts)
+      .where(eq(blogPosts.isPublished, true))
+      .orderBy(...newestFirst)
+      .prepare(name),
+  ).execute()
   return rows.map(toBlogPostDto)
 }
 

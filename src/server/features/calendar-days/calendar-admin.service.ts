@@ -25,6 +25,9 @@ function toAdminCalendarDayDto(row: DayRow): AdminCalendarDayDto {
   }
 }
 
+/** PostgreSQL's largest `integer`. */
+const MAX_INTEGER = 2_147_483_647
+
 const inRange = (range: DateRangeInput) =>
   and(gte(calendarDays.date, range.startDate), lte(calendarDays.date, range.endDate))
 
@@ -35,7 +38,8 @@ export async function listAdminDays(db: Db, query: AdminCalendarDaysQuery): Prom
     query.endDate ? lte(calendarDays.date, query.endDate) : undefined,
     query.status && query.status !== 'all' ? eq(calendarDays.status, query.status) : undefined,
     query.maxPrice !== undefined && query.maxPrice > 0
-      ? lte(calendarDays.priceCents, toCents(query.maxPrice))
+      ? // price_cents is an integer column: a larger bound (any price is below it) must not overflow the cast.
+        lte(calendarDays.priceCents, Math.min(toCents(query.maxPrice), MAX_INTEGER))
       : undefined,
   ]
   const rows = await db

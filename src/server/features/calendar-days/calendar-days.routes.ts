@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import { calendarMonthQuerySchema } from '../../../shared/calendar.ts'
 import { updateCalendarDayInputSchema } from '../../../shared/calendar-admin.ts'
+import { todayIso } from '../../../shared/dates.ts'
 import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '../../../shared/dto.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { noCache } from '../../http/cache.ts'
+import { publicReadCache } from '../../http/cache.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
 import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
 import {
@@ -18,21 +19,31 @@ export function calendarDaysRoutes(deps: AppDeps) {
   const db = deps.database.db
   const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
+  const cache = publicReadCache(deps)
 
-  app.get('/calendar-days', noCache, async (c) => {
+  app.get('/calendar-days', (c) => {
     const { month } = readQuery(c, calendarMonthQuerySchema)
-    const body: CalendarMonthResponse = { days: await listMonthDays(db, month.year, month.month) }
-    return c.json(body)
+    return cache.respond(c, `calendar-days?month=${month.year}-${month.month}`, async () => {
+      const body: CalendarMonthResponse = { days: await listMonthDays(db, month.year, month.month) }
+      return body
+    })
   })
 
-  app.get('/calendar-days/available-months', noCache, async (c) => {
-    const body: AvailableMonthsResponse = { months: await listAvailableMonths(db) }
-    return c.json(body)
+  app.get('/calendar-days/available-months', (c) => {
+    // The answer also depends on today (months from today on), so today is part of the key.
+    const now = new Date()
+    return cache.respond(c, `calendar-days/available-months@${todayIso(now)}`, async () => {
+      const body: AvailableMonthsResponse = { months: await listAvailableMonths(db, now) }
+      return body
+    })
   })
 
-  app.get('/calendar-days/:id', noCache, async (c) => {
-    const body: CalendarDayDto = await getPublicDay(db, readIdParam(c, DAY_NOT_FOUND))
-    return c.json(body)
+  app.get('/calendar-days/:id', (c) => {
+    const id = readIdParam(c, DAY_NOT_FOUND)
+    return cache.respond(c, `calendar-days/${id}`, async () => {
+      const body: CalendarDayDto = await getPublicDay(db, id)
+      return body
+    })
   })
 
   app.patch('/admin/calendar-days/:id', admin, async (c) => {

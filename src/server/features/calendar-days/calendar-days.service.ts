@@ -5,6 +5,7 @@ import type { AvailableMonth, CalendarDayDto } from '../../../shared/dto.ts'
 import type { Db } from '../../db/client.ts'
 import { calendarDays } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
+import { preparedOnce } from '../../lib/prepared-queries.ts'
 
 export const DAY_NOT_FOUND = 'Day not found.'
 
@@ -41,16 +42,19 @@ function toAdminDayDto(row: DayRow): CalendarDayDto {
 
 /** Every day of the month that is in the system, by date (spec section 7: date between first and last). */
 export async function listMonthDays(db: Db, year: number, month: number): Promise<CalendarDayDto[]> {
-  const rows = await db
-    .select(dayColumns)
-    .from(calendarDays)
-    .where(
-      and(
-        gte(calendarDays.date, toIsoDate(year, month, 1)),
-        lte(calendarDays.date, toIsoDate(year, month, daysInMonth(year, month))),
-      ),
-    )
-    .orderBy(asc(calendarDays.date))
+  const rows = await preparedOnce(db, 'townflyer_month_days', (d, name) =>
+    d
+      .select(dayColumns)
+      .from(calendarDays)
+      .where(
+        and(
+          gte(calendarDays.date, sql.placeholder('first')),
+          lte(calendarDays.date, sql.placeholder('last')),
+        ),
+      )
+      .orderBy(asc(calendarDays.date))
+      .prepare(name),
+  ).execute({ first: toIsoDate(year, month, 1), last: toIsoDate(year, month, daysInMonth(year, month)) })
   return rows.map(toPublicDayDto)
 }
 

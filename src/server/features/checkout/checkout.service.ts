@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '../../../shared/checkout.ts'
 import { formatDayDate } from '../../../shared/format.ts'
 import type { Db } from '../../db/client.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { mapIcons, orders } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentLineItem } from '../../lib/payments/payment-provider.ts'
-import { insertOrderWithFreshId } from '../orders/order-ids.ts'
+import type { NewOrder } from '../orders/order-ids.ts'
 import { countIconClaims, recomputeIconAvailability } from '../orders/order-status.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
@@ -39,7 +39,8 @@ export async function startCheckout(
   const now = ctx.now()
   const window = checkoutWindow(now, ctx.config.payments.holdMinutes)
   // Stored as the orders' payment_session_id until the provider's id replaces it (and sent as metadata).
-  const reference = `ref_${randomUUID()}`
+  // A provider that draws its session ids locally gives it now, and the orders keep it.
+  const reference = ctx.payments.newSessionId?.() ?? `ref_${randomUUID()}`
 
   const held = await withDeadlockRetry(() =>
     ctx.db.transaction((tx) =>
@@ -71,10 +72,12 @@ export async function startCheckout(
     throw new AppError('unavailable', CHECKOUT_TEXTS.checkoutFailed)
   }
 
-  await ctx.db
-    .update(orders)
-    .set({ paymentSessionId: session.id, updatedAt: ctx.now() })
-    .where(eq(orders.paymentSessionId, reference))
+  if (session.id !== reference) {
+    await ctx.db
+      .update(orders)
+      .set({ paymentSessionId: session.id, updatedAt: ctx.now() })
+      .where(eq(orders.paymentSessionId, reference))
+  }
   return { sessionUrl: session.url }
 }
 
@@ -106,61 +109,58 @@ async function holdItems(
     paymentSessionId: hold.reference,
     expiresAt: hold.expiresAt,
   }
-  const held: HeldOrder[] = []
+  const toInsert: { values: NewOrder; lineItem: PaymentLineItem }[] = []
 
+  const iconId = request.iconId?.toLowerCase() ?? null
+  let icon: LockedIcon | undefined
   if (dayIds.length > 0) {
-    // Lock in id order so two carts sharing days wait for each other instead of deadlocking.
-    const days = await tx
-      .select({ id: calendarDays.id, date: calendarDays.date, priceCents: calendarDays.priceCents })
-      .from(calendarDays)
-      .where(inArray(calendarDays.id, dayIds))
-      .orderBy(asc(calendarDays.id))
-      .for('update')
+    const reserved = await reserveDays(tx, dayIds, businessName, hold.now, iconId)
+    const days = reserved.days
     if (days.length !== dayIds.length) throw new AppError('not_found', CHECKOUT_TEXTS.dayNotFound)
-    // The deciding write: only days still available move to reserved_pending.
-    const taken = await tx
-      .update(calendarDays)
-      .set({ status: 'reserved_pending', businessName, updatedAt: hold.now })
-      .where(and(inArray(calendarDays.id, dayIds), eq(calendarDays.status, 'available')))
-      .returning({ id: calendarDays.id })
-    if (taken.length !== dayIds.length) throw new AppError('conflict', CHECKOUT_TEXTS.dayNotAvailable)
-
+    if (days.some((d) => !d.taken)) throw new AppError('conflict', CHECKOUT_TEXTS.dayNotAvailable)
     const byId = new Map(days.map((d) => [d.id, d]))
     for (const dayId of dayIds) {
-      const day = byId.get(dayId) as (typeof days)[number]
+      const day = byId.get(dayId) as ReservedDay
       const amountCents = Math.max(0, day.priceCents - Math.round(request.perDayDiscount * 100))
-      const id = await insertOrderWithFreshId(tx, hold.newOrderId, { ...base, amountCents, dayId })
-      held.push({ id, lineItem: { name: `Calendar day: ${formatDayDate(day.date)}`, amountCents } })
+      toInsert.push({
+        values: { ...base, amountCents, dayId },
+        lineItem: { name: `Calendar day: ${formatDayDate(day.date)}`, amountCents },
+      })
     }
+    icon = reserved.icon
+  } else if (iconId) {
+    const locked = await tx
+      .select({
+        name: mapIcons.name,
+        priceCents: mapIcons.priceCents,
+        availableQuantity: mapIcons.availableQuantity,
+        totalQuantity: mapIcons.totalQuantity,
+      })
+      .from(mapIcons)
+      .where(eq(mapIcons.id, iconId))
+      .for('update')
+    icon = locked[0]
   }
 
-  if (request.iconId) {
-    const iconId = request.iconId.toLowerCase()
-    // The icon row lock serialises every checkout of this icon while it counts paid orders and live holds.
-    const [icon] = await tx.select().from(mapIcons).where(eq(mapIcons.id, iconId)).for('update')
+  let iconTotal = 0
+  if (iconId) {
+    // The icon row lock serialises every checkout of this icon. Its claims are counted by the insert
+    // below: a later statement, so a fresh snapshot under READ COMMITTED that sees every hold committed
+    // before this lock was granted.
     if (!icon) throw new AppError('not_found', CHECKOUT_TEXTS.iconNotFound)
-    const claims = await countIconClaims(tx, iconId, hold.now)
-    if (icon.availableQuantity <= 0 || claims >= icon.totalQuantity)
-      throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
-    const id = await insertOrderWithFreshId(tx, hold.newOrderId, {
-      ...base,
-      amountCents: icon.priceCents,
-      mapIconId: iconId,
+    if (icon.availableQuantity <= 0) throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
+    iconTotal = icon.totalQuantity
+    toInsert.push({
+      values: { ...base, amountCents: icon.priceCents, mapIconId: iconId },
+      lineItem: { name: `Map icon: ${icon.name}`, amountCents: icon.priceCents },
     })
-    held.push({ id, lineItem: { name: `Map icon: ${icon.name}`, amountCents: icon.priceCents } })
-    await recomputeIconAvailability(tx, [iconId], hold.now)
   }
 
   if (request.special) {
     const { units, description } = request.special
     const amountCents = units * 100
-    const id = await insertOrderWithFreshId(tx, hold.newOrderId, {
-      ...base,
-      amountCents,
-      metadata: { order_type: 'special_purchase', units, description },
-    })
-    held.push({
-      id,
+    toInsert.push({
+      values: { ...base, amountCents, metadata: { order_type: 'special_purchase', units, description } },
       lineItem: {
         name: description,
         description: `${units} unit${units === 1 ? '' : 's'} at $1`,
@@ -168,5 +168,160 @@ async function holdItems(
       },
     })
   }
-  return held
+
+  const { ids, iconClaims } = await insertOrdersWithFreshIds(
+    tx,
+    hold.newOrderId,
+    toInsert.map((o) => o.values),
+    iconId ? { iconId, now: hold.now } : null,
+  )
+  // Paid orders and other live holds already filled the icon: the whole checkout rolls back.
+  if (iconId && iconClaims >= iconTotal) throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
+  return toInsert.map((o, i) => ({ id: ids[i] as string, lineItem: o.lineItem }))
+}
+
+type ReservedDay = { id: string; date: string; priceCents: number; taken: boolean }
+type LockedIcon = { name: string; priceCents: number; availableQuantity: number; totalQuantity: number }
+
+/**
+ * One statement: locks the requested days in id order (two carts sharing days wait for each other
+ * instead of deadlocking), then the deciding write moves only those still available to
+ * reserved_pending (conditional on the locked, latest row). Answers every day found, with `taken` true
+ * for those this checkout now holds. With an icon, the same statement then locks the icon's row: after
+ * every day (its condition needs all of `locked`), the order a separate statement would give.
+ */
+async function reserveDays(
+  tx: Db,
+  dayIds: string[],
+  businessName: string,
+  now: Date,
+  iconId: string | null,
+): Promise<{ days: ReservedDay[]; icon: LockedIcon | undefined }> {
+  const idList = sql.join(
+    dayIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )
+  type Row = {
+    id: string | null
+    date: string | null
+    price_cents: number | null
+    taken: boolean | null
+    icon_name: string | null
+    icon_price_cents: number | null
+    icon_available: number | null
+    icon_total: number | null
+  }
+  const iconPart = iconId
+    ? sql`, icon as materialized (
+      select name, price_cents, available_quantity, total_quantity from map_icons
+      where id = ${iconId}::uuid and (select count(*) from locked) >= 0
+      for update)`
+    : sql``
+  const iconRows = iconId
+    ? sql` union all
+    select null, null, null, null, i.name, i.price_cents, i.available_quantity, i.total_quantity from icon i`
+    : sql``
+  const result = await tx.execute<Row>(sql`
+    with locked as materialized (
+      select id, date, price_cents, status from calendar_days
+      where id in (${idList}) order by id for update
+    ), taken as (
+      update calendar_days d
+      set status = 'reserved_pending', business_name = ${businessName}, updated_at = ${now.toISOString()}::timestamptz
+      from locked l
+      where d.id = l.id and l.status = 'available' and d.status = 'available'
+      returning d.id
+    )${iconPart}
+    select l.id, l.date::text as date, l.price_cents, (t.id is not null) as taken,
+      null::text as icon_name, null::int as icon_price_cents, null::int as icon_available, null::int as icon_total
+    from locked l left join taken t on t.id = l.id${iconRows}`)
+  const rows = rowsOf<Row>(result)
+  const days = rows.flatMap((r) =>
+    r.id === null
+      ? []
+      : [{ id: r.id, date: r.date as string, priceCents: Number(r.price_cents), taken: r.taken === true }],
+  )
+  const iconRow = rows.find((r) => r.id === null)
+  const icon = iconRow
+    ? {
+        name: iconRow.icon_name as string,
+        priceCents: Number(iconRow.icon_price_cents),
+        availableQuantity: Number(iconRow.icon_available),
+        totalQuantity: Number(iconRow.icon_total),
+      }
+    : undefined
+  return { days, icon }
+}
+
+/** An icon's claims: paid orders and live holds (pending, not lapsed, or awaiting an async payment). */
+const iconClaimsSql = (iconId: string, now: Date) =>
+  sql`(select count(*)::int from orders o where o.map_icon_id = ${iconId}::uuid and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
+
+/**
+ * Inserts a checkout's orders in one statement, each under a freshly drawn id; ON CONFLICT (id) keeps the
+ * transaction usable, and only the rows whose id was taken are drawn again. With an icon (whose row the
+ * caller has locked), the same statement counts the icon's other claims (answered as `iconClaims`) and
+ * recomputes its available_quantity = total − paid − live holds, the new hold included.
+ */
+async function insertOrdersWithFreshIds(
+  tx: Db,
+  draw: () => string,
+  rows: NewOrder[],
+  icon: { iconId: string; now: Date } | null,
+): Promise<{ ids: string[]; iconClaims: number }> {
+  const ids: (string | null)[] = rows.map(() => null)
+  let iconClaims: number | null = null
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const pending = ids.flatMap((id, i) => (id === null ? [i] : []))
+    if (pending.length === 0) break
+    const drawn = new Map<string, number>()
+    for (const i of pending) {
+      let id = draw()
+      for (let k = 0; drawn.has(id) && k < 50; k++) id = draw()
+      drawn.set(id, i)
+    }
+    const insert = tx
+      .insert(orders)
+      .values([...drawn].map(([id, i]) => ({ ...(rows[i] as NewOrder), id })))
+      .onConflictDoNothing({ target: orders.id })
+      .returning({ id: orders.id, mapIconId: orders.mapIconId })
+    let inserted: { id: string }[]
+    if (icon && attempt === 0) {
+      // A statement's subqueries do not see the rows it inserts: `claims` are the other orders' claims.
+      type Row = { id: string | null; icon_rows: number; claims: number }
+      const result = await tx.execute<Row>(sql`
+        with ins as (${insert.getSQL()}),
+        claims as (select ${iconClaimsSql(icon.iconId, icon.now)} as n),
+        recount as (
+          update map_icons set available_quantity =
+            greatest(total_quantity - (select n from claims) - (select count(*) from ins where map_icon_id is not null), 0)
+          where id = ${icon.iconId}::uuid and exists (select 1 from ins where map_icon_id is not null)
+        )
+        select ins.id, (select count(*)::int from ins where map_icon_id is not null) as icon_rows, claims.n as claims
+        from claims left join ins on true`)
+      const resultRows = rowsOf<Row>(result)
+      if (Number(resultRows[0]?.icon_rows ?? 0) > 0) iconClaims = Number(resultRows[0]?.claims ?? 0)
+      inserted = resultRows.flatMap((r) => (r.id === null ? [] : [{ id: r.id }]))
+    } else {
+      inserted = await insert
+    }
+    for (const { id } of inserted) {
+      const i = drawn.get(id)
+      if (i !== undefined) ids[i] = id
+    }
+  }
+  if (ids.some((id) => id === null))
+    throw new Error('no free order id after 50 draws: the id space is nearly full')
+  if (icon && iconClaims === null) {
+    // Rare: the icon's order drew a taken id at first and went in after the statement that counts.
+    iconClaims = (await countIconClaims(tx, icon.iconId, icon.now)) - 1
+    await recomputeIconAvailability(tx, [icon.iconId], icon.now)
+  }
+  return { ids: ids as string[], iconClaims: iconClaims ?? 0 }
+}
+
+/** node-postgres answers { rows }, PGlite an object with rows as well (or an array): both shapes. */
+function rowsOf<T>(result: unknown): T[] {
+  const value = result as { rows?: T[] }
+  return Array.isArray(value) ? (value as T[]) : (value.rows ?? [])
 }

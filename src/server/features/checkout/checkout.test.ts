@@ -171,6 +171,18 @@ describe('create-map-icon-checkout', () => {
       body: { error: { code: 'conflict', message: 'This icon is not available for booking' } },
     })
     expect(await snapshot(t)).toEqual(before)
+
+    // A stale available_quantity does not let it through: the claims themselves are counted.
+    await t.db.update(mapIcons).set({ availableQuantity: 2 }).where(eq(mapIcons.id, iconId))
+    const stale = await snapshot(t)
+    const fourth = await callFunction(t, 'create-cart-checkout-session', {
+      ...buyer,
+      calendarDayIds: [(await seededDays(t, 1))[0]?.id],
+      mapIconId: iconId,
+      discount: 0,
+    })
+    expect(fourth.status).toBe(409)
+    expect(await snapshot(t)).toEqual(stale)
     await t.db.delete(orders).where(eq(orders.mapIconId, iconId))
     await t.db.delete(mapIcons).where(eq(mapIcons.id, iconId))
   })
@@ -183,6 +195,22 @@ describe('create-map-icon-checkout', () => {
         body: { error: { code: 'not_found', message: 'Map icon not found.' } },
       })
     }
+  })
+
+  it('answers 404 Map icon not found. for a cart with days, and holds none of them', async () => {
+    const [day] = await seededDays(t, 1)
+    const before = await snapshot(t)
+    const response = await callFunction(t, 'create-cart-checkout-session', {
+      calendarDayIds: [day?.id],
+      mapIconId: '00000000-0000-4000-8000-000000000000',
+      discount: 0,
+      ...buyer,
+    })
+    expect(response).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Map icon not found.' } },
+    })
+    expect(await snapshot(t)).toEqual(before)
   })
 })
 
@@ -319,6 +347,31 @@ describe('create-cart-checkout-session', () => {
       perDayDiscount: 10,
     })
     expect((await allOrders(t)).map((o) => o.id)).toEqual(['ORD-11111', 'ORD-22222', 'ORD-33333'])
+  })
+
+  it("still counts the icon's hold when its order id had to be drawn again", async () => {
+    const [day] = await seededDays(t, 1)
+    const icon = await seededIcon(t)
+    await t.db.insert(orders).values({
+      id: 'ORD-11111',
+      businessName: 'Old',
+      email: 'o@x.example',
+      amountCents: 1,
+      status: 'refunded',
+    })
+    // The day's order draws ORD-22222, the icon's ORD-11111 (taken), then ORD-33333.
+    const draws = ['ORD-22222', 'ORD-11111', 'ORD-33333']
+    const ctx = {
+      ...checkoutContext(t.deps, createLogger('silent')),
+      newOrderId: () => draws.shift() ?? 'ORD-99999',
+    }
+    await startCheckout(ctx, { ...buyer, dayIds: [day?.id as string], iconId: icon.id, perDayDiscount: 0 })
+    const held = (await allOrders(t)).filter((o) => o.status === 'pending')
+    expect(held.map((o) => [o.id, o.mapIconId !== null])).toEqual([
+      ['ORD-22222', false],
+      ['ORD-33333', true],
+    ])
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
   })
 })
 

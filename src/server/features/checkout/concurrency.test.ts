@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawnServer } from '../../../../scripts/lib/server-process.ts'
 import { type Database, openPostgres } from '../../db/client.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { createPostgresTestDatabase, testEngine } from '../../test/test-database.ts'
@@ -15,45 +16,23 @@ import { sweepExpiredHolds } from './hold-sweeper.ts'
  * round, 20 rounds: no day ever gets two live orders and the icon is never oversold. PGlite runs one
  * connection at a time and would hide races, so this runs on PostgreSQL only.
  */
-const root = path.resolve(import.meta.dirname, '../../../..')
 const ROUNDS = 20
 const REQUESTS = 200
 const ICON_TOTAL = 3
 
-function startServer(databaseUrl: string, dataDir: string): Promise<{ port: number; process: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+async function startServer(databaseUrl: string, dataDir: string) {
+  const { port, child } = await spawnServer({
+    // The sources, as the other tests run them (the bundle is only built by `npm run build`).
+    command: ['--import', 'tsx', 'src/server/main.ts'],
     env: {
-      ...process.env,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       BETTER_AUTH_SECRET: 'concurrency-test-secret-at-least-32-chars',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  return new Promise((resolve, reject) => {
-    let buffer = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 60_000)
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-      const match = buffer.match(/"port":(\d+)[^\n]*is listening/)
-      if (match) {
-        clearTimeout(timer)
-        // Keep draining the pipes so the server never blocks on a full stdout.
-        child.stdout?.removeAllListeners('data')
-        child.stdout?.resume()
-        resolve({ port: Number(match[1]), process: child })
-      }
-    })
-    child.stderr?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-    })
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)))
-  })
+  return { port, process: child }
 }
 
 async function stopServer(child: ChildProcess) {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { sameOriginOnly } from '../../http/security.ts'
 import { newLocalPaymentRef } from '../../lib/payments/local-provider.ts'
@@ -23,6 +23,12 @@ function stateOf(orders: SessionOrder[], providerName: string): PaySessionState 
   return 'closed'
 }
 
+/** A session id as the local provider makes them: printable ASCII; anything else names no session. */
+const sessionIdOf = (c: Context<AppEnv>) => {
+  const id = c.req.param('sessionId') ?? ''
+  return /^[\x21-\x7e]{1,255}$/.test(id) ? id : ''
+}
+
 /**
  * The local test checkout (the embedded payment provider's "hosted page"): GET shows the items, Pay runs
  * the same fulfilment a webhook does, Cancel releases the holds. Forms post same-origin only.
@@ -37,8 +43,8 @@ export function payRoutes(deps: AppDeps) {
   })
 
   app.get('/pay/:sessionId', async (c) => {
-    const sessionId = c.req.param('sessionId')
-    const orders = await listSessionOrders(deps.database.db, sessionId)
+    const sessionId = sessionIdOf(c)
+    const orders = sessionId ? await listSessionOrders(deps.database.db, sessionId) : []
     switch (stateOf(orders, deps.payments.name)) {
       case 'open': {
         const pending = orders.filter((o) => o.status === 'pending')
@@ -54,8 +60,8 @@ export function payRoutes(deps: AppDeps) {
   })
 
   app.post('/pay/:sessionId/complete', async (c) => {
-    const sessionId = c.req.param('sessionId')
-    const orders = await listSessionOrders(deps.database.db, sessionId)
+    const sessionId = sessionIdOf(c)
+    const orders = sessionId ? await listSessionOrders(deps.database.db, sessionId) : []
     const state = stateOf(orders, deps.payments.name)
     if (state === 'unknown') return c.html(renderUnknownSession(productName), 404)
     if (state === 'closed') return c.html(renderClosedSession(productName), 410)
@@ -65,8 +71,8 @@ export function payRoutes(deps: AppDeps) {
   })
 
   app.post('/pay/:sessionId/cancel', async (c) => {
-    const sessionId = c.req.param('sessionId')
-    const orders = await listSessionOrders(deps.database.db, sessionId)
+    const sessionId = sessionIdOf(c)
+    const orders = sessionId ? await listSessionOrders(deps.database.db, sessionId) : []
     if (stateOf(orders, deps.payments.name) === 'unknown')
       return c.html(renderUnknownSession(productName), 404)
     await cancelCheckoutSession(checkoutContext(deps, c.var.log), sessionId)

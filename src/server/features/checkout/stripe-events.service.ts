@@ -1,6 +1,5 @@
 import type Stripe from 'stripe'
 import { paymentEvents } from '../../db/schema.ts'
-import { toSessionState } from '../../lib/payments/stripe-provider.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import {
   afterPayment,
@@ -23,6 +22,8 @@ export async function handleStripeEvent(
   event: Stripe.Event,
 ): Promise<StripeEventResult> {
   const now = ctx.now()
+  // With Stripe's SDK behind it: loaded by the first event (before the transaction), never without Stripe.
+  const { toSessionState } = await import('../../lib/payments/stripe-provider.ts')
   let payment: { sessionId: string; outcome: PaymentOutcome } | undefined
   const result = await ctx.db.transaction(async (tx): Promise<StripeEventResult> => {
     const object = event.data.object as { id?: string; object?: string }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
+import { z } from 'zod'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { checkoutContext } from './checkout-context.ts'
@@ -7,6 +8,19 @@ import { handleStripeEvent } from './stripe-events.service.ts'
 
 /** Stripe's default: a signature older than five minutes is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300
+
+/** The fields handleStripeEvent reads, with their types (other fields pass through unchecked). */
+const stripeEventShape = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  data: z.object({
+    object: z.looseObject({
+      id: z.string().min(1),
+      metadata: z.looseObject({ sessionRef: z.string().nullish() }).nullish(),
+      payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+    }),
+  }),
+})
 
 /**
  * POST /api/webhooks/stripe: the signature is checked on the raw body with STRIPE_WEBHOOK_SECRET before
@@ -23,7 +37,9 @@ export function stripeWebhookRoutes(deps: AppDeps) {
     let event: Stripe.Event
     try {
       if (!signature) throw new Error('missing Stripe-Signature header')
-      event = await Stripe.webhooks.constructEventAsync(
+      // Loaded on the first webhook only: a server without Stripe never loads its SDK.
+      const { default: StripeSdk } = await import('stripe')
+      event = await StripeSdk.webhooks.constructEventAsync(
         payload,
         signature,
         stripe.webhookSecret,
@@ -33,6 +49,10 @@ export function stripeWebhookRoutes(deps: AppDeps) {
       c.var.log.warn({ err: error instanceof Error ? error.message : error }, 'Stripe webhook refused')
       throw new AppError('bad_request', 'The webhook signature is missing, invalid or too old.')
     }
+    // Signed, yet checked: a malformed event must answer 400, not fail in the handler (a 500).
+    // PostgreSQL text cannot hold U+0000 (JSON can only carry it escaped).
+    if (!stripeEventShape.safeParse(event).success || payload.toLowerCase().includes('\\u0000'))
+      throw new AppError('bad_request', 'The webhook event is malformed.')
     const result = await handleStripeEvent(checkoutContext(deps, c.var.log), event)
     c.var.log.info({ eventId: event.id, type: event.type, ...result }, 'Stripe event')
     return c.json({ received: true, duplicate: result.duplicate })

@@ -3,6 +3,7 @@ import type { MapIconDto } from '../../../shared/dto.ts'
 import type { Db } from '../../db/client.ts'
 import { mapIcons } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
+import { preparedOnce } from '../../lib/prepared-queries.ts'
 
 export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 
@@ -29,10 +30,9 @@ function toMapIconDto(row: IconRow): MapIconDto {
 
 /** Spec section 7: all icons ordered by price ascending (name breaks ties so the order is stable). */
 export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
-  const rows = await db
-    .select(iconColumns)
-    .from(mapIcons)
-    .orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
+  const rows = await preparedOnce(db, 'townflyer_map_icons', (d, name) =>
+    d.select(iconColumns).from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name)).prepare(name),
+  ).execute()
   return rows.map(toMapIconDto)
 }
 

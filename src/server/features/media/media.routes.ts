@@ -18,7 +18,7 @@ import {
   uploadFileName,
 } from './media-upload.ts'
 
-const mediaListQuerySchema = z.object({
+export const mediaListQuerySchema = z.object({
   type: z.enum(MEDIA_TYPES, {
     error: 'Choose one of calendar_example, map_example, postcard_front, postcard_back.',
   }),

@@ -92,7 +92,8 @@ describe('outbox delivery over SMTP', () => {
     const mailer = createSmtpMailer(inbox.url)
     await enqueueEmail(t.db, mail('retry'))
     inbox.rejectNext = 2
-    const start = new Date()
+    // The row was queued at the database's now(), in microseconds; a millisecond on, it is surely due.
+    const start = new Date(Date.now() + 1)
     const options = { mailer, from: 'x@y.example', logger }
     expect(await deliverDueEmails(t.db, { ...options, now: start })).toMatchObject({ sent: 0, failed: 1 })
     let [row] = await t.db.select().from(outbox)
@@ -129,7 +130,8 @@ describe('outbox delivery over SMTP', () => {
 
   it('a claimed row is leased: another worker does not pick it up while it is being sent', async () => {
     await enqueueEmail(t.db, mail('lease'))
-    const now = new Date()
+    const now = new Date(Date.now() + 1) // surely after the database's now() that queued the row
+
     const hanging = { send: () => new Promise<void>(() => {}), close: () => {} }
     void deliverDueEmails(t.db, { mailer: hanging, from: 'x@y.example', logger, now })
     await new Promise((resolve) => setTimeout(resolve, 300))

@@ -11,9 +11,10 @@ export const LOCAL_SESSION_PREFIX = 'cs_local_'
 export function createLocalPaymentProvider(logger: Logger): PaymentProvider {
   return {
     name: 'local',
-    async createSession() {
-      // Unguessable: the session id is what lets a visitor read their thank-you page.
-      const id = `${LOCAL_SESSION_PREFIX}${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`
+    newSessionId: newLocalSessionId,
+    async createSession({ reference }) {
+      // The checkout drew the id in advance (newSessionId) and stored its orders under it.
+      const id = reference.startsWith(LOCAL_SESSION_PREFIX) ? reference : newLocalSessionId()
       return { id, url: `/pay/${id}` }
     },
     async retrieveSession() {
@@ -23,6 +24,11 @@ export function createLocalPaymentProvider(logger: Logger): PaymentProvider {
       logger.info({ paymentRef }, 'local test checkout: refund recorded (no card was charged)')
     },
   }
+}
+
+/** Unguessable: the session id is what lets a visitor read their thank-you page. */
+function newLocalSessionId(): string {
+  return `${LOCAL_SESSION_PREFIX}${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`
 }
 
 export function newLocalPaymentRef(): string {

@@ -33,6 +33,11 @@ export type PaymentSessionState = {
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe'
+  /**
+   * Only for a provider whose session ids need no remote call (local): draws the id before the checkout's
+   * transaction, so its orders are stored under it from the start and createSession answers that same id.
+   */
+  newSessionId?(): string
   createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>
   /** null when the provider keeps no state of its own (local) or does not know the id. */
   retrieveSession(sessionId: string): Promise<PaymentSessionState | null>

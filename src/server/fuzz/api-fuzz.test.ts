@@ -1,0 +1,937 @@
+/**
+ * Property-based fuzzing of every route of the app (issue 6). The routes come from the app itself
+ * (`app.routes`), so a new route without an entry below fails the first test. Each route gets
+ * FUZZ_RUNS requests (default 1000) built from its zod schema and mixed with garbage; the property is
+ * that the server never answers 5xx and never leaves a promise rejection unhandled. Admin routes are
+ * fuzzed as a signed-in administrator, and anonymous callers must get 401 on them whatever they send.
+ *
+ * FUZZ_RUNS=200 FUZZ_SEED=123 npx vitest run --project integration-pglite src/server/fuzz/api-fuzz.test.ts
+ * FUZZ_REPORT=/tmp/fuzz.json also writes the per-route figures as JSON.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { isNotNull, sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import pino from 'pino'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  adminOrdersQuerySchema,
+  bulkDeleteOrdersInputSchema,
+  bulkOrderStatusInputSchema,
+  manualMapIconOrderInputSchema,
+  manualOrderInputSchema,
+  updateOrderStatusInputSchema,
+} from '../../shared/admin-orders.ts'
+import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts'
+import { blogPostInputSchema } from '../../shared/blog.ts'
+import { calendarMonthQuerySchema } from '../../shared/calendar.ts'
+import {
+  adminCalendarDaysQuerySchema,
+  bulkPriceInputSchema,
+  dateRangeInputSchema,
+  initializeRangeInputSchema,
+  updateCalendarDayInputSchema,
+} from '../../shared/calendar-admin.ts'
+import {
+  cartCheckoutInputSchema,
+  dayCheckoutInputSchema,
+  expectedCartDiscount,
+  mapIconCheckoutInputSchema,
+  ordersBySessionInputSchema,
+  specialPurchaseCheckoutInputSchema,
+} from '../../shared/checkout.ts'
+import { MEDIA_TYPES } from '../../shared/dto.ts'
+import { createInquiryInputSchema } from '../../shared/inquiries.ts'
+import { calendarDefaultInputSchema, updateFontInputSchema } from '../../shared/settings.ts'
+import { createApp } from '../app.ts'
+import { blogPosts, calendarDays, mapIcons, mediaItems, orders } from '../db/schema.ts'
+import { mediaListQuerySchema } from '../features/media/media.routes.ts'
+import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test/test-app.ts'
+import {
+  anyBody,
+  clientAddress,
+  type FuzzBody,
+  fromPool,
+  headerText,
+  jsonBody,
+  queryString,
+  rawGarbage,
+  segment,
+  wrongValue,
+} from './fuzz-inputs.ts'
+import { anyString, emailArbitrary, type Hints, zodArbitrary } from './zod-arbitrary.ts'
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
+const ANONYMOUS_RUNS = Math.max(20, Math.round(RUNS / 10))
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31)
+const ROUTE_TIMEOUT_MS = 300_000
+const WEBHOOK_SECRET = 'whsec_fuzz_secret'
+const FALLBACK_ID = '00000000-0000-4000-8000-000000000000'
+const MAX_ORDERS = 150
+const MAX_POSTS = 50
+
+// ---------------------------------------------------------------- the apps under test
+
+type FuzzRequest = FuzzBody & {
+  path: string
+  query?: string
+  ip?: string
+  origin?: string
+  cookie?: string
+  headers?: [string, string][]
+}
+type AppKind = 'main' | 'stripe'
+type RouteFuzz = {
+  /** Fuzzed with the administrator's session; anonymous callers must get 401. */
+  admin?: boolean
+  app?: AppKind
+  request: () => fc.Arbitrary<FuzzRequest>
+}
+
+let t: TestApp
+let stripeT: TestApp
+let apps: Record<AppKind, ReturnType<typeof createApp>>
+let adminCookie: string
+let memberCookie: string
+let clientDir: string
+const errorLogs: string[] = []
+
+/** The app again, with a built client (so the SPA fallback answers) and error logs captured. */
+function fuzzedApp(test: TestApp) {
+  const logger = pino({ level: 'error' }, { write: (line: string) => errorLogs.push(line) })
+  return createApp({ ...test.deps, clientDir, logger })
+}
+
+async function send(kind: AppKind, method: string, req: FuzzRequest, session?: string): Promise<Response> {
+  const headers = new Headers()
+  headers.set('origin', req.origin ?? TEST_ORIGIN)
+  headers.set('x-forwarded-for', req.ip ?? '203.0.113.10')
+  const cookie = [session, req.cookie].filter(Boolean).join('; ')
+  if (cookie) headers.set('cookie', cookie)
+  if (req.contentType) headers.set('content-type', req.contentType)
+  for (const [name, value] of req.headers ?? []) headers.append(name, value)
+  const url = `${TEST_ORIGIN}${req.path}${req.query ? `?${req.query}` : ''}`
+  const hasBody = method !== 'GET' && method !== 'HEAD' && req.body !== undefined
+  return apps[kind].request(url, { method, headers, body: hasBody ? req.body : undefined })
+}
+
+// ---------------------------------------------------------------- ids created along the run
+
+const pools = {
+  days: [] as string[],
+  icons: [] as string[],
+  posts: [] as string[],
+  orders: [] as string[],
+  sessions: [] as string[],
+  media: [] as string[],
+}
+
+/**
+ * Keeps the tables the list routes read small: every valid checkout adds orders, and a list of thousands
+ * answered a thousand times would only measure serialisation. Oldest rows go first.
+ */
+async function pruneData() {
+  await t.db.execute(
+    sql`DELETE FROM orders WHERE id NOT IN (SELECT id FROM orders ORDER BY created_at DESC LIMIT ${MAX_ORDERS})`,
+  )
+  await t.db.execute(
+    sql`DELETE FROM blog_posts WHERE id NOT IN (SELECT id FROM blog_posts ORDER BY created_at DESC LIMIT ${MAX_POSTS})`,
+  )
+}
+
+async function refreshPools() {
+  const db = t.db
+  await pruneData()
+  pools.days = (await db.select({ id: calendarDays.id }).from(calendarDays)).map((r) => r.id)
+  pools.icons = (await db.select({ id: mapIcons.id }).from(mapIcons)).map((r) => r.id)
+  pools.posts = (await db.select({ id: blogPosts.id }).from(blogPosts)).map((r) => r.id)
+  const orderRows = await db.select({ id: orders.id, session: orders.paymentSessionId }).from(orders)
+  pools.orders = orderRows.map((r) => r.id)
+  pools.sessions = [
+    ...new Set(
+      (await db.select({ s: orders.paymentSessionId }).from(orders).where(isNotNull(orders.paymentSessionId)))
+        .map((r) => r.s)
+        .filter((s): s is string => !!s),
+    ),
+  ]
+  pools.media = (await db.select({ id: mediaItems.id }).from(mediaItems)).map((r) => r.id)
+}
+
+const day = () => fromPool(pools.days, FALLBACK_ID)
+const icon = () => fromPool(pools.icons, FALLBACK_ID)
+const post = () => fromPool(pools.posts, FALLBACK_ID)
+const order = () => fromPool(pools.orders, 'TF-NOPE')
+const session = () => fromPool(pools.sessions, 'sess_nope')
+const media = () => fromPool(pools.media, 'map_example/1-x.png')
+
+// ---------------------------------------------------------------- input building blocks
+
+/** Dates around today, as the admin screens send them, and a few far away. */
+const isoDate = fc
+  .oneof(
+    { arbitrary: fc.integer({ min: -400, max: 800 }), weight: 8 },
+    { arbitrary: fc.integer({ min: -800_000, max: 800_000 }), weight: 1 },
+  )
+  .map((offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10))
+/** Short ranges mostly, so a bulk delete does not empty the calendar for the routes after it. */
+const dateRange = (maxDays: number) =>
+  fc.tuple(isoDate, fc.integer({ min: -2, max: maxDays })).map(([start, span]) => ({
+    startDate: start,
+    endDate: new Date(Date.parse(`${start}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10),
+  }))
+
+const monthKey = fc
+  .tuple(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 0, max: 13 }))
+  .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`)
+
+const commonHints = (): Hints => ({ email: emailArbitrary, businessName: anyString(120) })
+
+/** A schema's values (with hints), for a body or a query. */
+const fromSchema = (schema: z.ZodType, hints: Hints = {}) =>
+  zodArbitrary(schema, { ...commonHints(), ...hints })
+
+/** Extra request parts most routes get: spread client addresses, now and then an odd header or origin. */
+const extras = fc.record({
+  ip: clientAddress,
+  origin: fc.oneof(
+    { arbitrary: fc.constant(TEST_ORIGIN), weight: 30 },
+    {
+      arbitrary: fc.constantFrom('https://evil.example', 'null', '', 'http://localhost:3000.evil'),
+      weight: 1,
+    },
+  ),
+  cookie: fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 10 },
+    {
+      arbitrary: fc.oneof(
+        headerText(120),
+        headerText(60).map((v) => `better-auth.session_token=${v}`),
+        fc.constant('better-auth.session_token=abc.def; better-auth.session_token=ghi'),
+      ),
+      weight: 1,
+    },
+  ),
+  headers: fc.oneof(
+    { arbitrary: fc.constant<[string, string][]>([]), weight: 10 },
+    {
+      arbitrary: fc.array(
+        fc.tuple(
+          fc.constantFrom('accept', 'accept-encoding', 'if-none-match', 'range', 'x-forwarded-proto', 'host'),
+          headerText(),
+        ),
+        { maxLength: 3 },
+      ),
+      weight: 1,
+    },
+  ),
+})
+
+type Parts = { path: fc.Arbitrary<string>; query?: fc.Arbitrary<string>; body?: fc.Arbitrary<FuzzBody> }
+
+function build({ path, query, body }: Parts): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      path,
+      query: query ?? queryString(),
+      body: body ?? fc.constant<FuzzBody>({}),
+      extra: extras,
+    })
+    .map(({ path, query, body, extra }) => ({
+      path,
+      query,
+      ...body,
+      ...extra,
+      headers: [...(body.headers ?? []), ...extra.headers],
+    }))
+}
+
+const fixed = (p: string) => fc.constant(p)
+const withSegment = (template: (s: string) => string, pool?: fc.Arbitrary<string>) =>
+  segment(pool).map(template)
+const getRoute = (p: string, query?: fc.Arbitrary<string>) => () => build({ path: fixed(p), query })
+const jsonRoute = (p: string, valid: fc.Arbitrary<unknown>) => () =>
+  build({ path: fixed(p), body: jsonBody(valid) })
+
+/** A multipart upload: a real tiny image most of the time, any bytes, a wrong field, or broken multipart. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+const TINY_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+const uploadBody: fc.Arbitrary<FuzzBody> = fc.oneof(
+  {
+    arbitrary: fc
+      .record({
+        type: fc.option(fc.oneof(fc.constantFrom(...MEDIA_TYPES), anyString(40)), { nil: undefined }),
+        bytes: fc.oneof(
+          fc.constantFrom(TINY_PNG, TINY_GIF),
+          fc.uint8Array({ maxLength: 400 }),
+          fc.uint8Array({ maxLength: 64 }).map((tail) => Buffer.concat([TINY_PNG, tail])),
+          fc.constant(Buffer.from('<svg onload="alert(1)"></svg>')),
+        ),
+        name: anyString(120),
+        mime: fc.constantFrom('image/png', 'image/gif', 'text/html', 'application/octet-stream', ''),
+        fileAsText: fc.boolean(),
+      })
+      .map(({ type, bytes, name, mime, fileAsText }) => {
+        const form = new FormData()
+        if (type !== undefined) form.set('type', type)
+        if (fileAsText && bytes.length % 7 === 0) form.set('file', name)
+        else form.set('file', new File([new Uint8Array(bytes)], name, { type: mime }))
+        return { body: form }
+      }),
+    weight: 6,
+  },
+  {
+    arbitrary: fc.record({
+      body: rawGarbage,
+      contentType: fc.constantFrom(
+        'multipart/form-data; boundary=----fuzz',
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        'application/json',
+      ),
+    }),
+    weight: 2,
+  },
+)
+
+/** Stripe events with the fields the handler reads, of the right and the wrong types. */
+const stripeEventBody = (): fc.Arbitrary<FuzzBody> => {
+  const object = fc.record(
+    {
+      id: fc.oneof(session(), anyString(60), wrongValue),
+      object: fc.oneof(fc.constantFrom('checkout.session', 'charge'), wrongValue),
+      metadata: fc.oneof(fc.record({ sessionRef: fc.oneof(anyString(40), wrongValue) }), wrongValue),
+      payment_status: fc.oneof(fc.constantFrom('paid', 'unpaid', 'no_payment_required'), wrongValue),
+      status: fc.constantFrom('complete', 'open', 'expired'),
+      payment_intent: fc.oneof(anyString(40), fc.record({ id: anyString(40) }), wrongValue),
+      refunded: fc.oneof(fc.boolean(), wrongValue),
+    },
+    { requiredKeys: [] },
+  )
+  const event = fc.record(
+    {
+      id: fc.oneof(
+        { arbitrary: anyString(60).map((s) => `evt_${s}`), weight: 4 },
+        { arbitrary: wrongValue, weight: 1 },
+      ),
+      object: fc.constant('event'),
+      type: fc.oneof(
+        fc.constantFrom(
+          'checkout.session.completed',
+          'checkout.session.async_payment_succeeded',
+          'checkout.session.async_payment_failed',
+          'checkout.session.expired',
+          'charge.refunded',
+        ),
+        wrongValue,
+      ),
+      data: fc.oneof({ arbitrary: fc.record({ object }), weight: 6 }, { arbitrary: wrongValue, weight: 1 }),
+    },
+    { requiredKeys: ['id', 'type'] },
+  )
+  const payload = fc.oneof(
+    { arbitrary: event.map((e) => JSON.stringify(e)), weight: 6 },
+    { arbitrary: rawGarbage, weight: 1 },
+  )
+  return fc
+    .tuple(payload, fc.constantFrom('signed', 'signed', 'signed', 'none', 'forged', 'stale'))
+    .map(([text, how]): FuzzBody => {
+      const timestamp = Math.floor(Date.now() / 1000) - (how === 'stale' ? 3_600 : 0)
+      const header =
+        how === 'none'
+          ? undefined
+          : how === 'forged'
+            ? `t=${timestamp},v1=${'0'.repeat(64)}`
+            : Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET, timestamp })
+      return {
+        body: text,
+        contentType: 'application/json',
+        ...(header ? { headers: [['stripe-signature', header]] } : {}),
+      }
+    })
+}
+
+// ---------------------------------------------------------------- one entry per route
+
+const SPA_PATHS = [
+  '/',
+  '/calendar',
+  '/map',
+  '/blog',
+  '/contact',
+  '/cart-checkout',
+  '/thank-you',
+  '/auth',
+  '/admin',
+  '/favicon.svg',
+  '/robots.txt',
+  '/assets/app.js',
+  '/assets/missing.js',
+  '/index.html',
+  '/../package.json',
+  '/%2e%2e/package.json',
+  '/%252e%252e/%252e%252e/package.json',
+  '/assets/..%2f..%2fpackage.json',
+  '/%00.js',
+  '/a.js%00.html',
+]
+
+const spaRequest = () =>
+  build({
+    path: fc.oneof(
+      fc.constantFrom(...SPA_PATHS),
+      fc.array(segment(), { minLength: 1, maxLength: 4 }).map((s) => `/${s.join('/')}`),
+      fc.tuple(fc.constantFrom('/assets/', '/blog/', '/checkout/', '/'), segment()).map(([a, b]) => a + b),
+    ),
+  }).map((r) => ({
+    ...r,
+    headers: [...(r.headers ?? []), ['accept-encoding', 'br, gzip'] as [string, string]],
+  }))
+
+const AUTH_POST_PATHS = [
+  'sign-in/email',
+  'sign-in/email',
+  'sign-in/email',
+  'sign-up/email',
+  'sign-out',
+  'forget-password',
+  'request-password-reset',
+  'reset-password',
+  'change-password',
+  'update-user',
+  'change-email',
+  'delete-user',
+  'revoke-session',
+  'revoke-sessions',
+  'revoke-other-sessions',
+  'send-verification-email',
+  'sign-in/social',
+  'link-social',
+  'unlink-account',
+  'set-password',
+  'refresh-token',
+]
+const AUTH_GET_PATHS = [
+  'get-session',
+  'list-sessions',
+  'list-accounts',
+  'ok',
+  'error',
+  'verify-email',
+  'reset-password/x',
+  'callback/google',
+  'account-info',
+  'session',
+]
+
+const signInSchema = z.object({
+  email: z.email(),
+  password: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX_LENGTH + 10),
+  rememberMe: z.boolean().optional(),
+  callbackURL: z.string().optional(),
+})
+
+function registry(): Map<string, RouteFuzz> {
+  const year = new Date().getUTCFullYear()
+  const routes = new Map<string, RouteFuzz>()
+  const add = (key: string, entry: RouteFuzz) => {
+    if (routes.has(key)) throw new Error(`duplicate fuzz entry ${key}`)
+    routes.set(key, entry)
+  }
+
+  // Public reads.
+  add('GET /api/health', { request: getRoute('/api/health') })
+  add('GET /api/settings', { request: getRoute('/api/settings') })
+  add('GET /api/me', {
+    request: () =>
+      build({ path: fixed('/api/me') }).chain((r) =>
+        fc.constantFrom(undefined, memberCookie, adminCookie, `${adminCookie}x`).map((c) => ({
+          ...r,
+          cookie: [c, r.cookie].filter(Boolean).join('; ') || undefined,
+        })),
+      ),
+  })
+  add('GET /api/calendar-days', {
+    request: getRoute(
+      '/api/calendar-days',
+      queryString(fromSchema(calendarMonthQuerySchema, { month: monthKey })),
+    ),
+  })
+  add('GET /api/calendar-days/available-months', { request: getRoute('/api/calendar-days/available-months') })
+  add('GET /api/calendar-days/:id', {
+    request: () => build({ path: withSegment((s) => `/api/calendar-days/${s}`, day()) }),
+  })
+  add('GET /api/map-icons', { request: getRoute('/api/map-icons') })
+  add('GET /api/map-icons/:id', {
+    request: () => build({ path: withSegment((s) => `/api/map-icons/${s}`, icon()) }),
+  })
+  add('GET /api/blog-posts', { request: getRoute('/api/blog-posts') })
+  add('GET /api/blog-posts/:id', {
+    request: () => build({ path: withSegment((s) => `/api/blog-posts/${s}`, post()) }),
+  })
+  add('GET /api/media', { request: getRoute('/api/media', queryString(fromSchema(mediaListQuerySchema))) })
+
+  // better-auth behind our throttle.
+  add('GET /api/auth/*', {
+    request: () =>
+      build({
+        path: fc.oneof(fc.constantFrom(...AUTH_GET_PATHS), segment()).map((p) => `/api/auth/${p}`),
+        query: queryString(
+          fc.record({
+            token: anyString(60),
+            callbackURL: fc.constantFrom('/', 'javascript:alert(1)', '//evil.example'),
+          }),
+        ),
+      }),
+  })
+  add('POST /api/auth/*', {
+    request: () =>
+      build({
+        path: fc
+          .oneof(
+            { arbitrary: fc.constantFrom(...AUTH_POST_PATHS), weight: 6 },
+            { arbitrary: segment(), weight: 1 },
+          )
+          .map((p) => `/api/auth/${p}`),
+        body: jsonBody(
+          fromSchema(signInSchema, {
+            email: fc.constantFrom(ADMIN.email, MEMBER.email, 'nobody@example.com'),
+            password: fc.oneof(fc.constant('wrong-password-123'), anyString(PASSWORD_MAX_LENGTH + 10)),
+          }),
+        ),
+      }),
+  })
+
+  // Visitor actions.
+  add('POST /api/inquiries', { request: jsonRoute('/api/inquiries', fromSchema(createInquiryInputSchema)) })
+  add('POST /api/functions/create-checkout-session', {
+    request: () =>
+      build({
+        path: fixed('/api/functions/create-checkout-session'),
+        body: jsonBody(fromSchema(dayCheckoutInputSchema, { dayId: day() })),
+      }),
+  })
+  add('POST /api/functions/create-map-icon-checkout', {
+    request: () =>
+      build({
+        path: fixed('/api/functions/create-map-icon-checkout'),
+        body: jsonBody(fromSchema(mapIconCheckoutInputSchema, { iconId: icon() })),
+      }),
+  })
+  add('POST /api/functions/create-cart-checkout-session', {
+    request: () => {
+      const cart = fc
+        .tuple(
+          fromSchema(cartCheckoutInputSchema, {
+            calendarDayIds: fc.uniqueArray(day(), { maxLength: 7 }),
+            mapIconId: fc.option(icon(), { nil: null }),
+          }),
+          fc.boolean(),
+        )
+        .map(([v, fix]) => {
+          const input = v as { calendarDayIds?: unknown }
+          const count = Array.isArray(input.calendarDayIds) ? input.calendarDayIds.length : 0
+          return fix ? { ...input, discount: expectedCartDiscount(count) } : input
+        })
+      return build({ path: fixed('/api/functions/create-cart-checkout-session'), body: jsonBody(cart) })
+    },
+  })
+  add('POST /api/functions/create-special-purchase-checkout', {
+    request: () => {
+      const special = fc
+        .tuple(fromSchema(specialPurchaseCheckoutInputSchema), fc.boolean())
+        .map(([v, fix]) => (fix ? { ...(v as object), amount: (v as { units: number }).units } : v))
+      return build({
+        path: fixed('/api/functions/create-special-purchase-checkout'),
+        body: jsonBody(special),
+      })
+    },
+  })
+  add('POST /api/functions/get-orders-by-session', {
+    request: jsonRoute(
+      '/api/functions/get-orders-by-session',
+      fromSchema(ordersBySessionInputSchema, { sessionId: session() }),
+    ),
+  })
+  add('POST /api/functions/refresh-map-icon-availability', {
+    request: () => build({ path: fixed('/api/functions/refresh-map-icon-availability'), body: anyBody }),
+  })
+  add('POST /api/functions/db-setup', {
+    request: () => build({ path: fixed('/api/functions/db-setup'), body: anyBody }),
+  })
+  add('POST /api/webhooks/stripe', {
+    app: 'stripe',
+    request: () => build({ path: fixed('/api/webhooks/stripe'), body: stripeEventBody() }),
+  })
+
+  // Non-API routes: uploaded files, the local test checkout, the SPA.
+  add('GET /media/*', {
+    request: () =>
+      build({
+        path: fc.oneof(
+          media().map((m) => `/media/${m}`),
+          fc.array(segment(), { minLength: 1, maxLength: 3 }).map((s) => `/media/${s.join('/')}`),
+          fc.constantFrom(
+            '/media/',
+            '/media/..%2F..%2Fetc%2Fpasswd',
+            '/media/map_example/%2e%2e/%2e%2e/x.png',
+            '/media/a\\b.png',
+          ),
+        ),
+      }),
+  })
+  add('GET /pay/:sessionId', { request: () => build({ path: withSegment((s) => `/pay/${s}`, session()) }) })
+  add('POST /pay/:sessionId/complete', {
+    request: () => build({ path: withSegment((s) => `/pay/${s}/complete`, session()), body: anyBody }),
+  })
+  add('POST /pay/:sessionId/cancel', {
+    request: () => build({ path: withSegment((s) => `/pay/${s}/cancel`, session()), body: anyBody }),
+  })
+  add('GET /*', { request: spaRequest })
+  add('HEAD /*', { request: spaRequest })
+
+  // Admin: orders first (they need days and icons), deletions after the writes that fill the pools.
+  add('POST /api/admin/manual-orders', {
+    admin: true,
+    request: jsonRoute('/api/admin/manual-orders', fromSchema(manualOrderInputSchema, { dayId: day() })),
+  })
+  add('POST /api/admin/manual-map-icon-orders', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/manual-map-icon-orders',
+      fromSchema(manualMapIconOrderInputSchema, { iconId: icon() }),
+    ),
+  })
+  const orderQuery = queryString(
+    fromSchema(adminOrdersQuerySchema, { createdFrom: isoDate, createdTo: isoDate }),
+  )
+  add('GET /api/admin/orders', { admin: true, request: getRoute('/api/admin/orders', orderQuery) })
+  add('GET /api/admin/orders/export.csv', {
+    admin: true,
+    request: getRoute('/api/admin/orders/export.csv', orderQuery),
+  })
+  add('PATCH /api/admin/orders/:id', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/orders/${s}`, order()),
+        body: jsonBody(fromSchema(updateOrderStatusInputSchema)),
+      }),
+  })
+  const orderIds = fc.array(order(), { minLength: 1, maxLength: 6 })
+  add('POST /api/admin/orders/bulk-status', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/orders/bulk-status',
+      fromSchema(bulkOrderStatusInputSchema, { ids: orderIds }),
+    ),
+  })
+  add('GET /api/admin/calendar-days', {
+    admin: true,
+    request: getRoute(
+      '/api/admin/calendar-days',
+      queryString(fromSchema(adminCalendarDaysQuerySchema, { startDate: isoDate, endDate: isoDate })),
+    ),
+  })
+  add('PATCH /api/admin/calendar-days/:id', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/calendar-days/${s}`, day()),
+        body: jsonBody(fromSchema(updateCalendarDayInputSchema)),
+      }),
+  })
+  add('POST /api/admin/calendar-days/bulk-price', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/calendar-days/bulk-price',
+      fc.tuple(fromSchema(bulkPriceInputSchema), dateRange(60)).map(([v, r]) => ({ ...(v as object), ...r })),
+    ),
+  })
+  add('POST /api/admin/calendar-days/bulk-delete', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/calendar-days/bulk-delete',
+      fc.oneof(dateRange(2), fromSchema(dateRangeInputSchema)),
+    ),
+  })
+  add('POST /api/admin/calendar-days/initialize', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/calendar-days/initialize',
+      fc
+        .tuple(fromSchema(initializeRangeInputSchema), dateRange(400))
+        .map(([v, r]) => ({ ...(v as object), ...r })),
+    ),
+  })
+  add('DELETE /api/admin/calendar-days/:id', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/calendar-days/${s}`, day()) }),
+  })
+  add('POST /api/admin/orders/bulk-delete', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/orders/bulk-delete',
+      fromSchema(bulkDeleteOrdersInputSchema, { ids: orderIds }),
+    ),
+  })
+  add('DELETE /api/admin/orders/:id', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/orders/${s}`, order()) }),
+  })
+  add('GET /api/admin/media', {
+    admin: true,
+    request: getRoute('/api/admin/media', queryString(fromSchema(mediaListQuerySchema))),
+  })
+  add('POST /api/admin/media', {
+    admin: true,
+    request: () => build({ path: fixed('/api/admin/media'), body: uploadBody }),
+  })
+  add('DELETE /api/admin/media/*', {
+    admin: true,
+    request: () =>
+      build({
+        path: fc.oneof(
+          media().map((m) => `/api/admin/media/${m}`),
+          fc.array(segment(), { minLength: 1, maxLength: 3 }).map((s) => `/api/admin/media/${s.join('/')}`),
+        ),
+      }),
+  })
+  add('GET /api/admin/blog-posts', { admin: true, request: getRoute('/api/admin/blog-posts') })
+  add('POST /api/admin/blog-posts', {
+    admin: true,
+    request: jsonRoute('/api/admin/blog-posts', fromSchema(blogPostInputSchema)),
+  })
+  add('PUT /api/admin/blog-posts/:id', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/blog-posts/${s}`, post()),
+        body: jsonBody(fromSchema(blogPostInputSchema)),
+      }),
+  })
+  add('DELETE /api/admin/blog-posts/:id', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/blog-posts/${s}`, post()) }),
+  })
+  add('PUT /api/settings/font', {
+    admin: true,
+    request: jsonRoute('/api/settings/font', fromSchema(updateFontInputSchema)),
+  })
+  add('PUT /api/settings/calendar', {
+    admin: true,
+    request: jsonRoute('/api/settings/calendar', fromSchema(calendarDefaultInputSchema(year))),
+  })
+  return routes
+}
+
+// ---------------------------------------------------------------- the run
+
+type Failure = { route: string; status: number | string; request: string; response: string; log: string }
+type RouteStats = {
+  route: string
+  runs: number
+  anonymousRuns: number
+  status5xx: number
+  statuses: Record<string, number>
+  ms: number
+}
+
+const stats: RouteStats[] = []
+const rejections: unknown[] = []
+const onRejection = (reason: unknown) => rejections.push(reason)
+const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().join(',')
+let cleanPrototype: string
+
+const describeRequest = (method: string, r: FuzzRequest) =>
+  JSON.stringify({
+    method,
+    path: r.path,
+    query: r.query,
+    contentType: r.contentType,
+    body:
+      typeof r.body === 'string'
+        ? r.body.slice(0, 300)
+        : r.body instanceof FormData
+          ? '[FormData]'
+          : r.body
+            ? '[bytes]'
+            : undefined,
+    ip: r.ip,
+  })
+
+/** Every route of both apps, as "METHOD path" (middleware entries are method ALL). */
+function appRoutes(app: ReturnType<typeof createApp>): string[] {
+  return [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].sort()
+}
+
+const ROUTES = registry()
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-fuzz-client-'))
+  fs.mkdirSync(path.join(clientDir, 'assets'))
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><!--site-config-->')
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)')
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js.br'), 'br')
+  fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *')
+  t = await createTestApp()
+  stripeT = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_fuzz',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // Nothing listens here: the webhook never calls Stripe, and nothing else is fuzzed on this app.
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    },
+  })
+  apps = { main: fuzzedApp(t), stripe: fuzzedApp(stripeT) }
+  await t.createAdmin()
+  await t.createMember()
+  adminCookie = await t.signIn(ADMIN)
+  memberCookie = await t.signIn(MEMBER)
+  await refreshPools()
+  cleanPrototype = prototypeKeys()
+  process.on('unhandledRejection', onRejection)
+  process.on('uncaughtException', onRejection)
+  console.log(`api fuzz: ${ROUTES.size} routes × ${RUNS} runs, seed ${SEED} (FUZZ_SEED to replay)`)
+}, 120_000)
+
+afterAll(async () => {
+  process.off('unhandledRejection', onRejection)
+  process.off('uncaughtException', onRejection)
+  const total = stats.reduce((n, s) => n + s.runs + s.anonymousRuns, 0)
+  const fives = stats.reduce((n, s) => n + s.status5xx, 0)
+  const ms = stats.reduce((n, s) => n + s.ms, 0)
+  const lines = stats.map(
+    (s) =>
+      `${s.route.padEnd(52)} runs ${String(s.runs).padStart(5)} anon ${String(s.anonymousRuns).padStart(4)} 5xx ${s.status5xx}  ${Math.round(s.ms)} ms  ${JSON.stringify(s.statuses)}`,
+  )
+  console.log(
+    [
+      ...lines,
+      `TOTAL ${stats.length} routes, ${total} requests, ${fives} responses ≥ 500, ${rejections.length} unhandled rejections, ${Math.round(ms / 1000)} s (engine ${process.env.TEST_ENGINE ?? 'pglite'}, seed ${SEED})`,
+    ].join('\n'),
+  )
+  if (process.env.FUZZ_REPORT)
+    fs.writeFileSync(
+      process.env.FUZZ_REPORT,
+      JSON.stringify(
+        {
+          engine: process.env.TEST_ENGINE ?? 'pglite',
+          seed: SEED,
+          runsPerRoute: RUNS,
+          routes: stats,
+          rejections: rejections.length,
+        },
+        null,
+        2,
+      ),
+    )
+  await t?.close()
+  await stripeT?.close()
+  if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true })
+}, 60_000)
+
+describe('API fuzz', () => {
+  it('has a fuzz entry for every route of the app, and none for a route that is gone', () => {
+    const live = [...new Set([...appRoutes(apps.main), ...appRoutes(apps.stripe)])]
+    expect(live.length).toBeGreaterThanOrEqual(50)
+    expect(
+      live.filter((r) => !ROUTES.has(r)),
+      'routes without a fuzz entry',
+    ).toEqual([])
+    expect(
+      [...ROUTES.keys()].filter((r) => !live.includes(r)),
+      'fuzz entries without a route',
+    ).toEqual([])
+  })
+
+  for (const [route, entry] of ROUTES) {
+    it(
+      `${route}: no 5xx, no unhandled rejection`,
+      async () => {
+        const [method] = route.split(' ') as [string, string]
+        const kind = entry.app ?? 'main'
+        const failures: Failure[] = []
+        const statuses: Record<string, number> = {}
+        const rejectionsBefore = rejections.length
+        const started = performance.now()
+
+        async function attempt(r: FuzzRequest, cookie: string | undefined, anonymous: boolean) {
+          const logsBefore = errorLogs.length
+          let status: number | string
+          let text = ''
+          try {
+            const response = await send(kind, method, r, cookie)
+            status = response.status
+            text = await response.text()
+          } catch (error) {
+            status = `threw ${error instanceof Error ? error.message : String(error)}`
+          }
+          statuses[String(status)] = (statuses[String(status)] ?? 0) + 1
+          // Anonymous callers of an admin route get 401. Checked before it: the body limit (413), a foreign
+          // origin (403), and the URL itself ('.' and '..' segments resolve to another path: the JSON 404).
+          const allowedForAnonymous =
+            status === 401 ||
+            status === 413 ||
+            (status === 403 && r.origin !== TEST_ORIGIN) ||
+            (status === 404 && text.includes('No API route'))
+          const bad = typeof status !== 'number' || status >= 500 || (anonymous && !allowedForAnonymous)
+          if (bad)
+            failures.push({
+              route,
+              status,
+              request: describeRequest(method, r),
+              response: text.slice(0, 300),
+              log: errorLogs.slice(logsBefore).join('').slice(0, 1500),
+            })
+        }
+
+        await refreshPools()
+        const requests = entry.request()
+        await fc.assert(
+          fc.asyncProperty(requests, async (r) => {
+            await attempt(r, entry.admin ? adminCookie : undefined, false)
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        )
+        let anonymousRuns = 0
+        if (entry.admin) {
+          await fc.assert(
+            fc.asyncProperty(requests, async (r) => {
+              anonymousRuns++
+              await attempt({ ...r, cookie: undefined }, undefined, true)
+            }),
+            { numRuns: ANONYMOUS_RUNS, seed: SEED + 1, endOnFailure: true },
+          )
+        }
+        // Give a rejection from a request that has already answered the chance to surface.
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        stats.push({
+          route,
+          runs: RUNS,
+          anonymousRuns,
+          status5xx: failures.filter((f) => typeof f.status !== 'number' || f.status >= 500).length,
+          statuses,
+          ms: performance.now() - started,
+        })
+        expect(failures.slice(0, 5), `${failures.length} bad responses`).toEqual([])
+        expect(rejections.slice(rejectionsBefore).map(String)).toEqual([])
+        expect(prototypeKeys(), 'Object.prototype was polluted').toBe(cleanPrototype)
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+      },
+      ROUTE_TIMEOUT_MS,
+    )
+  }
+
+  it('left no promise rejection unhandled over the whole run', () => {
+    expect(rejections.map(String)).toEqual([])
+  })
+})

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { catalogueVersion } from '../db/schema.ts'
+import { preparedOnce } from './prepared-queries.ts'
+
+/**
+ * The catalogue version: the row migration 0003's triggers rewrite once per committed change of
+ * calendar_days, map_icons or blog_posts. `token` (random, never reused) names one state of the catalogue;
+ * `version` counts changes. Undefined when the row is missing (a restore emptied the table): nothing can be
+ * cached then.
+ */
+export type CatalogueVersion = { version: number; token: string }
+export type VersionReader = { read: () => Promise<CatalogueVersion | undefined> }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Shares version queries among concurrent callers, with "started after me" semantics: a caller never gets
+ * the answer of a query that was already running when it asked, only of one issued after. So every answer
+ * reflects at least every commit that finished before the caller asked (read-after-write, also across
+ * instances sharing one PostgreSQL), while the database sees about one small query per round trip instead
+ * of one per request.
+ *
+ * At most one query runs at a time. Callers join the next query, which starts one event-loop turn after the
+ * first of them asked (so requests read from the sockets in the same turn share it) and never before the
+ * running one has settled.
+ */
+export function createVersionReader(query: () => Promise<CatalogueVersion | undefined>): VersionReader {
+  let running: Promise<CatalogueVersion | undefined> | undefined
+  let next: Promise<CatalogueVersion | undefined> | undefined
+
+  async function startNext() {
+    await nextTurn()
+    while (running) await running.catch(() => undefined)
+    // From here on, a new caller joins a later query: this one may already be reading.
+    next = undefined
+    const p = query()
+    running = p
+    const clear = () => {
+      if (running === p) running = undefined
+    }
+    p.then(clear, clear)
+    return p
+  }
+
+  return {
+    read: () => {
+      next ??= startNext()
+      return next
+    },
+  }
+}
+
+export const CATALOGUE_VERSION_CHANNEL = 'townflyer_catalogue_version'
+
+/** The part of PGlite's client this needs (drizzle's `$client` on PGlite). */
+export type NotifyingClient = {
+  listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>
+}
+
+/**
+ * PGlite: the data folder is locked to this process, so every write to it goes through this process's PGlite
+ * client, and the triggers' NOTIFY reaches us from the COMMIT's own response: PGlite runs its listeners
+ * (queued microtasks) while it parses that response, before the writer's query resolves, and in commit
+ * order (it runs one statement at a time). So the last version heard is the database's by the time any
+ * writer can answer its caller, and a read needs no query.
+ * The starting version is read once after LISTEN; should a notification be heard before that answer is
+ * taken, it may be newer or older than the answer, so the read is simply repeated. Until then, reads use
+ * `versions`.
+ */
+export function createListeningVersionReader(
+  client: NotifyingClient,
+  versions: VersionReader,
+): VersionReader {
+  let known: CatalogueVersion | undefined
+  let isReady = false
+  let heardMeanwhile = false
+  client
+    .listen(CATALOGUE_VERSION_CHANNEL, (payload) => {
+      const [version, token] = payload.split(' ')
+      if (!isReady) heardMeanwhile = true
+      else if (version && token) known = { version: Number(version), token }
+    })
+    .then(async () => {
+      while (!isReady) {
+        heardMeanwhile = false
+        const current = await versions.read()
+        if (!heardMeanwhile) {
+          known = current
+          isReady = true
+        }
+      }
+    })
+    .catch(() => {})
+  return { read: () => (isReady ? Promise.resolve(known) : versions.read()) }
+}
+
+/** The version query, prepared once per database (a named statement on PostgreSQL: parsed once per connection). */
+export function catalogueVersionQuery(db: Db): () => Promise<CatalogueVersion | undefined> {
+  // Prepared on first use, not when the app is composed.
+  return async () => {
+    const prepared = preparedOnce(db, 'townflyer_catalogue_version', (d, name) =>
+      d
+        .select({ version: catalogueVersion.version, token: catalogueVersion.token })
+        .from(catalogueVersion)
+        .where(eq(catalogueVersion.id, 1))
+        .prepare(name),
+    )
+    return (await prepared.execute())[0]
+  }
+}
+
+export async function readCatalogueVersion(db: Db): Promise<number> {
+  return (await catalogueVersionQuery(db)())?.version ?? 0
+}
