@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { Toaster } from '../components/ui/toaster'
+import { LazyToaster } from '../components/ui/lazy-toaster'
 import { AuthProvider } from '../features/auth/auth-provider'
 import { useSiteConfig } from './site-config'
 
@@ -13,7 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider productName={productName}>
         {children}
-        <Toaster />
+        <LazyToaster />
       </AuthProvider>
     </QueryClientProvider>
   )

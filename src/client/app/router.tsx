@@ -1,100 +1,80 @@
-import { createBrowserRouter, RouterProvider } from 'react-router'
+import { type ComponentType, lazy, Suspense } from 'react'
+import { BrowserRouter, Route, Routes } from 'react-router'
 import { PageSpinner } from './layout/page-spinner'
 import { RootLayout } from './layout/root-layout'
-import { RouteError } from './layout/route-error'
-import { HomePage } from './routes/public/home-page'
-import { NotFoundPage } from './routes/public/not-found-page'
+import { RouteErrorBoundary } from './layout/route-error'
 
-// Every page but the home page is its own chunk; admin code (sign-in and dashboard) never reaches public routes.
-const lazySignIn = () => import('./routes/admin/sign-in-page').then((m) => ({ Component: m.SignInPage }))
-const lazyAdmin = () => import('./routes/admin/admin-page').then((m) => ({ Component: m.AdminPage }))
+/**
+ * Every page, the home page included, is its own chunk, so a visitor downloads only the page they open
+ * and admin code (sign-in and dashboard) never reaches public routes. Declarative routing rather than
+ * createBrowserRouter: the data router's loader/action machinery is ~16 KB gzip we do not use, and
+ * BrowserRouter applies navigations in a transition, so the current page stays up while the next one
+ * loads, as it did with route `lazy`.
+ */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })))
+}
+
+const HomePage = page(() => import('./routes/public/home-page'), 'HomePage')
+const AlternateLandingPage = page(
+  () => import('./routes/public/alternate-landing-page'),
+  'AlternateLandingPage',
+)
+const SignInPage = page(() => import('./routes/admin/sign-in-page'), 'SignInPage')
+const AdminPage = page(() => import('./routes/admin/admin-page'), 'AdminPage')
+const BlogListPage = page(() => import('./routes/public/blog-list-page'), 'BlogListPage')
+const BlogPostPage = page(() => import('./routes/public/blog-post-page'), 'BlogPostPage')
+const CalendarPage = page(() => import('./routes/public/calendar-page'), 'CalendarPage')
+const DayCheckoutPage = page(() => import('./routes/public/day-checkout-page'), 'DayCheckoutPage')
+const MapIconCheckoutPage = page(
+  () => import('./routes/public/map-icon-checkout-page'),
+  'MapIconCheckoutPage',
+)
+const CartCheckoutPage = page(() => import('./routes/public/cart-checkout-page'), 'CartCheckoutPage')
+const ThankYouPage = page(() => import('./routes/public/thank-you-page'), 'ThankYouPage')
+const AboutPage = page(() => import('./routes/public/about-page'), 'AboutPage')
+const ContactPage = page(() => import('./routes/public/contact-page'), 'ContactPage')
+const GuaranteePage = page(() => import('./routes/public/guarantee-page'), 'GuaranteePage')
+const PricingPage = page(() => import('./routes/public/pricing-page'), 'PricingPage')
+const NonProfitsPage = page(() => import('./routes/public/non-profits-page'), 'NonProfitsPage')
+const SpecialPurchasePage = page(() => import('./routes/public/special-purchase-page'), 'SpecialPurchasePage')
+const PriorWorkPage = page(() => import('./routes/public/prior-work-page'), 'PriorWorkPage')
+const NotFoundPage = page(() => import('./routes/public/not-found-page'), 'NotFoundPage')
 
 // Spec section 2, route table.
-export const router = createBrowserRouter([
-  {
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: PageSpinner,
-    children: [
-      { index: true, Component: HomePage },
-      {
-        path: '5k-example',
-        lazy: () =>
-          import('./routes/public/alternate-landing-page').then((m) => ({
-            Component: m.AlternateLandingPage,
-          })),
-      },
-      { path: 'auth', lazy: lazySignIn },
-      { path: 'login', lazy: lazySignIn },
-      {
-        path: 'blog',
-        lazy: () => import('./routes/public/blog-list-page').then((m) => ({ Component: m.BlogListPage })),
-      },
-      {
-        path: 'blog/:postId',
-        lazy: () => import('./routes/public/blog-post-page').then((m) => ({ Component: m.BlogPostPage })),
-      },
-      {
-        path: 'calendar',
-        lazy: () => import('./routes/public/calendar-page').then((m) => ({ Component: m.CalendarPage })),
-      },
-      {
-        path: 'checkout/:dayId',
-        lazy: () =>
-          import('./routes/public/day-checkout-page').then((m) => ({ Component: m.DayCheckoutPage })),
-      },
-      {
-        path: 'map-icon-checkout/:iconId',
-        lazy: () =>
-          import('./routes/public/map-icon-checkout-page').then((m) => ({
-            Component: m.MapIconCheckoutPage,
-          })),
-      },
-      {
-        path: 'cart-checkout',
-        lazy: () =>
-          import('./routes/public/cart-checkout-page').then((m) => ({ Component: m.CartCheckoutPage })),
-      },
-      {
-        path: 'thank-you',
-        lazy: () => import('./routes/public/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
-      },
-      {
-        path: 'about',
-        lazy: () => import('./routes/public/about-page').then((m) => ({ Component: m.AboutPage })),
-      },
-      {
-        path: 'contact',
-        lazy: () => import('./routes/public/contact-page').then((m) => ({ Component: m.ContactPage })),
-      },
-      {
-        path: 'guarantee',
-        lazy: () => import('./routes/public/guarantee-page').then((m) => ({ Component: m.GuaranteePage })),
-      },
-      {
-        path: 'pricing',
-        lazy: () => import('./routes/public/pricing-page').then((m) => ({ Component: m.PricingPage })),
-      },
-      {
-        path: 'non-profits',
-        lazy: () => import('./routes/public/non-profits-page').then((m) => ({ Component: m.NonProfitsPage })),
-      },
-      {
-        path: 'special-purchase',
-        lazy: () =>
-          import('./routes/public/special-purchase-page').then((m) => ({ Component: m.SpecialPurchasePage })),
-      },
-      {
-        path: 'prior-work',
-        lazy: () => import('./routes/public/prior-work-page').then((m) => ({ Component: m.PriorWorkPage })),
-      },
-      // One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted.
-      { path: 'admin/:section?', lazy: lazyAdmin },
-      { path: '*', Component: NotFoundPage },
-    ],
-  },
-])
-
 export function AppRouter() {
-  return <RouterProvider router={router} />
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        {/* Only the first page load shows the spinner; later navigations keep the current page up. */}
+        <Suspense fallback={<PageSpinner />}>
+          <Routes>
+            <Route element={<RootLayout />}>
+              <Route index element={<HomePage />} />
+              <Route path="5k-example" element={<AlternateLandingPage />} />
+              <Route path="auth" element={<SignInPage />} />
+              <Route path="login" element={<SignInPage />} />
+              <Route path="blog" element={<BlogListPage />} />
+              <Route path="blog/:postId" element={<BlogPostPage />} />
+              <Route path="calendar" element={<CalendarPage />} />
+              <Route path="checkout/:dayId" element={<DayCheckoutPage />} />
+              <Route path="map-icon-checkout/:iconId" element={<MapIconCheckoutPage />} />
+              <Route path="cart-checkout" element={<CartCheckoutPage />} />
+              <Route path="thank-you" element={<ThankYouPage />} />
+              <Route path="about" element={<AboutPage />} />
+              <Route path="contact" element={<ContactPage />} />
+              <Route path="guarantee" element={<GuaranteePage />} />
+              <Route path="pricing" element={<PricingPage />} />
+              <Route path="non-profits" element={<NonProfitsPage />} />
+              <Route path="special-purchase" element={<SpecialPurchasePage />} />
+              <Route path="prior-work" element={<PriorWorkPage />} />
+              {/* One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted. */}
+              <Route path="admin/:section?" element={<AdminPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  )
 }

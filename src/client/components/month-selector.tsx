@@ -1,15 +1,23 @@
-import * as SelectPrimitive from '@radix-ui/react-select'
-import { Check, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react'
+import { type KeyboardEvent, lazy, Suspense, useState } from 'react'
 import {
   adminMonthOptions,
   formatYearMonth,
   parseYearMonthKey,
   publicMonthOptions,
   type YearMonth,
-  yearMonthKey,
 } from '../../shared/calendar-months'
 import { cn } from '../lib/cn'
+import { MONTH_TRIGGER_CLASS } from './month-trigger'
 import { Button } from './ui/button'
+
+// Radix Select and floating-ui are the heaviest code of the calendar; they load on the first hover,
+// focus or press of the dropdown instead of with the page.
+const loadMonthSelect = () => import('./month-select')
+const MonthSelect = lazy(() => loadMonthSelect().then((m) => ({ default: m.MonthSelect })))
+const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowDown', 'ArrowUp'])
+
+type Intent = { isOpen: boolean; isFocused: boolean }
 
 export type MonthSelectorProps = {
   /** admin: every month 2023 → current year + 2, prev/next always on; public: available months only. */
@@ -36,10 +44,55 @@ export function MonthSelector({
   const { options, previous, next } =
     mode === 'admin' ? adminMonthOptions(reference, now) : publicMonthOptions(reference, availableMonths, now)
 
+  const [intent, setIntent] = useState<Intent | null>(null)
+
   function select(key: string) {
     const month = parseYearMonthKey(key)
     if (month) onChange(month)
   }
+
+  function prefetch() {
+    void loadMonthSelect()
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!OPEN_KEYS.has(event.key)) return
+    event.preventDefault()
+    setIntent({ isOpen: true, isFocused: true })
+  }
+
+  // Looks and reads like the Radix trigger (combobox, same name and text); pressing it opens the real one.
+  const standIn = (
+    <button
+      type="button"
+      role="combobox"
+      aria-label="Month"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      data-placeholder={value ? undefined : ''}
+      disabled={isDisabled}
+      className={MONTH_TRIGGER_CLASS}
+      onPointerEnter={prefetch}
+      onFocus={() => {
+        prefetch()
+        // Without a press yet: mount the real trigger with the focus, closed.
+        setIntent((current) => current ?? { isOpen: false, isFocused: true })
+      }}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return
+        event.preventDefault()
+        setIntent({ isOpen: true, isFocused: true })
+      }}
+      onClick={() => setIntent({ isOpen: true, isFocused: true })}
+      onKeyDown={handleKeyDown}
+    >
+      <span className="pointer-events-none">{value ? formatYearMonth(value) : 'Select month'}</span>
+      <span aria-hidden="true">
+        <ChevronDown className="size-4" aria-hidden="true" />
+      </span>
+    </button>
+  )
 
   return (
     <div className={cn('flex items-center gap-2', className)}>
@@ -52,45 +105,20 @@ export function MonthSelector({
       >
         <ChevronLeft aria-hidden="true" />
       </Button>
-      <SelectPrimitive.Root
-        value={value ? yearMonthKey(value) : ''}
-        onValueChange={select}
-        disabled={isDisabled}
-      >
-        <SelectPrimitive.Trigger
-          aria-label="Month"
-          className="inline-flex h-10 min-w-0 flex-1 items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 text-sm font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-slate-600 sm:w-52 sm:flex-none"
-        >
-          <SelectPrimitive.Value placeholder="Select month">
-            {value ? formatYearMonth(value) : undefined}
-          </SelectPrimitive.Value>
-          <SelectPrimitive.Icon>
-            <ChevronDown className="size-4" aria-hidden="true" />
-          </SelectPrimitive.Icon>
-        </SelectPrimitive.Trigger>
-        <SelectPrimitive.Portal>
-          <SelectPrimitive.Content
-            position="popper"
-            sideOffset={4}
-            className="z-50 max-h-[min(20rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white text-slate-900 shadow-md"
-          >
-            <SelectPrimitive.Viewport className="p-1">
-              {options.map((month) => (
-                <SelectPrimitive.Item
-                  key={yearMonthKey(month)}
-                  value={yearMonthKey(month)}
-                  className="relative flex cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[highlighted]:bg-slate-100"
-                >
-                  <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex items-center">
-                    <Check className="size-4" aria-hidden="true" />
-                  </SelectPrimitive.ItemIndicator>
-                  <SelectPrimitive.ItemText>{formatYearMonth(month)}</SelectPrimitive.ItemText>
-                </SelectPrimitive.Item>
-              ))}
-            </SelectPrimitive.Viewport>
-          </SelectPrimitive.Content>
-        </SelectPrimitive.Portal>
-      </SelectPrimitive.Root>
+      {intent ? (
+        <Suspense fallback={standIn}>
+          <MonthSelect
+            value={value}
+            options={options}
+            onSelect={select}
+            isDisabled={isDisabled}
+            isOpenAtMount={intent.isOpen}
+            isFocusedAtMount={intent.isFocused}
+          />
+        </Suspense>
+      ) : (
+        standIn
+      )}
       <Button
         variant="outline"
         size="icon"

@@ -1,7 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { ScrollToTop } from './scroll-to-top'
-import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
+
+// The footer is below the fold: it is not part of the entry chunk, but its (small) chunk is requested
+// as soon as the entry runs, alongside the page's, so it is usually there by the first render. It is
+// the last element of the page, so its arrival moves nothing.
+const loadFooter = () => import('./site-footer')
+void loadFooter()
+const SiteFooter = lazy(() => loadFooter().then((m) => ({ default: m.SiteFooter })))
 
 export function RootLayout() {
   return (
@@ -14,10 +21,14 @@ export function RootLayout() {
       </a>
       <ScrollToTop />
       <SiteHeader />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: content that arrives after the first paint (lists, empty states) then
+          never pushes a visible footer (a layout shift); the footer starts below the fold. */}
+      <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   )
 }

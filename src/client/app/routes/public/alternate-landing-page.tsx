@@ -2,7 +2,7 @@ import { CalendarDays, ShoppingCart } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
-import { CalendarSection } from '../../../features/calendar/components/calendar-section'
+import { LazyCalendarSection } from '../../../features/calendar/components/lazy-calendar-section'
 import { useCart } from '../../../features/cart/use-cart'
 import { EmailWaitlistForm } from '../../../features/inquiries/components/email-waitlist-form'
 import { MapIconSection } from '../../../features/map-icons/components/map-icon-section'
@@ -76,7 +76,7 @@ export function AlternateLandingPage() {
             Choose up to 6 days. Booking 2 or more days lowers the price of each one.
           </p>
         </div>
-        <CalendarSection showPricing />
+        <LazyCalendarSection showPricing />
       </section>
     </PageContainer>
   )

@@ -1,13 +1,20 @@
-import * as Collapsible from '@radix-ui/react-collapsible'
 import { ChevronDown } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
 import { Button } from '../../../components/ui/button'
-import { CalendarExample } from '../../../features/calendar/components/calendar-example'
+import { Spinner } from '../../../components/ui/spinner'
 import { CalendarSection } from '../../../features/calendar/components/calendar-section'
 import { cn } from '../../../lib/cn'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
+
+// Shown only once the visitor opens 'Show Example': its code loads then, behind its own loading state.
+const CalendarExample = lazy(() =>
+  import('../../../features/calendar/components/calendar-example').then((m) => ({
+    default: m.CalendarExample,
+  })),
+)
 
 export function CalendarPage() {
   const config = useSiteConfig()
@@ -31,7 +38,9 @@ export function CalendarPage() {
         hideLabel="Hide Example"
         defaultOpen={false}
       >
-        <CalendarExample />
+        <Suspense fallback={<Spinner label="Loading example..." />}>
+          <CalendarExample />
+        </Suspense>
       </CollapsibleSection>
       <CollapsibleSection
         id="reservations"
@@ -64,23 +73,17 @@ function CollapsibleSection({
   children,
 }: CollapsibleSectionProps) {
   const [isOpen, setIsOpen] = useState(defaultOpen)
+  const disclosure = useDisclosure(isOpen, setIsOpen)
   return (
-    <Collapsible.Root open={isOpen} onOpenChange={setIsOpen} asChild>
-      <section aria-labelledby={id} className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SectionTitle id={id}>{title}</SectionTitle>
-          <Collapsible.Trigger asChild>
-            <Button variant="outline">
-              {isOpen ? hideLabel : showLabel}
-              <ChevronDown
-                className={cn('transition-transform', isOpen && 'rotate-180')}
-                aria-hidden="true"
-              />
-            </Button>
-          </Collapsible.Trigger>
-        </div>
-        <Collapsible.Content>{children}</Collapsible.Content>
-      </section>
-    </Collapsible.Root>
+    <section aria-labelledby={id} data-state={disclosure.state} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SectionTitle id={id}>{title}</SectionTitle>
+        <Button {...disclosure.triggerProps} variant="outline">
+          {isOpen ? hideLabel : showLabel}
+          <ChevronDown className={cn('transition-transform', isOpen && 'rotate-180')} aria-hidden="true" />
+        </Button>
+      </div>
+      <DisclosureContent {...disclosure.contentProps}>{children}</DisclosureContent>
+    </section>
   )
 }

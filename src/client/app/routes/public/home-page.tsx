@@ -1,22 +1,38 @@
-import * as Collapsible from '@radix-ui/react-collapsible'
 import { ChevronDown, ChevronUp } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
+import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
-import { CalendarSection } from '../../../features/calendar/components/calendar-section'
-import { WaitlistForm } from '../../../features/inquiries/components/waitlist-form'
-import { MapExample } from '../../../features/media/components/map-example'
-import { PriorWorkCarousels } from '../../../features/media/components/prior-work-carousels'
+import { LazyCalendarSection } from '../../../features/calendar/components/lazy-calendar-section'
+import { MapExampleSpinner } from '../../../features/media/components/map-example-spinner'
+import { PriorWorkPlaceholder } from '../../../features/media/components/prior-work-frame'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
+
+// The form (react-hook-form + zod) loads only when a visitor opens the waitlist.
+const WaitlistForm = lazy(() =>
+  import('../../../features/inquiries/components/waitlist-form').then((m) => ({ default: m.WaitlistForm })),
+)
+
+// Below the fold: the map example and the carousels load after the page, in place of their own
+// loading state (same markup), so nothing moves when they arrive.
+const MapExample = lazy(() =>
+  import('../../../features/media/components/map-example').then((m) => ({ default: m.MapExample })),
+)
+const PriorWorkCarousels = lazy(() =>
+  import('../../../features/media/components/prior-work-carousels').then((m) => ({
+    default: m.PriorWorkCarousels,
+  })),
+)
 
 const link = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'
 
 export function HomePage() {
   const config = useSiteConfig()
   const [isWaitlistOpen, setIsWaitlistOpen] = useState(false)
+  const waitlist = useDisclosure(isWaitlistOpen, setIsWaitlistOpen)
   useDocumentTitle('Home')
   const reach = config.reach.toLocaleString('en-US')
 
@@ -31,23 +47,27 @@ export function HomePage() {
       </header>
 
       <section aria-labelledby="waitlist" className="rounded-lg border border-blue-200 bg-blue-50 p-6">
-        <Collapsible.Root open={isWaitlistOpen} onOpenChange={setIsWaitlistOpen} className="space-y-4">
+        <div data-state={waitlist.state} className="space-y-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="space-y-1">
               <SectionTitle id="waitlist">Join the Waitlist</SectionTitle>
               <p className="text-slate-800">Get priority notice before the next mailing opens.</p>
             </div>
-            <Collapsible.Trigger asChild>
-              <Button variant={isWaitlistOpen ? 'outline' : 'default'} className="self-start sm:self-auto">
-                {isWaitlistOpen ? 'Collapse Waitlist' : 'Join Waitlist'}
-                {isWaitlistOpen ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-              </Button>
-            </Collapsible.Trigger>
+            <Button
+              {...waitlist.triggerProps}
+              variant={isWaitlistOpen ? 'outline' : 'default'}
+              className="self-start sm:self-auto"
+            >
+              {isWaitlistOpen ? 'Collapse Waitlist' : 'Join Waitlist'}
+              {isWaitlistOpen ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+            </Button>
           </div>
-          <Collapsible.Content>
-            <WaitlistForm />
-          </Collapsible.Content>
-        </Collapsible.Root>
+          <DisclosureContent {...waitlist.contentProps}>
+            <Suspense fallback={null}>
+              <WaitlistForm />
+            </Suspense>
+          </DisclosureContent>
+        </div>
       </section>
 
       <section aria-labelledby="calendar" className="space-y-4">
@@ -61,7 +81,7 @@ export function HomePage() {
             .
           </p>
         </div>
-        <CalendarSection showPricing={false} />
+        <LazyCalendarSection showPricing={false} />
       </section>
 
       <section aria-labelledby="back-side" className="grid gap-8 md:grid-cols-2 md:items-center">
@@ -85,12 +105,16 @@ export function HomePage() {
             </CardContent>
           </Card>
         </div>
-        <MapExample />
+        <Suspense fallback={<MapExampleSpinner />}>
+          <MapExample />
+        </Suspense>
       </section>
 
       <section aria-labelledby="prior-work" className="space-y-6">
         <SectionTitle id="prior-work">Prior Work</SectionTitle>
-        <PriorWorkCarousels headingLevel={3} />
+        <Suspense fallback={<PriorWorkPlaceholder headingLevel={3} />}>
+          <PriorWorkCarousels headingLevel={3} />
+        </Suspense>
       </section>
     </PageContainer>
   )

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { sessionReference } from '../../../../shared/checkout'
+import { sessionReference } from '../../../../shared/session-reference'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'

@@ -48,7 +48,8 @@ export function CalendarSection({ showPricing }: { showPricing: boolean }) {
         isDisabled={isLoading}
       />
       {isLoading || !month || daysQuery.isPending ? (
-        // Holds the space of a five-week grid so the page does not jump when the days arrive.
+        // Holds the space of a five-week grid so the page does not jump when the days arrive (the same
+        // spinner as calendar-placeholder.tsx, written out so this module does not import that one).
         <Spinner label="Loading calendar..." className="min-h-[23rem] sm:min-h-[28rem]" />
       ) : daysQuery.isError ? (
         <div className="space-y-3 py-6 text-center">

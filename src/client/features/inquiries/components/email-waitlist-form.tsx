@@ -1,55 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
-import type { z } from 'zod'
-import { waitlistInputSchema } from '../../../../shared/inquiries'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { toast } from '../../../components/ui/use-toast'
+import { LazyForm } from '../../../components/lazy-form'
+import { EmailWaitlistFormView } from './email-waitlist-form-view'
 
-const formSchema = waitlistInputSchema.pick({ email: true })
-type FormInput = z.input<typeof formSchema>
-type FormOutput = z.output<typeof formSchema>
+const loadForm = () => import('./email-waitlist-form-validated').then((m) => m.ValidatedEmailWaitlistForm)
 
 /**
- * The e-mail-only waitlist on /5k-example. Spec section 7: this form makes no call; it only thanks the
- * visitor with its own text (section 8, lower-case 'you').
+ * The e-mail-only waitlist on /5k-example (validation loads on first use). Spec section 7: this form
+ * makes no call; it only thanks the visitor with its own text (section 8, lower-case 'you').
  */
 export function EmailWaitlistForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { email: '' },
-  })
-
-  function onSubmit() {
-    toast({ title: "Thank you! You've been added to our waitlist." })
-    reset()
-  }
-
   return (
-    <form
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-    >
-      <div className="flex-1">
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@business.com"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-      </div>
-      <Button type="submit" className="sm:mt-7">
-        Join Waitlist
-      </Button>
-    </form>
+    <LazyForm
+      load={loadForm}
+      standIn={(form) => <EmailWaitlistFormView form={form} field={(name) => ({ name })} />}
+    />
   )
 }

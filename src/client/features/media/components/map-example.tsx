@@ -1,13 +1,13 @@
 import { MapPinned } from 'lucide-react'
-import { Spinner } from '../../../components/ui/spinner'
 import { useMapExample } from '../api/get-media'
+import { MapExampleSpinner } from './map-example-spinner'
 
 /** The newest map example image (spec section 2), kept fresh every 30 seconds, or the empty text. */
 export function MapExample() {
   const { data, isPending, isError } = useMapExample()
   const latest = data?.items[0]
 
-  if (isPending) return <Spinner label="Loading map example..." className="aspect-[4/3] py-0" />
+  if (isPending) return <MapExampleSpinner />
   if (isError || !latest) {
     return (
       <div className="flex aspect-[4/3] flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-slate-400 bg-slate-50 p-6 text-center text-slate-700">

@@ -1,44 +1,32 @@
 import { useEffect } from 'react'
 import type { MediaItemDto } from '../../../../shared/dto'
-import { Carousel } from '../../../components/carousel'
-import { Spinner } from '../../../components/ui/spinner'
+import { LazyCarousel } from '../../../components/lazy-carousel'
 import { toast } from '../../../components/ui/use-toast'
 import { useMedia } from '../api/get-media'
-
-type HeadingLevel = 2 | 3
+import { type HeadingLevel, PRIOR_WORK_BLOCKS, PriorWorkBlock, PriorWorkSpinner } from './prior-work-frame'
 
 function CarouselBlock({
-  id,
-  title,
-  label,
+  block,
   items,
   isPending,
-  emptyMessage,
   headingLevel,
 }: {
-  id: string
-  title: string
-  label: string
+  block: (typeof PRIOR_WORK_BLOCKS)[number]
   items: MediaItemDto[]
   isPending: boolean
-  emptyMessage: string
   headingLevel: HeadingLevel
 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <section aria-labelledby={id} className="space-y-4">
-      <Heading id={id} className={headingLevel === 2 ? 'text-2xl md:text-3xl' : 'text-xl md:text-2xl'}>
-        {title}
-      </Heading>
+    <PriorWorkBlock block={block} headingLevel={headingLevel}>
       {isPending ? (
-        <Spinner label={`Loading ${label.toLowerCase()}...`} />
+        <PriorWorkSpinner block={block} />
       ) : items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-400 bg-slate-50 p-8 text-center text-slate-700">
-          {emptyMessage}
+          {block.emptyMessage}
         </p>
       ) : (
-        <Carousel
-          label={label}
+        <LazyCarousel
+          label={block.label}
           slides={items.map((item) => ({
             key: item.id,
             content: (
@@ -53,14 +41,15 @@ function CarouselBlock({
           }))}
         />
       )}
-    </section>
+    </PriorWorkBlock>
   )
 }
 
 /** Spec section 2: the front and back example carousels, used on /prior-work and on /. */
 export function PriorWorkCarousels({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
-  const front = useMedia('postcard_front')
-  const back = useMedia('postcard_back')
+  const [frontBlock, backBlock] = PRIOR_WORK_BLOCKS
+  const front = useMedia(frontBlock.type)
+  const back = useMedia(backBlock.type)
   const failure = front.error ?? back.error
 
   useEffect(() => {
@@ -72,21 +61,15 @@ export function PriorWorkCarousels({ headingLevel = 2 }: { headingLevel?: Headin
   return (
     <div className="space-y-10">
       <CarouselBlock
-        id={`postcard-front-${headingLevel}`}
-        title="Postcard Front"
-        label="Postcard front examples"
+        block={frontBlock}
         items={front.data?.items ?? []}
         isPending={front.isPending}
-        emptyMessage="No postcard front examples yet. Check back soon."
         headingLevel={headingLevel}
       />
       <CarouselBlock
-        id={`postcard-back-${headingLevel}`}
-        title="Postcard Back"
-        label="Postcard back examples"
+        block={backBlock}
         items={back.data?.items ?? []}
         isPending={back.isPending}
-        emptyMessage="No postcard back examples yet. Check back soon."
         headingLevel={headingLevel}
       />
     </div>

@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react'
+import { CalendarPlaceholder } from './calendar-placeholder'
+
+const CalendarSection = lazy(() => import('./calendar-section').then((m) => ({ default: m.CalendarSection })))
+
+/**
+ * CalendarSection for pages where the calendar is not the main content (home, /5k-example): its code
+ * (~5 KB gzip) loads right after the page's, behind a placeholder of the size of its loading state.
+ */
+export function LazyCalendarSection({ showPricing }: { showPricing: boolean }) {
+  return (
+    <Suspense fallback={<CalendarPlaceholder />}>
+      <CalendarSection showPricing={showPricing} />
+    </Suspense>
+  )
+}

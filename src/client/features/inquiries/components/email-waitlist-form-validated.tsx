@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useRef } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { waitlistInputSchema } from '../../../../shared/inquiries'
+import type { FormHandoff } from '../../../components/lazy-form'
+import { toast } from '../../../components/ui/use-toast'
+import { useFormHandoff } from '../../../components/use-form-handoff'
+import { EmailWaitlistFormView } from './email-waitlist-form-view'
+
+const formSchema = waitlistInputSchema.pick({ email: true })
+type FormInput = z.input<typeof formSchema>
+type FormOutput = z.output<typeof formSchema>
+
+/** The e-mail waitlist with react-hook-form and the shared zod schema; see email-waitlist-form.tsx. */
+export function ValidatedEmailWaitlistForm({ handoff }: { handoff: FormHandoff }) {
+  const form = useRef<HTMLFormElement>(null)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { email: '' },
+  })
+
+  function onSubmit() {
+    toast({ title: "Thank you! You've been added to our waitlist." })
+    reset()
+  }
+
+  useFormHandoff(
+    handoff,
+    form,
+    (name, value) => setValue(name as 'email', value),
+    () => void handleSubmit(onSubmit)(),
+  )
+
+  return (
+    <EmailWaitlistFormView
+      form={{ ref: form, noValidate: true, onSubmit: handleSubmit(onSubmit) }}
+      field={register}
+      error={errors.email?.message}
+    />
+  )
+}

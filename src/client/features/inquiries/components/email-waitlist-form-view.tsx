@@ -1,0 +1,34 @@
+import type { ComponentProps } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
+
+/** The markup of the e-mail waitlist on /5k-example, shared by its stand-in and its validating version. */
+export function EmailWaitlistFormView({
+  form,
+  field,
+  error,
+}: {
+  form: ComponentProps<'form'>
+  field: (name: 'email') => Partial<UseFormRegisterReturn>
+  error?: string
+}) {
+  return (
+    <form className="flex flex-col gap-3 sm:flex-row sm:items-start" {...form}>
+      <div className="flex-1">
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@business.com"
+          required
+          error={error}
+          {...field('email')}
+        />
+      </div>
+      <Button type="submit" className="sm:mt-7">
+        Join Waitlist
+      </Button>
+    </form>
+  )
+}
