@@ -4,25 +4,11 @@
  * Pure and UTC-only, so the browser's time zone never shifts a day.
  */
 import { addMonths, daysInMonth, type IsoDate, toIsoDate } from './dates.ts'
+import { MONTH_NAMES } from './format.ts'
 import { FIRST_CALENDAR_YEAR } from './settings.ts'
 
 /** month is 1-12. */
 export type YearMonth = { year: number; month: number }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
 
 /** Spec section 4: admin mode runs to two years beyond the current year. */
 export const ADMIN_YEARS_AHEAD = 2

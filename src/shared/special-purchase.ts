@@ -2,6 +2,8 @@
  * Special purchase rules (spec sections 3, 5, 8 and 9): a flat $1 per unit, at least 1 unit, and the
  * checks of the form in the order the spec lists them, each with its toast text.
  */
+import { formatUsdCents } from './format.ts'
+
 export const SPECIAL_PURCHASE_UNIT_PRICE = 1
 export const SPECIAL_PURCHASE_MIN_UNITS = 1
 export const DEFAULT_SPECIAL_PURCHASE_DESCRIPTION = 'Special Purchase'
@@ -18,16 +20,9 @@ export function specialPurchaseAmount(units: number): number {
   return units * SPECIAL_PURCHASE_UNIT_PRICE
 }
 
-const usdCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
-
 /** Spec section 9: the special purchase total shows two decimals, e.g. '$3.00'. */
 export function formatSpecialPurchaseTotal(units: number): string {
-  return usdCents.format(specialPurchaseAmount(Math.max(0, units)))
+  return formatUsdCents(specialPurchaseAmount(Math.max(0, units)))
 }
 
 export function specialPurchaseDescription(description: string): string {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { formatCount } from '../../../shared/format'
 import { useSiteConfig } from '../site-config'
 import { footerLinks } from './nav-links'
 
@@ -13,8 +14,7 @@ export function SiteFooter() {
         <div>
           <p className="font-heading text-2xl text-white">{config.productName}</p>
           <p className="mt-2 text-sm">
-            A monthly community postcard mailed to about {config.reach.toLocaleString('en-US')} homes in{' '}
-            {config.town}.
+            A monthly community postcard mailed to about {formatCount(config.reach)} homes in {config.town}.
           </p>
         </div>
         <nav aria-label="Quick Links">

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
+import { formatCount } from '../../../../shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
@@ -10,7 +11,7 @@ const link = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'
 export function AboutPage() {
   const config = useSiteConfig()
   useDocumentTitle('About')
-  const reach = config.reach.toLocaleString('en-US')
+  const reach = formatCount(config.reach)
 
   return (
     <PageContainer className="space-y-10">

@@ -1,5 +1,6 @@
 import { CalendarDays, ShoppingCart } from 'lucide-react'
 import { Link } from 'react-router'
+import { formatCount } from '../../../../shared/format'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { LazyCalendarSection } from '../../../features/calendar/components/lazy-calendar-section'
@@ -30,7 +31,7 @@ export function AlternateLandingPage() {
   return (
     <PageContainer className="max-w-6xl space-y-14">
       <header className="space-y-4">
-        <PageTitle>Reach {config.reach.toLocaleString('en-US')} Local Homes</PageTitle>
+        <PageTitle>Reach {formatCount(config.reach)} Local Homes</PageTitle>
         <p className="text-lg text-slate-800">
           Put your business on the map and on the calendar of the postcard every home in {config.town}{' '}
           receives each month.

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { formatCount } from '../../../../shared/format'
 import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -25,9 +26,8 @@ export function CalendarPage() {
       <header className="space-y-2">
         <PageTitle>Calendar</PageTitle>
         <p className="text-slate-800">
-          Reserve a day on the {config.productName} calendar, mailed to about{' '}
-          {config.reach.toLocaleString('en-US')} homes in {config.town}. Pick up to 6 days; the more days you
-          book, the less each one costs.
+          Reserve a day on the {config.productName} calendar, mailed to about {formatCount(config.reach)}{' '}
+          homes in {config.town}. Pick up to 6 days; the more days you book, the less each one costs.
         </p>
         <p className="font-medium text-slate-900">The August mailing is concluded.</p>
       </header>

@@ -1,6 +1,7 @@
 import { ChevronDown, ChevronUp } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
+import { formatCount } from '../../../../shared/format'
 import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
@@ -34,7 +35,7 @@ export function HomePage() {
   const [isWaitlistOpen, setIsWaitlistOpen] = useState(false)
   const waitlist = useDisclosure(isWaitlistOpen, setIsWaitlistOpen)
   useDocumentTitle('Home')
-  const reach = config.reach.toLocaleString('en-US')
+  const reach = formatCount(config.reach)
 
   return (
     <PageContainer className="max-w-6xl space-y-14">
