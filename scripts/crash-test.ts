@@ -18,6 +18,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type Database, openPglite, openPostgres, wrapPglite } from '../src/server/db/client.ts'
+import { rowsOf } from '../src/server/db/rows.ts'
 import { calendarDays, mapIcons } from '../src/server/db/schema.ts'
 import { seedFirstRun } from '../src/server/db/seed.ts'
 import { loadConfig } from '../src/server/env.ts'
@@ -217,11 +218,6 @@ async function customer(
 }
 
 // ---------------------------------------------------------------- invariants
-
-function rowsOf<T>(result: unknown): T[] {
-  const value = result as { rows?: T[] }
-  return Array.isArray(value) ? (value as T[]) : (value.rows ?? [])
-}
 
 /** Every broken invariant, as one line each (empty when all hold). */
 async function checkInvariants(database: Database, ledger: Ledger): Promise<string[]> {

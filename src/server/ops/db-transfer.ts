@@ -3,6 +3,7 @@ import readline from 'node:readline'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
+import { rowsOf } from '../db/rows.ts'
 import * as schema from '../db/schema.ts'
 
 /**
@@ -54,12 +55,6 @@ export function tablesInDependencyOrder(): PgTable[] {
   }
   for (const table of [...tables].sort((a, b) => getTableName(a).localeCompare(getTableName(b)))) visit(table)
   return ordered
-}
-
-/** node-postgres answers { rows }, PGlite's drizzle driver too, older ones an array: both shapes. */
-function rowsOf<T>(result: unknown): T[] {
-  const value = result as { rows?: T[] }
-  return Array.isArray(value) ? (value as T[]) : (value.rows ?? [])
 }
 
 export async function latestMigration(db: Db): Promise<number | null> {

@@ -4,12 +4,13 @@ import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '../../../shared/ch
 import { formatDayDate } from '../../../shared/format.ts'
 import type { Db } from '../../db/client.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { mapIcons, orders } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentLineItem } from '../../lib/payments/payment-provider.ts'
 import type { NewOrder } from '../orders/order-ids.ts'
-import { countIconClaims, recomputeIconAvailability } from '../orders/order-status.service.ts'
+import { countIconClaims, iconClaimsSql, recomputeIconAvailability } from '../orders/order-status.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
 import { checkoutWindow } from './hold-policy.ts'
@@ -253,10 +254,6 @@ async function reserveDays(
   return { days, icon }
 }
 
-/** An icon's claims: paid orders and live holds (pending, not lapsed, or awaiting an async payment). */
-const iconClaimsSql = (iconId: string, now: Date) =>
-  sql`(select count(*)::int from orders o where o.map_icon_id = ${iconId}::uuid and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
-
 /**
  * Inserts a checkout's orders in one statement, each under a freshly drawn id; ON CONFLICT (id) keeps the
  * transaction usable, and only the rows whose id was taken are drawn again. With an icon (whose row the
@@ -291,7 +288,7 @@ async function insertOrdersWithFreshIds(
       type Row = { id: string | null; icon_rows: number; claims: number }
       const result = await tx.execute<Row>(sql`
         with ins as (${insert.getSQL()}),
-        claims as (select ${iconClaimsSql(icon.iconId, icon.now)} as n),
+        claims as (select ${iconClaimsSql(sql`${icon.iconId}::uuid`, icon.now)} as n),
         recount as (
           update map_icons set available_quantity =
             greatest(total_quantity - (select n from claims) - (select count(*) from ins where map_icon_id is not null), 0)
@@ -318,10 +315,4 @@ async function insertOrdersWithFreshIds(
     await recomputeIconAvailability(tx, [icon.iconId], icon.now)
   }
   return { ids: ids as string[], iconClaims: iconClaims ?? 0 }
-}
-
-/** node-postgres answers { rows }, PGlite an object with rows as well (or an array): both shapes. */
-function rowsOf<T>(result: unknown): T[] {
-  const value = result as { rows?: T[] }
-  return Array.isArray(value) ? (value as T[]) : (value.rows ?? [])
 }

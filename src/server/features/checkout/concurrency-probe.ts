@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
 
 /**
  * The "never sold twice, never oversold" probe shared by the PostgreSQL concurrency test and
@@ -74,10 +75,4 @@ export async function countViolations(db: Db): Promise<ProbeViolations> {
     dayStatusMismatches: mismatch?.n ?? 0,
     oversoldIcons: oversold?.n ?? 0,
   }
-}
-
-/** node-postgres answers { rows }, PGlite an array-like result: both shapes. */
-function rowsOf<T>(result: unknown): T[] {
-  const value = result as { rows?: T[] }
-  return Array.isArray(value) ? (value as T[]) : (value.rows ?? [])
 }

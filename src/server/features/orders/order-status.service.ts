@@ -1,5 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 
 /**
@@ -110,18 +111,20 @@ export async function releaseDay(
   return released.length > 0
 }
 
-/** Paid orders and live holds (pending, not yet lapsed; a pending order without expiry awaits its payment). */
+/**
+ * How many units of an icon are claimed: paid orders and live holds (pending, not yet lapsed; a pending
+ * order without expiry awaits its payment). An SQL expression, so checkout can use it inside its own
+ * statement; `iconId` is any SQL naming the icon (a parameter, or a correlated column).
+ */
+export function iconClaimsSql(iconId: SQL, now: Date): SQL {
+  return sql`(select count(*)::int from ${orders} o where o.map_icon_id = ${iconId} and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
+}
+
 export async function countIconClaims(tx: Db, iconId: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({
-      claims:
-        sql<number>`count(*) filter (where ${orders.status} = 'paid' or (${orders.status} = 'pending' and (${orders.expiresAt} is null or ${orders.expiresAt} > ${now.toISOString()}::timestamptz)))`.mapWith(
-          Number,
-        ),
-    })
-    .from(orders)
-    .where(eq(orders.mapIconId, iconId))
-  return row?.claims ?? 0
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select ${iconClaimsSql(sql`${iconId}::uuid`, now)} as n`),
+  )
+  return Number(row?.n ?? 0)
 }
 
 /**
@@ -131,7 +134,7 @@ export async function countIconClaims(tx: Db, iconId: string, now: Date): Promis
 export async function recomputeIconAvailability(tx: Db, iconIds: string[] | 'all', now: Date): Promise<void> {
   const ids = iconIds === 'all' ? undefined : [...new Set(iconIds)]
   if (ids && ids.length === 0) return
-  const claims = sql`(select count(*) from ${orders} o where o.map_icon_id = ${mapIcons.id} and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
+  const claims = iconClaimsSql(sql`${mapIcons.id}`, now)
   await tx
     .update(mapIcons)
     .set({ availableQuantity: sql`greatest(${mapIcons.totalQuantity} - ${claims}, 0)` })
