@@ -29,6 +29,7 @@ import { loadConfig } from '../src/server/env.ts'
 import {
   cartBody,
   countViolations,
+  insertProbeIcon,
   overlappingCarts,
   type ProbeRequest,
 } from '../src/server/features/checkout/concurrency-probe.ts'
@@ -258,16 +259,7 @@ export async function runCheckoutBench(options: CheckoutBenchOptions = {}): Prom
 
     // 2. The concurrency probe: 8 days and an icon of 3, simultaneous overlapping carts over all servers.
     const ICON_TOTAL = 3
-    const [probeIcon] = await db
-      .insert(mapIcons)
-      .values({
-        name: 'Probe Icon',
-        size: 'small',
-        priceCents: 1000,
-        availableQuantity: ICON_TOTAL,
-        totalQuantity: ICON_TOTAL,
-      })
-      .returning()
+    const probeIconId = await insertProbeIcon(db, ICON_TOTAL)
     const probeDays = days.slice(0, 8).map((d) => d.id)
     let held = 0
     let refused = 0
@@ -275,7 +267,7 @@ export async function runCheckoutBench(options: CheckoutBenchOptions = {}): Prom
     const problems: string[] = []
     const probeStarted = performance.now()
     for (let round = 0; round < rounds; round++) {
-      const carts = overlappingCarts(requestsPerRound, probeDays, probeIcon?.id as string, round + 1)
+      const carts = overlappingCarts(requestsPerRound, probeDays, probeIconId, round + 1)
       const results = await Promise.all(
         carts.map(async (cart, n) => ({
           cart,

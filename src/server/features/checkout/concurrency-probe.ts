@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
+import { mapIcons } from '../../db/schema.ts'
 
 /**
  * The "never sold twice, never oversold" probe shared by the PostgreSQL concurrency test and
@@ -28,6 +29,22 @@ export function overlappingCarts(
     const withIcon = seed % 2 === 1 && i % 2 === 0
     return { calendarDayIds: [...new Set(days)], mapIconId: withIcon ? iconId : null }
   })
+}
+
+/** The probe's icon: `total` units, all available, so the probe decides who gets them. Answers its id. */
+export async function insertProbeIcon(db: Db, total: number): Promise<string> {
+  const [icon] = await db
+    .insert(mapIcons)
+    .values({
+      name: 'Probe Icon',
+      size: 'small',
+      priceCents: 1000,
+      availableQuantity: total,
+      totalQuantity: total,
+    })
+    .returning({ id: mapIcons.id })
+  if (!icon) throw new Error('the probe icon was not inserted')
+  return icon.id
 }
 
 export function cartBody(request: ProbeRequest, n: number) {

@@ -6,9 +6,9 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnServer } from '../../../../scripts/lib/server-process.ts'
 import { type Database, openPostgres } from '../../db/client.ts'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { calendarDays, orders } from '../../db/schema.ts'
 import { createPostgresTestDatabase, testEngine } from '../../test/test-database.ts'
-import { cartBody, countViolations, overlappingCarts } from './concurrency-probe.ts'
+import { cartBody, countViolations, insertProbeIcon, overlappingCarts } from './concurrency-probe.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
 
 /**
@@ -73,17 +73,7 @@ describe.skipIf(testEngine !== 'postgres')('checkout under concurrency (two serv
       .orderBy(asc(calendarDays.date))
       .limit(8)
     const dayIds = days.map((d) => d.id)
-    const [icon] = await db
-      .insert(mapIcons)
-      .values({
-        name: 'Probe Icon',
-        size: 'small',
-        priceCents: 1000,
-        availableQuantity: ICON_TOTAL,
-        totalQuantity: ICON_TOTAL,
-      })
-      .returning()
-    const iconId = icon?.id as string
+    const iconId = await insertProbeIcon(db, ICON_TOTAL)
     const statuses = new Map<number, number>()
 
     for (let round = 0; round < ROUNDS; round++) {
