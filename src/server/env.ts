@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { passwordSchema } from '../shared/auth.ts'
+import { DEFAULT_SITE_TIMEZONE, isTimeZone } from '../shared/dates.ts'
 import { defaultSiteConfig, type SiteConfig } from '../shared/site-config.ts'
 import type { S3StorageConfig } from './lib/storage/s3-storage.ts'
 
@@ -49,6 +50,10 @@ const envSchema = z.object({
   SITE_NETWORK_NAME: optionalString,
   SITE_NETWORK_MEMBERS_URL: optionalString.pipe(z.url().optional()),
   SITE_MAP_TEAM_NAME: optionalString,
+  // The town's time zone: deadlines and "past" days are decided in it (an IANA name).
+  SITE_TIMEZONE: optionalString.pipe(
+    z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. America/New_York').optional(),
+  ),
   SEED_MAP_ICON_PRICE_CENTS: positiveCents.default(15000),
   SEED_MAP_ICON_QUANTITY: z.coerce.number().int().min(0).default(20),
   SEED_LARGE_MAP_ICON_PRICE_CENTS: positiveCents.default(30000),
@@ -124,6 +129,8 @@ export type ServerConfig = {
   /** Cache public catalogue reads in process, validated by the database's catalogue version. */
   readCache: boolean
   site: SiteConfig
+  /** The town's IANA time zone (SITE_TIMEZONE, default America/New_York). */
+  timeZone: string
   seed: SeedConfig
   payments: PaymentsConfig
   mail: MailConfig
@@ -202,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mapTeamName: env.SITE_MAP_TEAM_NAME ?? d.mapTeamName,
       reach: d.reach,
     },
+    timeZone: env.SITE_TIMEZONE ?? DEFAULT_SITE_TIMEZONE,
     seed: {
       mapIconPriceCents: env.SEED_MAP_ICON_PRICE_CENTS,
       mapIconQuantity: env.SEED_MAP_ICON_QUANTITY,

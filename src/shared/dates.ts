@@ -33,3 +33,32 @@ export function addMonths(year: number, month: number, offset: number): { year: 
 export function todayIso(now: Date = new Date()): IsoDate {
   return now.toISOString().slice(0, 10)
 }
+
+/** The town's time zone when none is configured (SITE_TIMEZONE). */
+export const DEFAULT_SITE_TIMEZONE = 'America/New_York'
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone }).format(0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Today's date in the town's time zone as YYYY-MM-DD: what "past" means for a calendar day (a day is past
+ * once its date is before this; on the day itself it can still be sold). Server-side only (Intl with a
+ * zone), so the client never decides what is past.
+ */
+export function todayInTimeZone(timeZone: string, now: Date = new Date()): IsoDate {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now)
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${get('year')}-${get('month')}-${get('day')}`
+}

@@ -149,8 +149,14 @@ export const mapIcons = pgTable(
 // ---------------------------------------------------------------- orders and payments
 
 /**
- * status: pending | paid | refunded | expired. A checkout hold is a pending order with expires_at set;
- * payment_session_id links every order of one checkout (cart checkouts make one order per item).
+ * status: pending | paid | refunded | expired | deleted. A checkout hold is a pending order with expires_at
+ * set (an admin's pending order has none); payment_session_id links every order of one checkout (cart
+ * checkouts make one order per item). 'deleted' is an admin's delete: the row and its history stay
+ * (deleted_at / deleted_by), it leaves the lists and holds nothing.
+ *
+ * What the order bought is its own record (item_date, item_name, item_size, unit_price_cents), written when
+ * the order is created (by the orders_item_snapshot trigger, migration 0004, when the insert does not give
+ * it): later calendar or icon changes never alter it. amount_cents is what was charged (after discounts).
  */
 export const orders = pgTable(
   'orders',
@@ -160,7 +166,9 @@ export const orders = pgTable(
     email: text('email').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull().default('pending'),
-    dayId: uuid('day_id').references(() => calendarDays.id, { onDelete: 'set null' }),
+    // A day with orders cannot be deleted (restrict): its dead orders are detached first (they keep
+    // item_date), its live ones block the delete.
+    dayId: uuid('day_id').references(() => calendarDays.id, { onDelete: 'restrict' }),
     mapIconId: uuid('map_icon_id').references(() => mapIcons.id, { onDelete: 'set null' }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     source: text('source').notNull().default('checkout'),
@@ -169,6 +177,12 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    itemDate: date('item_date', { mode: 'string' }),
+    itemName: text('item_name'),
+    itemSize: text('item_size'),
+    unitPriceCents: integer('unit_price_cents'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -241,6 +255,33 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+)
+
+/**
+ * A refund the server owes a buyer (a late payment it could not honour): written in the same transaction as
+ * that decision, so a crash after the commit cannot lose it, and carried out by a retried worker (like the
+ * outbox) with idempotency_key sent to the provider, so a retry never refunds twice.
+ * status: pending | done. next_attempt_at doubles as a lease while a worker calls the provider; after
+ * ALERT_AFTER_ATTEMPTS failures the administrator is e-mailed once (alerted_at) and retries go on.
+ */
+export const refundJobs = pgTable(
+  'refund_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    provider: text('provider').notNull(),
+    paymentRef: text('payment_ref').notNull(),
+    sessionId: text('session_id'),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refund_jobs_due_idx').on(t.status, t.nextAttemptAt), index('refund_jobs_session_idx').on(t.sessionId)],
 )
 
 // ---------------------------------------------------------------- content and settings

@@ -194,7 +194,7 @@ export async function deleteOrders(
   return db.transaction(async (tx) => {
     await setOrderActor(tx, by)
     const rows = await lockOrders(tx, ids)
-    for (const row of rows) await deleteOrder(tx, row, now)
+    for (const row of rows) await deleteOrder(tx, row, by, now)
     return rows.length
   })
 }

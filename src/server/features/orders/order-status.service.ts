@@ -1,18 +1,28 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '../../../shared/admin-orders.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
 
 /**
  * The order status table of spec section 4, in one place (checkout, webhooks, the sweeper and the admin
  * screens all change orders through here):
  *
- *   to paid      → its day reserved with the business name; an icon order paid from a non-paid state
- *                  takes one from the icon's available_quantity
- *   to pending   → its day reserved_pending with the business name
+ *   to paid      → its day reserved with the business name
+ *   to pending   → its day reserved_pending with the business name; an order an administrator sets back
+ *                  to pending has no expiry (only checkout holds lapse)
  *   to refunded  → its day available, name cleared
  *   to expired   → (a lapsed checkout hold) its day available again if it is still this order's hold
- *   delete       → a pending or paid order's day available, name cleared
+ *   delete       → status 'deleted' (the row and its history stay); a pending or paid order's day
+ *                  available, name cleared
+ *
+ * An icon's available_quantity is derived, never counted up or down: after any change of an icon order it
+ * is recomputed as total − paid − live holds (so refunding or deleting an icon order frees a unit; this
+ * replaces the spec's "other changes do not restore the quantity", docs/decisions/007).
+ *
+ * An order that becomes live again (refunded/expired → pending/paid) must find its item free: a day held by
+ * another live order, or an icon whose other claims fill it, answers 409 and changes nothing.
  *
  * A day is only ever released by the order that held it: never when another live order owns the day
  * (the partial unique index orders_one_live_order_per_day_idx makes "one live order per day" a database
@@ -27,6 +37,8 @@ export type OrderRef = {
   businessName: string
   dayId: string | null
   mapIconId: string | null
+  /** The date the order bought (kept when its day is gone). */
+  itemDate?: string | null
 }
 
 function isLive(status: string): boolean {
@@ -40,6 +52,12 @@ export async function applyOrderStatusChange(
   now: Date = new Date(),
 ): Promise<void> {
   const from = order.status
+  const revives = isLive(to) && !isLive(from)
+  if (revives && !order.dayId && order.itemDate)
+    // Its day was deleted after the order died: there is nothing left to hold.
+    throw new AppError('conflict', `${DAY_NOT_AVAILABLE_MESSAGE}: its day no longer exists.`)
+  if (revives && order.mapIconId) await requireIconRoom(tx, order.mapIconId, order.id, now)
+
   await tx
     .update(orders)
     .set({
@@ -48,6 +66,8 @@ export async function applyOrderStatusChange(
       ...(to === 'paid'
         ? { paidAt: sql`coalesce(${orders.paidAt}, ${now.toISOString()}::timestamptz)` }
         : {}),
+      // Only checkout holds lapse (they are inserted with their expiry, never set pending here).
+      ...(to === 'pending' ? { expiresAt: null } : {}),
     })
     .where(eq(orders.id, order.id))
 
@@ -59,18 +79,36 @@ export async function applyOrderStatusChange(
       await releaseDay(tx, order.dayId, order.id, now, { onlyIfHeld: true })
   }
 
-  if (order.mapIconId && to === 'paid' && from !== 'paid') {
-    await tx
-      .update(mapIcons)
-      .set({ availableQuantity: sql`greatest(${mapIcons.availableQuantity} - 1, 0)`, updatedAt: now })
-      .where(eq(mapIcons.id, order.mapIconId))
-  }
+  if (order.mapIconId && isLive(from) !== isLive(to))
+    await recomputeIconAvailability(tx, [order.mapIconId], now)
 }
 
-/** Deleting an order: a pending or paid order gives its day back (spec section 4). */
-export async function deleteOrder(tx: Db, order: OrderRef, now: Date = new Date()): Promise<void> {
-  await tx.delete(orders).where(eq(orders.id, order.id))
+/**
+ * 409 unless the icon has a free unit for this order: its other claims (paid, live holds) below its total.
+ * Locks the icon's row first, so two revivals or a revival and a checkout cannot both take the last unit.
+ */
+export async function requireIconRoom(tx: Db, iconId: string, orderId: string | null, now: Date) {
+  const [icon] = await tx
+    .select({ total: mapIcons.totalQuantity })
+    .from(mapIcons)
+    .where(eq(mapIcons.id, iconId))
+    .for('update')
+  const claims = await countIconClaims(tx, iconId, now, orderId)
+  if (!icon || claims >= icon.total)
+    throw new AppError('conflict', `${ICON_NOT_AVAILABLE_MESSAGE}: it is sold out.`)
+}
+
+/**
+ * Deleting an order (an administrator's): it leaves the lists but keeps its row and history (status
+ * 'deleted', who and when); a pending or paid order gives its day back (spec section 4) and its icon unit.
+ */
+export async function deleteOrder(tx: Db, order: OrderRef, by: string, now: Date = new Date()): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'deleted', deletedAt: now, deletedBy: by, expiresAt: null, updatedAt: now })
+    .where(eq(orders.id, order.id))
   if (order.dayId && isLive(order.status)) await releaseDay(tx, order.dayId, order.id, now)
+  if (order.mapIconId && isLive(order.status)) await recomputeIconAvailability(tx, [order.mapIconId], now)
 }
 
 async function setDay(tx: Db, dayId: string, status: string, businessName: string, now: Date) {
@@ -116,13 +154,19 @@ export async function releaseDay(
  * order without expiry awaits its payment). An SQL expression, so checkout can use it inside its own
  * statement; `iconId` is any SQL naming the icon (a parameter, or a correlated column).
  */
-export function iconClaimsSql(iconId: SQL, now: Date): SQL {
-  return sql`(select count(*)::int from ${orders} o where o.map_icon_id = ${iconId} and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
+export function iconClaimsSql(iconId: SQL, now: Date, exceptOrderId: string | null = null): SQL {
+  const except = exceptOrderId === null ? sql`` : sql` and o.id <> ${exceptOrderId}`
+  return sql`(select count(*)::int from ${orders} o where o.map_icon_id = ${iconId}${except} and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
 }
 
-export async function countIconClaims(tx: Db, iconId: string, now: Date): Promise<number> {
+export async function countIconClaims(
+  tx: Db,
+  iconId: string,
+  now: Date,
+  exceptOrderId: string | null = null,
+): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select ${iconClaimsSql(sql`${iconId}::uuid`, now)} as n`),
+    await tx.execute(sql`select ${iconClaimsSql(sql`${iconId}::uuid`, now, exceptOrderId)} as n`),
   )
   return Number(row?.n ?? 0)
 }
