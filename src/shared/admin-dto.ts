@@ -8,9 +8,11 @@
  *          status 'all' or absent = no status filter; maxPrice applies only when > 0)
  *   PATCH  /api/admin/calendar-days/:id {price?, status?, businessName?} → CalendarDayDto
  *   DELETE /api/admin/calendar-days/:id → 204
+ *          (both 409 when a pending or paid order holds the day; its dead orders are detached on delete)
  *   POST   /api/admin/calendar-days/initialize {startDate, endDate, price = 120, min 0} → InitializeRangeResponse
- *   POST   /api/admin/calendar-days/bulk-price {startDate, endDate, price min 1} → { updated: number }
- *   POST   /api/admin/calendar-days/bulk-delete {startDate, endDate} → { deleted: number }
+ *   POST   /api/admin/calendar-days/bulk-price {ids (1-1000), price min 1} → BulkPriceResponse
+ *   POST   /api/admin/calendar-days/bulk-delete {ids (1-1000)} → BulkDeleteDaysResponse
+ *          (range and bulk actions skip held days and list them in `skipped`)
  * Orders
  *   GET    /api/admin/orders?status&businessName&createdFrom&createdTo → AdminOrdersResponse (newest first)
  *   GET    /api/admin/orders/export.csv?<same filters> → text/csv
@@ -36,9 +38,13 @@ export type AdminCalendarDayDto = {
   price: number
 }
 export type AdminCalendarDaysResponse = { days: AdminCalendarDayDto[] }
-export type InitializeRangeResponse = { created: number; updated: number }
+/** A day a bulk action left unchanged because a pending or paid order holds it (issue 10). */
+export type HeldDayDto = { id: string; date: string; businessName: string; orderStatus: 'pending' | 'paid' }
+export type InitializeRangeResponse = { created: number; updated: number; skipped: HeldDayDto[] }
+export type BulkPriceResponse = { updated: number; skipped: HeldDayDto[] }
+export type BulkDeleteDaysResponse = { deleted: number; skipped: HeldDayDto[] }
 
-export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'expired'
+export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'expired' | 'deleted'
 export type OrderType = 'calendar_day' | 'map_icon' | 'special_purchase'
 
 export type OrderHistoryEntryDto = {
@@ -54,10 +60,13 @@ export type AdminOrderDto = {
   businessName: string
   email: string
   type: OrderType
-  /** The calendar day's date for calendar orders. */
+  /** The calendar day's date for calendar orders: the order's own record, kept whatever happens to the day. */
   date: string | null
+  /** The icon's name and size as bought. */
   iconName: string | null
   iconSize: string | null
+  /** The catalogue price of the item when it was bought (amount is what was charged, after discounts). */
+  unitPrice: number | null
   /** Special purchases: units and description. */
   units: number | null
   description: string | null
@@ -68,6 +77,11 @@ export type AdminOrderDto = {
   /** True when paid through the payment provider (a refund goes back through it). */
   paidOnline: boolean
   createdAt: string
+  /** A refund the server owes (a late payment it could not honour): pending until the provider confirms. */
+  refund: 'pending' | 'done' | null
+  /** Set when an administrator deleted the order (status 'deleted'): who and when. */
+  deletedAt: string | null
+  deletedBy: string | null
   history: OrderHistoryEntryDto[]
 }
 export type AdminOrdersResponse = { orders: AdminOrderDto[] }

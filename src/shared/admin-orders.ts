@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isIsoDate } from './dates.ts'
+import { emailAddressSchema } from './email.ts'
 
 /** Spec section 8 texts used by the admin order screens and answered by the server. */
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in all fields.'
@@ -10,7 +11,8 @@ export const NO_ORDERS_SELECTED_MESSAGE = 'Select at least one order.'
 
 /** The statuses an administrator can set (spec section 4); 'expired' is only reached by a lapsed checkout hold. */
 export const ADMIN_ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const
-export const ORDER_FILTER_STATUSES = ['all', 'pending', 'paid', 'refunded', 'expired'] as const
+/** 'deleted' lists the orders an administrator deleted (kept with their history, never in 'all'). */
+export const ORDER_FILTER_STATUSES = ['all', 'pending', 'paid', 'refunded', 'expired', 'deleted'] as const
 
 /** Bulk actions act on the selected rows of one screen; a generous cap keeps one transaction small. */
 export const MAX_BULK_ORDERS = 500
@@ -31,7 +33,9 @@ export const adminOrdersQuerySchema = z
   .object({
     status: z.preprocess(
       blankToUndefined,
-      z.enum(ORDER_FILTER_STATUSES, { error: 'Choose all, pending, paid, refunded or expired.' }).optional(),
+      z
+        .enum(ORDER_FILTER_STATUSES, { error: 'Choose all, pending, paid, refunded, expired or deleted.' })
+        .optional(),
     ),
     businessName: z.preprocess(
       blankToUndefined,
@@ -75,12 +79,8 @@ const requiredText = z.preprocess(
 
 const manualOrderShape = {
   businessName: requiredText.pipe(z.string().max(200, 'Use at most 200 characters.')),
-  email: requiredText.pipe(
-    z
-      .string()
-      .max(254, 'Use at most 254 characters.')
-      .includes('@', { message: 'Please enter a valid email address.' }),
-  ),
+  // One real address (shared/email.ts): the buyer's receipt is sent to it.
+  email: requiredText.pipe(emailAddressSchema('Please enter a valid email address.', 'Use at most 254 characters.')),
 }
 
 /** POST /api/admin/manual-orders (spec section 5: business name, e-mail and a day all required). */

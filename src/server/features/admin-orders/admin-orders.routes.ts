@@ -11,7 +11,7 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
   updateOrderStatusInputSchema,
 } from '../../../shared/admin-orders.ts'
-import { todayIso } from '../../../shared/dates.ts'
+import { todayInTimeZone, todayIso } from '../../../shared/dates.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
 import { readJson, readQuery } from '../../http/validate.ts'
@@ -97,7 +97,11 @@ export function adminOrdersRoutes(deps: AppDeps) {
 
   app.post('/admin/manual-orders', admin, async (c) => {
     const input = await readManualOrder(c, manualOrderInputSchema)
-    const id = await createManualDayOrder(db, { ...input, by: c.var.user.email })
+    const id = await createManualDayOrder(
+      db,
+      { ...input, by: c.var.user.email },
+      { today: todayInTimeZone(deps.config.timeZone) },
+    )
     const body: AdminOrderDto = await getAdminOrder(db, id)
     return c.json(body, 201)
   })

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, type SQL } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { AdminOrderDto, OrderType } from '../../../shared/admin-dto.ts'
 import {
   type AdminOrdersQuery,
@@ -7,7 +8,7 @@ import {
 } from '../../../shared/admin-orders.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { calendarDays, mapIcons, orders, refundJobs } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
@@ -20,17 +21,25 @@ export const isOrderId = (value: string) => ORDER_ID_PATTERN.test(value)
 export const REFUND_FAILED_MESSAGE =
   'The payment provider could not refund this payment, so nothing was changed. Please try again.'
 
+/**
+ * What an order bought is its own record (orders.item_*, written at insert); the joined day and icon are a
+ * fallback for rows that predate it and were never backfilled (their day or icon already gone).
+ */
 const orderColumns = {
   order: orders,
-  date: calendarDays.date,
-  iconName: mapIcons.name,
-  iconSize: mapIcons.size,
+  date: sql<string | null>`coalesce(${orders.itemDate}::text, ${calendarDays.date}::text)`,
+  iconName: sql<string | null>`coalesce(${orders.itemName}, ${mapIcons.name})`,
+  iconSize: sql<string | null>`coalesce(${orders.itemSize}, ${mapIcons.size})`,
+  refund: sql<
+    string | null
+  >`(select max(${refundJobs.status}) from ${refundJobs} where ${refundJobs.sessionId} = ${orders.paymentSessionId})`,
 }
 type OrderRow = {
   order: typeof orders.$inferSelect
   date: string | null
   iconName: string | null
   iconSize: string | null
+  refund: string | null
 }
 
 function orderTypeOf(row: OrderRow): OrderType {
@@ -51,11 +60,16 @@ function toAdminOrderDto(row: OrderRow, history: AdminOrderDto['history']): Admi
     iconSize: row.iconSize,
     units: typeof meta.units === 'number' ? meta.units : null,
     description: typeof meta.description === 'string' ? meta.description : null,
+    unitPrice: order.unitPriceCents === null ? null : order.unitPriceCents / 100,
     amount: order.amountCents / 100,
     status: order.status,
     source: order.source,
     paidOnline: order.paymentIntentId !== null,
     createdAt: order.createdAt.toISOString(),
+    // 'pending' sorts after 'done': max() is 'pending' while any refund of the session is owed.
+    refund: row.refund === 'pending' || row.refund === 'done' ? row.refund : null,
+    deletedAt: order.deletedAt?.toISOString() ?? null,
+    deletedBy: order.deletedBy,
     history,
   }
 }
@@ -68,7 +82,7 @@ function nextDate(date: string): string {
 function filtersOf(query: AdminOrdersQuery): SQL | undefined {
   const name = query.businessName?.replace(/[\\%_]/g, (c) => `\\${c}`)
   return and(
-    query.status && query.status !== 'all' ? eq(orders.status, query.status) : undefined,
+    query.status && query.status !== 'all' ? eq(orders.status, query.status) : ne(orders.status, 'deleted'),
     name ? ilike(orders.businessName, `%${name}%`) : undefined,
     query.createdFrom ? gte(orders.createdAt, new Date(`${query.createdFrom}T00:00:00Z`)) : undefined,
     query.createdTo ? lt(orders.createdAt, new Date(`${nextDate(query.createdTo)}T00:00:00Z`)) : undefined,
@@ -103,13 +117,21 @@ export function getAdminOrders(db: Db, ids: string[]): Promise<AdminOrderDto[]> 
   return selectOrders(db, inArray(orders.id, ids))
 }
 
-/** Locks the orders (id order, so two bulk actions cannot deadlock); any unknown id → 404, nothing done. */
+/**
+ * Locks the orders (id order, so two bulk actions cannot deadlock); any unknown or deleted id → 404,
+ * nothing done (a deleted order keeps its record but can no longer be changed).
+ */
 async function lockOrders(tx: Db, ids: string[]) {
   const known = ids.filter(isOrderId)
   const rows =
     known.length === 0
       ? []
-      : await tx.select().from(orders).where(inArray(orders.id, known)).orderBy(asc(orders.id)).for('update')
+      : await tx
+          .select()
+          .from(orders)
+          .where(and(inArray(orders.id, known), ne(orders.status, 'deleted')))
+          .orderBy(asc(orders.id))
+          .for('update')
   if (rows.length !== ids.length) {
     const found = new Set(rows.map((r) => r.id))
     const missing = ids.filter((id) => !found.has(id))
@@ -147,7 +169,10 @@ export async function changeOrderStatuses(
       for (const row of rows) await applyOrderStatusChange(tx, row, input.status, now)
       for (const paymentRef of refunds) {
         try {
-          await payments.refund(paymentRef)
+          // A key per attempt: this refund runs inside the transaction, so a failed attempt changed
+          // nothing here and the admin's retry must reach the provider again (a provider caches a key's
+          // failure); within one attempt the provider client's own network retries reuse it.
+          await payments.refund(paymentRef, `admin-refund:${paymentRef}:${randomUUID()}`)
         } catch (error) {
           throw new AppError('bad_gateway', REFUND_FAILED_MESSAGE, {
             _: [error instanceof Error ? error.message : String(error)],
@@ -184,7 +209,10 @@ async function requireWholePayments(tx: Db, paymentRefs: string[], ids: string[]
   }
 }
 
-/** Deletes orders in one transaction; a pending or paid order releases its day (spec section 4). */
+/**
+ * Deletes orders in one transaction: they leave the lists, their row and history stay (status 'deleted',
+ * by whom and when); a pending or paid order releases its day (spec section 4) and its icon unit.
+ */
 export async function deleteOrders(
   db: Db,
   ids: string[],

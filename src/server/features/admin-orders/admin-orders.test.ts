@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { AdminOrderDto } from '../../../shared/admin-dto.ts'
 import { calendarDays, mapIcons, orderHistory, orders } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
 
@@ -16,10 +17,17 @@ async function insertDay(date: string, status = 'available', businessName: strin
   return row?.id as string
 }
 
-async function insertIcon(availableQuantity = 5) {
+/** A new icon of `total` units and no orders: all available (availability is derived from claims). */
+async function insertIcon(total = 5) {
   const [row] = await t.db
     .insert(mapIcons)
-    .values({ name: 'Test Icon', size: 'large', priceCents: 30000, availableQuantity, totalQuantity: 10 })
+    .values({
+      name: 'Test Icon',
+      size: 'large',
+      priceCents: 30000,
+      availableQuantity: total,
+      totalQuantity: total,
+    })
     .returning({ id: mapIcons.id })
   return row?.id as string
 }
@@ -36,6 +44,12 @@ const dayOf = async (id: string) => (await t.db.select().from(calendarDays).wher
 const iconQuantity = async (id: string) =>
   (await t.db.select().from(mapIcons).where(eq(mapIcons.id, id)))[0]?.availableQuantity
 const statusOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.status
+
+const list = async (query: string): Promise<AdminOrderDto[]> => {
+  const response = await t.request(`/api/admin/orders${query}`, { cookie: admin })
+  expect(response.status).toBe(200)
+  return (await response.json()).orders
+}
 
 const patch = (id: string, json: unknown, cookie = admin) =>
   t.request(`/api/admin/orders/${id}`, { method: 'PATCH', json, cookie })
@@ -87,7 +101,7 @@ describe('status effects (spec section 4)', () => {
     expect((await (await patch(id, { status: 'refunded' })).json()).history).toHaveLength(3)
   })
 
-  it('deleting a pending or paid order releases its day; a refunded one leaves the day; history goes too', async () => {
+  it('deleting a pending or paid order releases its day and keeps its record and history; a refunded one leaves the day', async () => {
     for (const status of ['pending', 'paid']) {
       const dayId = await insertDay(
         status === 'paid' ? '2034-01-03' : '2034-01-04',
@@ -97,9 +111,27 @@ describe('status effects (spec section 4)', () => {
       const id = await insertOrder({ status, dayId })
       const response = await t.request(`/api/admin/orders/${id}`, { method: 'DELETE', cookie: admin })
       expect(response.status).toBe(204)
-      expect(await statusOf(id)).toBeUndefined()
+      expect(await statusOf(id)).toBe('deleted')
       expect(await dayOf(dayId)).toMatchObject({ status: 'available', businessName: null })
-      expect(await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id))).toEqual([])
+      // Gone from the list, but queryable with who deleted it and when, and its whole history.
+      expect((await list('')).map((o) => o.id)).not.toContain(id)
+      const [deleted] = (await list('?status=deleted')).filter((o) => o.id === id)
+      expect(deleted).toMatchObject({
+        status: 'deleted',
+        deletedBy: ADMIN.email,
+        date: status === 'paid' ? '2034-01-03' : '2034-01-04',
+      })
+      expect(Date.parse(deleted?.deletedAt ?? '')).toBeGreaterThan(Date.now() - 60_000)
+      const history = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id))
+      expect(history.map((h) => [h.fromStatus, h.toStatus, h.by])).toEqual([
+        [null, status, 'system'],
+        [status, 'deleted', ADMIN.email],
+      ])
+      // A deleted order can no longer be changed or deleted again.
+      expect((await patch(id, { status: 'paid' })).status).toBe(404)
+      expect((await t.request(`/api/admin/orders/${id}`, { method: 'DELETE', cookie: admin })).status).toBe(
+        404,
+      )
     }
     const dayId = await insertDay('2034-01-05', 'reserved', 'New Owner')
     await insertOrder({ status: 'paid', dayId, businessName: 'New Owner' })
@@ -110,20 +142,84 @@ describe('status effects (spec section 4)', () => {
     expect(await dayOf(dayId)).toMatchObject({ status: 'reserved', businessName: 'New Owner' })
   })
 
-  it('an icon order paid from a non-paid state takes one from available_quantity; other changes do not restore it', async () => {
-    const iconId = await insertIcon(5)
-    const id = await insertOrder({ status: 'pending', mapIconId: iconId, amountCents: 30000 })
-    const paid = await (await patch(id, { status: 'paid' })).json()
+  it('icon availability is derived from claims: refunding or deleting frees a unit, reviving a sold-out icon is refused', async () => {
+    const iconId = await insertIcon(2)
+    const a = await insertOrder({ status: 'paid', mapIconId: iconId, amountCents: 30000 })
+    const b = await insertOrder({ status: 'refunded', mapIconId: iconId, amountCents: 30000 })
+    const c = await insertOrder({ status: 'refunded', mapIconId: iconId, amountCents: 30000 })
+    const paid = await (await patch(b, { status: 'paid' })).json()
     expect(paid).toMatchObject({ type: 'map_icon', iconName: 'Test Icon', iconSize: 'large', amount: 300 })
-    expect(await iconQuantity(iconId)).toBe(4)
-    await patch(id, { status: 'paid' })
-    expect(await iconQuantity(iconId)).toBe(4)
-    await patch(id, { status: 'refunded' })
-    expect(await iconQuantity(iconId)).toBe(4)
-    await patch(id, { status: 'pending' })
-    expect(await iconQuantity(iconId)).toBe(4)
-    await patch(id, { status: 'paid' })
-    expect(await iconQuantity(iconId)).toBe(3)
+    expect(await iconQuantity(iconId)).toBe(0)
+    // refunded → paid and → pending on a sold-out icon: 409, nothing changes.
+    for (const status of ['paid', 'pending']) {
+      const refused = await patch(c, { status })
+      expect(refused.status).toBe(409)
+      expect((await refused.json()).error.message).toMatch(/^This icon is not available for booking/)
+      expect(await statusOf(c)).toBe('refunded')
+    }
+    await patch(a, { status: 'refunded' })
+    expect(await iconQuantity(iconId)).toBe(1)
+    expect((await patch(c, { status: 'pending' })).status).toBe(200)
+    expect(await iconQuantity(iconId)).toBe(0)
+    await t.request(`/api/admin/orders/${b}`, { method: 'DELETE', cookie: admin })
+    expect(await iconQuantity(iconId)).toBe(1)
+    // paid → paid, pending → paid keep the count (a live order's unit is already counted).
+    await patch(c, { status: 'paid' })
+    await patch(c, { status: 'paid' })
+    expect(await iconQuantity(iconId)).toBe(1)
+  })
+
+  it('an order set back to pending by an admin has no expiry, so no sweep releases it', async () => {
+    const dayId = await insertDay('2034-01-07', 'reserved', 'Held Co')
+    const id = await insertOrder({
+      status: 'paid',
+      dayId,
+      businessName: 'Held Co',
+      expiresAt: new Date(Date.now() - 3_600_000),
+    })
+    expect((await patch(id, { status: 'pending' })).status).toBe(200)
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, id))
+    expect(row).toMatchObject({ status: 'pending', expiresAt: null })
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved_pending', businessName: 'Held Co' })
+  })
+
+  it('a lapsed checkout hold made paid by an admin must find its icon unit free (409 otherwise)', async () => {
+    const iconId = await insertIcon(1)
+    const lapsed = await insertOrder({
+      status: 'pending',
+      mapIconId: iconId,
+      expiresAt: new Date(Date.now() - 60_000),
+    })
+    await insertOrder({ status: 'paid', mapIconId: iconId })
+    expect((await patch(lapsed, { status: 'paid' })).status).toBe(409)
+    expect(await statusOf(lapsed)).toBe('pending')
+  })
+
+  it('keeps what each order bought when the calendar and icons change later (orders table and CSV)', async () => {
+    const dayId = await insertDay('2034-03-09', 'reserved', 'Kept Co')
+    const iconId = await insertIcon(3)
+    const dayOrder = await insertOrder({
+      status: 'refunded',
+      dayId,
+      businessName: 'Kept Co',
+      amountCents: 11000,
+    })
+    const iconOrder = await insertOrder({ status: 'paid', mapIconId: iconId, amountCents: 30000 })
+    // The catalogue changes afterwards: the day is re-priced and moved, the icon renamed.
+    await t.db
+      .update(calendarDays)
+      .set({ priceCents: 99900, date: '2034-03-10' })
+      .where(eq(calendarDays.id, dayId))
+    await t.db
+      .update(mapIcons)
+      .set({ name: 'Renamed', size: 'small', priceCents: 1 })
+      .where(eq(mapIcons.id, iconId))
+    const byId = new Map((await list('')).map((o) => [o.id, o]))
+    expect(byId.get(dayOrder)).toMatchObject({ date: '2034-03-09', unitPrice: 120, amount: 110 })
+    expect(byId.get(iconOrder)).toMatchObject({ iconName: 'Test Icon', iconSize: 'large', unitPrice: 300 })
+    const csv = await (await t.request('/api/admin/orders/export.csv', { cookie: admin })).text()
+    expect(csv).toContain(`${dayOrder},Kept Co,owner@acme.test,Calendar Day,2034-03-09,110.00`)
+    expect(csv).toContain(`${iconOrder},Acme Bakery,owner@acme.test,Map Icon,Test Icon,300.00`)
   })
 
   it('refuses to make an order live for a day another live order holds (409), changing nothing', async () => {
@@ -150,7 +246,7 @@ describe('refunds through the payment provider', () => {
     const response = await patch(id, { status: 'refunded' })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ status: 'refunded', paidOnline: true })
-    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_one')
+    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_one', expect.stringMatching(/^admin-refund:pi_one:/))
   })
 
   it('answers 502 and changes nothing when the refund fails', async () => {
@@ -188,7 +284,7 @@ describe('refunds through the payment provider', () => {
     expect(refund).not.toHaveBeenCalled()
     const both = await post('bulk-status', { ids: [a, b], status: 'refunded' })
     expect(both.status).toBe(200)
-    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_cart')
+    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_cart', expect.stringMatching(/^admin-refund:pi_cart:/))
   })
 
   it('does not refund manual orders or orders that were not paid', async () => {
@@ -336,11 +432,6 @@ describe('GET /api/admin/orders and export.csv', () => {
     }
   })
 
-  const list = async (query: string) => {
-    const response = await t.request(`/api/admin/orders${query}`, { cookie: admin })
-    expect(response.status).toBe(200)
-    return (await response.json()).orders as { id: string }[]
-  }
   const inFixture = (orders: { id: string }[]) =>
     orders.map((o) => o.id).filter((id) => id.startsWith('ORD-7000'))
 
@@ -362,6 +453,10 @@ describe('GET /api/admin/orders and export.csv', () => {
       source: 'checkout',
       paidOnline: false,
       createdAt: '2030-01-03T00:00:00.000Z',
+      unitPrice: 1,
+      refund: null,
+      deletedAt: null,
+      deletedBy: null,
       history: [expect.objectContaining({ by: 'system', from: null, to: 'paid' })],
     })
     expect(orders[1]).toMatchObject({

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gte } from 'drizzle-orm'
 import {
   DAY_NOT_AVAILABLE_MESSAGE,
   ICON_NOT_AVAILABLE_MESSAGE,
@@ -11,6 +11,7 @@ import { calendarDays, mapIcons } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
+import { recomputeIconAvailability, requireIconRoom } from '../orders/order-status.service.ts'
 import { setOrderActor } from './order-history.service.ts'
 
 export const DAY_NOT_FOUND = 'Day not found.'
@@ -19,14 +20,16 @@ export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 /**
  * Spec section 4 'Manual day order': a paid order for an available day, and the day reserved with the
  * business name. One transaction, so a failure leaves neither (the spec's "delete the order again").
- * The conditional update is the guard: a day taken meanwhile is never given a second owner.
+ * The conditional update is the guard: a day taken meanwhile is never given a second owner, and a past
+ * day (before `today`, the town's date) is never sold.
  */
 export async function createManualDayOrder(
   db: Db,
   input: ManualOrderInput & { by: string },
-  options: { now?: Date; drawId?: () => string } = {},
+  options: { now?: Date; drawId?: () => string; today?: string } = {},
 ): Promise<string> {
   const now = options.now ?? new Date()
+  const notPast = options.today ? gte(calendarDays.date, options.today) : undefined
   if (!isUuid(input.dayId)) throw new AppError('not_found', DAY_NOT_FOUND)
   try {
     return await db.transaction(async (tx) => {
@@ -34,7 +37,7 @@ export async function createManualDayOrder(
       const [day] = await tx
         .update(calendarDays)
         .set({ status: 'reserved', businessName: input.businessName, updatedAt: now })
-        .where(and(eq(calendarDays.id, input.dayId), eq(calendarDays.status, 'available')))
+        .where(and(eq(calendarDays.id, input.dayId), eq(calendarDays.status, 'available'), notPast))
         .returning()
       if (!day) {
         const [exists] = await tx
@@ -65,8 +68,9 @@ export async function createManualDayOrder(
 }
 
 /**
- * Spec section 4: a manual paid icon order (MAP- id) takes one from available_quantity, atomically
- * (`… WHERE available_quantity > 0`), so a sold-out icon is refused and never oversold.
+ * Spec section 4: a manual paid icon order (MAP- id). The icon's row is locked and its claims counted
+ * (total − paid − live holds, docs/decisions/007), so a sold-out icon is refused and never oversold; its
+ * available_quantity is then recomputed from the claims, never decremented.
  */
 export async function createManualMapIconOrder(
   db: Db,
@@ -77,21 +81,15 @@ export async function createManualMapIconOrder(
   if (!isUuid(input.iconId)) throw new AppError('not_found', MAP_ICON_NOT_FOUND)
   return db.transaction(async (tx) => {
     await setOrderActor(tx, input.by)
-    const [icon] = await tx
-      .update(mapIcons)
-      .set({ availableQuantity: sql`${mapIcons.availableQuantity} - 1`, updatedAt: now })
-      .where(and(eq(mapIcons.id, input.iconId), gt(mapIcons.availableQuantity, 0)))
-      .returning()
-    if (!icon) {
-      const [exists] = await tx
-        .select({ id: mapIcons.id })
-        .from(mapIcons)
-        .where(eq(mapIcons.id, input.iconId))
-      throw exists
-        ? new AppError('conflict', ICON_NOT_AVAILABLE_MESSAGE)
-        : new AppError('not_found', MAP_ICON_NOT_FOUND)
+    const [icon] = await tx.select().from(mapIcons).where(eq(mapIcons.id, input.iconId))
+    if (!icon) throw new AppError('not_found', MAP_ICON_NOT_FOUND)
+    try {
+      await requireIconRoom(tx, icon.id, null, now)
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError('conflict', ICON_NOT_AVAILABLE_MESSAGE)
+      throw error
     }
-    return insertOrderWithFreshId(tx, options.drawId ?? (() => drawOrderId('MAP')), {
+    const id = await insertOrderWithFreshId(tx, options.drawId ?? (() => drawOrderId('MAP')), {
       businessName: input.businessName,
       email: input.email,
       amountCents: icon.priceCents,
@@ -102,5 +100,7 @@ export async function createManualMapIconOrder(
       createdAt: now,
       updatedAt: now,
     })
+    await recomputeIconAvailability(tx, [icon.id], now)
+    return id
   })
 }

@@ -15,10 +15,17 @@ async function insertDay(date: string, status = 'available', businessName: strin
     .returning({ id: calendarDays.id })
   return row?.id as string
 }
-async function insertIcon(availableQuantity: number) {
+/** A new icon of `total` units and no orders: all of them available (availability is derived from claims). */
+async function insertIcon(total: number) {
   const [row] = await t.db
     .insert(mapIcons)
-    .values({ name: 'Manual Icon', size: 'small', priceCents: 15000, availableQuantity, totalQuantity: 5 })
+    .values({
+      name: 'Manual Icon',
+      size: 'small',
+      priceCents: 15000,
+      availableQuantity: total,
+      totalQuantity: total,
+    })
     .returning({ id: mapIcons.id })
   return row?.id as string
 }
@@ -68,11 +75,11 @@ describe('POST /api/admin/manual-orders', () => {
   it("answers 'Please fill in all fields.' (422) when any field is missing or blank", async () => {
     const dayId = await insertDay('2036-01-02')
     for (const json of [
-      { email: 'a@b.c', dayId },
-      { businessName: '   ', email: 'a@b.c', dayId },
+      { email: 'a@b.co', dayId },
+      { businessName: '   ', email: 'a@b.co', dayId },
       { businessName: 'A', email: '', dayId },
-      { businessName: 'A', email: 'a@b.c', dayId: '' },
-      { businessName: 'A', email: 'a@b.c', dayId: null },
+      { businessName: 'A', email: 'a@b.co', dayId: '' },
+      { businessName: 'A', email: 'a@b.co', dayId: null },
     ]) {
       const response = await post('manual-orders', json)
       expect(response.status, JSON.stringify(json)).toBe(422)
@@ -92,16 +99,40 @@ describe('POST /api/admin/manual-orders', () => {
         status,
         status === 'blocked' ? null : 'Owner',
       )
-      const response = await post('manual-orders', { businessName: 'A', email: 'a@b.c', dayId })
+      const response = await post('manual-orders', { businessName: 'A', email: 'a@b.co', dayId })
       expect(response.status, status).toBe(409)
       expect((await response.json()).error.message).toBe('This day is not available for booking')
       expect(await ordersOfDay(dayId)).toEqual([])
     }
     for (const dayId of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const response = await post('manual-orders', { businessName: 'A', email: 'a@b.c', dayId })
+      const response = await post('manual-orders', { businessName: 'A', email: 'a@b.co', dayId })
       expect(response.status).toBe(404)
       expect((await response.json()).error.message).toBe('Day not found.')
     }
+  })
+
+  it('never sells a past day (yesterday in the town), but sells today; a $0 day is a free feature', async () => {
+    const { todayInTimeZone } = await import('../../../shared/dates.ts')
+    const today = todayInTimeZone(t.deps.config.timeZone)
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    const [pastRow] = await t.db
+      .insert(calendarDays)
+      .values({ date: yesterday, status: 'available', priceCents: 12000 })
+      .onConflictDoUpdate({ target: calendarDays.date, set: { status: 'available', businessName: null } })
+      .returning({ id: calendarDays.id })
+    const past = pastRow?.id as string
+    const refused = await post('manual-orders', { businessName: 'Late', email: 'l@a.te', dayId: past })
+    expect(refused.status).toBe(409)
+    expect((await refused.json()).error.message).toBe('This day is not available for booking')
+    expect(await dayOf(past)).toMatchObject({ status: 'available', businessName: null })
+    const [free] = await t.db
+      .insert(calendarDays)
+      .values({ date: today, status: 'available', priceCents: 0 })
+      .onConflictDoUpdate({ target: calendarDays.date, set: { status: 'available', priceCents: 0 } })
+      .returning({ id: calendarDays.id })
+    const ok = await post('manual-orders', { businessName: 'Food Bank', email: 'f@b.org', dayId: free?.id })
+    expect(ok.status).toBe(201)
+    expect(await ok.json()).toMatchObject({ amount: 0, date: today, status: 'paid' })
   })
 
   it('leaves nothing behind when the order cannot be written (an available day that still has a live order)', async () => {
@@ -109,12 +140,12 @@ describe('POST /api/admin/manual-orders', () => {
     await t.db.insert(orders).values({
       id: 'ORD-81111',
       businessName: 'Ghost',
-      email: 'g@x.y',
+      email: 'g@x.yz',
       amountCents: 1,
       status: 'paid',
       dayId,
     })
-    const response = await post('manual-orders', { businessName: 'A', email: 'a@b.c', dayId })
+    const response = await post('manual-orders', { businessName: 'A', email: 'a@b.co', dayId })
     expect(response.status).toBe(409)
     expect(await dayOf(dayId)).toMatchObject({ status: 'available', businessName: null })
     expect((await ordersOfDay(dayId)).map((o) => o.id)).toEqual(['ORD-81111'])
@@ -128,7 +159,7 @@ describe('POST /api/admin/manual-orders', () => {
     const draws = ['ORD-55555', 'ORD-55555', 'ORD-55556']
     const id = await createManualDayOrder(
       t.db,
-      { businessName: 'A', email: 'a@b.c', dayId, by: ADMIN.email },
+      { businessName: 'A', email: 'a@b.co', dayId, by: ADMIN.email },
       { drawId: () => draws.shift() as string },
     )
     expect(id).toBe('ORD-55556')
@@ -136,7 +167,7 @@ describe('POST /api/admin/manual-orders', () => {
 
   it('answers 401 and 403 without creating anything', async () => {
     const dayId = await insertDay('2036-03-03')
-    const json = { businessName: 'A', email: 'a@b.c', dayId }
+    const json = { businessName: 'A', email: 'a@b.co', dayId }
     expect((await t.request('/api/admin/manual-orders', { method: 'POST', json })).status).toBe(401)
     expect((await post('manual-orders', json, member)).status).toBe(403)
     expect(await ordersOfDay(dayId)).toEqual([])
@@ -146,7 +177,7 @@ describe('POST /api/admin/manual-orders', () => {
 describe('POST /api/admin/manual-map-icon-orders', () => {
   it('creates a paid MAP- order and takes one from available_quantity', async () => {
     const iconId = await insertIcon(2)
-    const response = await post('manual-map-icon-orders', { businessName: 'Icon Co', email: 'i@c.o', iconId })
+    const response = await post('manual-map-icon-orders', { businessName: 'Icon Co', email: 'i@c.io', iconId })
     expect(response.status).toBe(201)
     const body = await response.json()
     expect(body.id).toMatch(/^MAP-[1-9]\d{4}$/)
@@ -173,19 +204,36 @@ describe('POST /api/admin/manual-map-icon-orders', () => {
     expect(await ordersOfIcon(iconId)).toHaveLength(1)
   })
 
+  it('counts live checkout holds and ignores dead orders: availability is derived, not a counter', async () => {
+    const iconId = await insertIcon(2)
+    const base = { businessName: 'Other', email: 'o@t.he', amountCents: 15000, mapIconId: iconId }
+    const future = new Date(Date.now() + 3_600_000)
+    await t.db.insert(orders).values([
+      { ...base, id: 'ORD-70001', status: 'pending', expiresAt: future },
+      { ...base, id: 'ORD-70002', status: 'refunded' },
+      { ...base, id: 'ORD-70003', status: 'expired' },
+      { ...base, id: 'ORD-70004', status: 'pending', expiresAt: new Date(Date.now() - 60_000) },
+    ])
+    const first = await post('manual-map-icon-orders', { businessName: 'Icon Co', email: 'i@c.io', iconId })
+    expect(first.status).toBe(201)
+    expect(await iconQuantity(iconId)).toBe(0)
+    const second = await post('manual-map-icon-orders', { businessName: 'Icon Co', email: 'i@c.io', iconId })
+    expect(second.status).toBe(409)
+  })
+
   it('404 for unknown icons, 422 for missing fields, 401 and 403', async () => {
     const iconId = await insertIcon(3)
     const unknown = await post('manual-map-icon-orders', {
       businessName: 'A',
-      email: 'a@b.c',
+      email: 'a@b.co',
       iconId: '00000000-0000-4000-8000-000000000000',
     })
     expect(unknown.status).toBe(404)
     expect((await unknown.json()).error.message).toBe('Map icon not found.')
-    const missing = await post('manual-map-icon-orders', { businessName: 'A', email: 'a@b.c' })
+    const missing = await post('manual-map-icon-orders', { businessName: 'A', email: 'a@b.co' })
     expect(missing.status).toBe(422)
     expect((await missing.json()).error.message).toBe('Please fill in all fields.')
-    const json = { businessName: 'A', email: 'a@b.c', iconId }
+    const json = { businessName: 'A', email: 'a@b.co', iconId }
     expect((await t.request('/api/admin/manual-map-icon-orders', { method: 'POST', json })).status).toBe(401)
     expect((await post('manual-map-icon-orders', json, member)).status).toBe(403)
     expect(await iconQuantity(iconId)).toBe(3)

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
 import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '../../../shared/admin-orders.ts'
+import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -39,6 +39,8 @@ export type OrderRef = {
   mapIconId: string | null
   /** The date the order bought (kept when its day is gone). */
   itemDate?: string | null
+  /** A checkout hold's end; a pending order past it holds nothing any more. */
+  expiresAt?: Date | null
 }
 
 function isLive(status: string): boolean {
@@ -52,7 +54,8 @@ export async function applyOrderStatusChange(
   now: Date = new Date(),
 ): Promise<void> {
   const from = order.status
-  const revives = isLive(to) && !isLive(from)
+  const lapsed = from === 'pending' && order.expiresAt != null && order.expiresAt <= now
+  const revives = isLive(to) && (!isLive(from) || lapsed)
   if (revives && !order.dayId && order.itemDate)
     // Its day was deleted after the order died: there is nothing left to hold.
     throw new AppError('conflict', `${DAY_NOT_AVAILABLE_MESSAGE}: its day no longer exists.`)
@@ -102,7 +105,12 @@ export async function requireIconRoom(tx: Db, iconId: string, orderId: string | 
  * Deleting an order (an administrator's): it leaves the lists but keeps its row and history (status
  * 'deleted', who and when); a pending or paid order gives its day back (spec section 4) and its icon unit.
  */
-export async function deleteOrder(tx: Db, order: OrderRef, by: string, now: Date = new Date()): Promise<void> {
+export async function deleteOrder(
+  tx: Db,
+  order: OrderRef,
+  by: string,
+  now: Date = new Date(),
+): Promise<void> {
   await tx
     .update(orders)
     .set({ status: 'deleted', deletedAt: now, deletedBy: by, expiresAt: null, updatedAt: now })

@@ -20,6 +20,15 @@ const STATUS_VARIANT: Record<string, 'success' | 'warning' | 'secondary' | 'dest
   pending: 'warning',
   refunded: 'secondary',
   expired: 'destructive',
+  deleted: 'destructive',
+}
+
+/**
+ * The status as the owner should read it: a refund the server still owes (a late payment it could not
+ * honour) shows as 'refund pending' until the payment provider confirms it.
+ */
+export function orderStatusLabel(order: AdminOrderDto): string {
+  return order.refund === 'pending' ? 'refund pending' : order.status
 }
 
 export const ORDER_COLUMN_COUNT = 9
@@ -58,30 +67,36 @@ export function OrderRow({
         <TableCell className="min-w-40">{orderSubject(order)}</TableCell>
         <TableCell>{formatUsd(order.amount)}</TableCell>
         <TableCell>
-          <Badge variant={STATUS_VARIANT[order.status] ?? 'secondary'}>{order.status}</Badge>
+          <Badge
+            variant={order.refund === 'pending' ? 'warning' : (STATUS_VARIANT[order.status] ?? 'secondary')}
+          >
+            {orderStatusLabel(order)}
+          </Badge>
         </TableCell>
         <TableCell className="whitespace-nowrap">{formatTimestamp(order.createdAt)}</TableCell>
         <TableCell>
           <div className="flex items-center gap-1">
-            <Select
-              value={
-                SETTABLE_ORDER_STATUSES.includes(order.status as SettableOrderStatus)
-                  ? order.status
-                  : undefined
-              }
-              onValueChange={(value) => onStatusChange(value as SettableOrderStatus)}
-            >
-              <SelectTrigger className="h-9 w-32" aria-label={`Status of order ${order.id}`}>
-                <SelectValue placeholder={order.status} />
-              </SelectTrigger>
-              <SelectContent>
-                {SETTABLE_ORDER_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {status}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            {order.status === 'deleted' ? null : (
+              <Select
+                value={
+                  SETTABLE_ORDER_STATUSES.includes(order.status as SettableOrderStatus)
+                    ? order.status
+                    : undefined
+                }
+                onValueChange={(value) => onStatusChange(value as SettableOrderStatus)}
+              >
+                <SelectTrigger className="h-9 w-32" aria-label={`Status of order ${order.id}`}>
+                  <SelectValue placeholder={order.status} />
+                </SelectTrigger>
+                <SelectContent>
+                  {SETTABLE_ORDER_STATUSES.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {status}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
             <Button
               variant="ghost"
               size="icon"
@@ -92,15 +107,17 @@ export function OrderRow({
             >
               {isExpanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="text-red-700"
-              aria-label={`Delete order ${order.id}`}
-              onClick={onDelete}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+            {order.status === 'deleted' ? null : (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-red-700"
+                aria-label={`Delete order ${order.id}`}
+                onClick={onDelete}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            )}
           </div>
         </TableCell>
       </TableRow>
@@ -122,7 +139,22 @@ function OrderDetails({ order }: { order: AdminOrderDto }) {
         <span className="font-semibold">Email:</span> {order.email} ·{' '}
         <span className="font-semibold">Source:</span> {order.source}
         {order.paidOnline ? ' (paid online)' : ''}
+        {order.unitPrice !== null ? (
+          <>
+            {' '}
+            · <span className="font-semibold">Unit price when bought:</span> {formatUsd(order.unitPrice)}
+          </>
+        ) : null}
       </p>
+      {order.deletedAt ? (
+        <p>
+          <span className="font-semibold">Deleted</span> {formatTimestamp(order.deletedAt)} by{' '}
+          {order.deletedBy}
+        </p>
+      ) : null}
+      {order.refund === 'pending' ? (
+        <p>A refund of this payment is pending with the payment provider; it is retried until confirmed.</p>
+      ) : null}
       <h4 className="font-sans font-semibold">Order History</h4>
       {order.history.length === 0 ? (
         <p className="text-slate-700">No changes recorded.</p>

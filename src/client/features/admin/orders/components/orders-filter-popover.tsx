@@ -19,6 +19,7 @@ const STATUS_OPTIONS = [
   { value: 'paid', label: 'paid' },
   { value: 'refunded', label: 'refunded' },
   { value: 'expired', label: 'expired' },
+  { value: 'deleted', label: 'deleted' },
 ]
 
 function activeCount(filters: OrderFilters): number {
