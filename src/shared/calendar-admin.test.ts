@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { bulkPriceInputSchema, daysInRange, initializeRangeInputSchema } from './calendar-admin.ts'
+import {
+  bulkDeleteDaysInputSchema,
+  bulkPriceInputSchema,
+  daysInRange,
+  heldDayMessage,
+  initializeRangeInputSchema,
+  skippedDaysText,
+} from './calendar-admin.ts'
+
+const ID = '3f1c2a9e-6b7d-4c1e-9a2b-5d6e7f8a9b0c'
 
 describe('range schemas', () => {
   it('counts days inclusively across leap years', () => {
@@ -16,11 +25,48 @@ describe('range schemas', () => {
       initializeRangeInputSchema.safeParse({ startDate: '2030-01-01', endDate: '2030-01-02', price: 0 })
         .success,
     ).toBe(true)
-    expect(
-      bulkPriceInputSchema.safeParse({ startDate: '2030-01-01', endDate: '2030-01-02', price: 0.99 }).success,
-    ).toBe(false)
+    expect(bulkPriceInputSchema.safeParse({ ids: [ID], price: 0.99 }).success).toBe(false)
+    expect(bulkPriceInputSchema.parse({ ids: [ID] }).price).toBe(120)
     expect(
       initializeRangeInputSchema.safeParse({ startDate: '2030-01-01', endDate: '2031-01-02' }).success,
     ).toBe(false)
+  })
+})
+
+describe('bulk day ids', () => {
+  it('takes 1 to 1000 day ids, lower-cased and once each', () => {
+    expect(bulkDeleteDaysInputSchema.parse({ ids: [ID, ID.toUpperCase()] })).toEqual({ ids: [ID] })
+    for (const ids of [[], ['ORD-12345'], [ID, 7], Array.from({ length: 1001 }, () => ID)])
+      expect(bulkDeleteDaysInputSchema.safeParse({ ids }).success, String(ids.length)).toBe(false)
+    expect(
+      bulkDeleteDaysInputSchema.safeParse({ startDate: '2030-01-01', endDate: '2030-01-02' }).success,
+    ).toBe(false)
+  })
+})
+
+describe('held day texts', () => {
+  const bob = { date: '2032-12-01', businessName: 'Bob Hardware', orderStatus: 'paid' }
+  const holding = { date: '2032-12-02', businessName: 'Holding Co', orderStatus: 'pending' }
+
+  it('names the day, the business and the way out', () => {
+    expect(heldDayMessage(bob, 'deleted')).toBe(
+      'Wednesday, December 1, 2032 is sold to Bob Hardware, so it cannot be deleted. Refund or delete its order first.',
+    )
+    expect(heldDayMessage(holding, 'changed')).toContain('is held for Holding Co, so it cannot be changed.')
+  })
+
+  it('counts and lists the skipped days, the first ten by name', () => {
+    expect(skippedDaysText([])).toBe('')
+    expect(skippedDaysText([bob])).toBe('1 sold or held day was left unchanged: Dec 1 (Bob Hardware).')
+    expect(skippedDaysText([bob, holding])).toBe(
+      '2 sold or held days were left unchanged: Dec 1 (Bob Hardware), Dec 2 (Holding Co).',
+    )
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...bob,
+      date: `2033-01-${String(i + 1).padStart(2, '0')}`,
+    }))
+    expect(skippedDaysText(many)).toMatch(
+      /^12 sold or held days were left unchanged: Jan 1 \(Bob Hardware\), .*Jan 10 \(Bob Hardware\), and 2 more\.$/,
+    )
   })
 })

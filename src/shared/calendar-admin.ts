@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isIsoDate } from './dates.ts'
+import { formatDayDate, MONTH_NAMES } from './format.ts'
 
 /** Spec section 4: the statuses a day can be set to (any other stored value shows as Not Initialized). */
 export const CALENDAR_DAY_STATUSES = ['available', 'reserved', 'reserved_pending'] as const
@@ -56,14 +57,10 @@ const dateRangeShape = { startDate: isoDateSchema('Start date'), endDate: isoDat
 const startNotAfterEnd = (range: { startDate: string; endDate: string }) => range.startDate <= range.endDate
 const START_AFTER_END = { message: 'The start date must be on or before the end date.', path: ['endDate'] }
 
-/** POST /api/admin/calendar-days/bulk-delete → { deleted } (every day from startDate to endDate). */
-export const dateRangeInputSchema = z.object(dateRangeShape).refine(startNotAfterEnd, START_AFTER_END)
-export type DateRangeInput = z.infer<typeof dateRangeInputSchema>
-
 /**
- * POST /api/admin/calendar-days/initialize → { created, updated }. Spec sections 4-5: start and end
+ * POST /api/admin/calendar-days/initialize → InitializeRangeResponse. Spec sections 4-5: start and end
  * required, price defaults to 120, minimum 0; existing days become available at the price with no name,
- * missing days are created available.
+ * missing days are created available. Days a pending or paid order holds are skipped (issue 10).
  */
 export const initializeRangeInputSchema = z
   .object({
@@ -81,18 +78,39 @@ export const initializeRangeInputSchema = z
   })
 export type InitializeRangeInput = z.infer<typeof initializeRangeInputSchema>
 
-/** POST /api/admin/calendar-days/bulk-price → { updated }. Spec section 5: defaults to 120, minimum 1. */
-export const bulkPriceInputSchema = z
-  .object({
-    ...dateRangeShape,
-    price: z
-      .number({ error: 'Price must be a number.' })
-      .min(1, 'Price must be at least 1.')
-      .max(1_000_000, 'Price must be at most $1,000,000.')
-      .default(DEFAULT_RANGE_PRICE),
+/** Bulk actions act on the days shown in the admin table; a generous cap keeps one transaction small. */
+export const MAX_BULK_DAYS = 1000
+export const NO_DAYS_SELECTED_MESSAGE = 'Select at least one day.'
+
+// Without the i flag: the fuzzer builds strings from this pattern and cannot use flagged ones.
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+
+/**
+ * The ids of exactly the days the admin sees (the table's filters included, issue 10): a bulk action
+ * never reaches a day hidden by a filter, nor one created after the admin looked.
+ */
+const dayIdsSchema = z
+  .array(z.string({ error: 'Day ids are strings.' }).trim().regex(UUID_PATTERN, 'Unknown day id.'), {
+    error: NO_DAYS_SELECTED_MESSAGE,
   })
-  .refine(startNotAfterEnd, START_AFTER_END)
+  .min(1, NO_DAYS_SELECTED_MESSAGE)
+  .max(MAX_BULK_DAYS, `Select at most ${MAX_BULK_DAYS} days at once.`)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+
+/** POST /api/admin/calendar-days/bulk-price {ids, price} → BulkPriceResponse. Spec section 5: default 120, min 1. */
+export const bulkPriceInputSchema = z.object({
+  ids: dayIdsSchema,
+  price: z
+    .number({ error: 'Price must be a number.' })
+    .min(1, 'Price must be at least 1.')
+    .max(1_000_000, 'Price must be at most $1,000,000.')
+    .default(DEFAULT_RANGE_PRICE),
+})
 export type BulkPriceInput = z.infer<typeof bulkPriceInputSchema>
+
+/** POST /api/admin/calendar-days/bulk-delete {ids} → BulkDeleteDaysResponse. */
+export const bulkDeleteDaysInputSchema = z.object({ ids: dayIdsSchema })
+export type BulkDeleteDaysInput = z.infer<typeof bulkDeleteDaysInputSchema>
 
 const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
@@ -112,3 +130,30 @@ export const adminCalendarDaysQuerySchema = z.object({
   maxPrice: optionalQuery(z.coerce.number({ error: 'Max price must be a number.' })),
 })
 export type AdminCalendarDaysQuery = z.infer<typeof adminCalendarDaysQuerySchema>
+
+// ---------------------------------------------------------------- days held by a live order (issue 10)
+
+/** A day a pending or paid order holds: admin actions skip it (bulk) or refuse it (one day, 409). */
+export type HeldDay = { date: string; businessName: string; orderStatus: string }
+
+const heldVerb = (day: HeldDay) => (day.orderStatus === 'paid' ? 'sold to' : 'held for')
+
+/** The 409 of a one-day action: which day, whose order, and what to do instead. */
+export function heldDayMessage(day: HeldDay, action: 'changed' | 'deleted'): string {
+  return `${formatDayDate(day.date)} is ${heldVerb(day)} ${day.businessName}, so it cannot be ${action}. Refund or delete its order first.`
+}
+
+const shortDate = (date: string) => {
+  const [, m, d] = date.split('-').map(Number)
+  return `${MONTH_NAMES[(m ?? 1) - 1]?.slice(0, 3)} ${d}`
+}
+const LISTED_HELD_DAYS = 10
+
+/** The toast line of a bulk action that skipped held days: '2 sold or held days were left unchanged: …'. */
+export function skippedDaysText(skipped: HeldDay[]): string {
+  if (skipped.length === 0) return ''
+  const listed = skipped.slice(0, LISTED_HELD_DAYS).map((d) => `${shortDate(d.date)} (${d.businessName})`)
+  const more = skipped.length - listed.length
+  const verb = skipped.length === 1 ? 'day was' : 'days were'
+  return `${skipped.length} sold or held ${verb} left unchanged: ${listed.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`
+}

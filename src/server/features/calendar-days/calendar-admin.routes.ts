@@ -1,9 +1,14 @@
 import { Hono } from 'hono'
-import type { AdminCalendarDaysResponse, InitializeRangeResponse } from '../../../shared/admin-dto.ts'
+import type {
+  AdminCalendarDaysResponse,
+  BulkDeleteDaysResponse,
+  BulkPriceResponse,
+  InitializeRangeResponse,
+} from '../../../shared/admin-dto.ts'
 import {
   adminCalendarDaysQuerySchema,
+  bulkDeleteDaysInputSchema,
   bulkPriceInputSchema,
-  dateRangeInputSchema,
   initializeRangeInputSchema,
 } from '../../../shared/calendar-admin.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
@@ -11,10 +16,10 @@ import { requireAdmin } from '../../http/require-admin.ts'
 import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
 import {
   deleteDay,
-  deleteRange,
+  deleteDays,
   initializeRange,
   listAdminDays,
-  setRangePrice,
+  setDaysPrice,
 } from './calendar-admin.service.ts'
 import { DAY_NOT_FOUND } from './calendar-days.service.ts'
 
@@ -41,13 +46,13 @@ export function calendarAdminRoutes(deps: AppDeps) {
   })
 
   app.post('/admin/calendar-days/bulk-price', admin, async (c) => {
-    const updated = await setRangePrice(db, await readJson(c, bulkPriceInputSchema))
-    return c.json({ updated })
+    const body: BulkPriceResponse = await setDaysPrice(db, await readJson(c, bulkPriceInputSchema))
+    return c.json(body)
   })
 
   app.post('/admin/calendar-days/bulk-delete', admin, async (c) => {
-    const deleted = await deleteRange(db, await readJson(c, dateRangeInputSchema))
-    return c.json({ deleted })
+    const body: BulkDeleteDaysResponse = await deleteDays(db, await readJson(c, bulkDeleteDaysInputSchema))
+    return c.json(body)
   })
 
   app.delete('/admin/calendar-days/:id', admin, async (c) => {

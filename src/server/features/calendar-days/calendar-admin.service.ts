@@ -1,15 +1,22 @@
-import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm'
-import type { AdminCalendarDayDto } from '../../../shared/admin-dto.ts'
+import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type {
-  AdminCalendarDaysQuery,
-  BulkPriceInput,
-  DateRangeInput,
-  InitializeRangeInput,
+  AdminCalendarDayDto,
+  BulkDeleteDaysResponse,
+  BulkPriceResponse,
+  InitializeRangeResponse,
+} from '../../../shared/admin-dto.ts'
+import {
+  type AdminCalendarDaysQuery,
+  type BulkDeleteDaysInput,
+  type BulkPriceInput,
+  heldDayMessage,
+  type InitializeRangeInput,
 } from '../../../shared/calendar-admin.ts'
 import type { Db } from '../../db/client.ts'
 import { calendarDays } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import { DAY_NOT_FOUND } from './calendar-days.service.ts'
+import { deleteFreeDays, lockDays, noLiveOrder, withDayRetry } from './held-days.service.ts'
 
 const toCents = (dollars: number) => Math.round(dollars * 100)
 
@@ -28,7 +35,7 @@ function toAdminCalendarDayDto(row: DayRow): AdminCalendarDayDto {
 /** PostgreSQL's largest `integer`. */
 const MAX_INTEGER = 2_147_483_647
 
-const inRange = (range: DateRangeInput) =>
+const inRange = (range: { startDate: string; endDate: string }) =>
   and(gte(calendarDays.date, range.startDate), lte(calendarDays.date, range.endDate))
 
 /** The admin table: every day matching the filters, by date (spec section 5 filter rules). */
@@ -50,12 +57,16 @@ export async function listAdminDays(db: Db, query: AdminCalendarDaysQuery): Prom
   return rows.map(toAdminCalendarDayDto)
 }
 
+/** One day (its delete button). 409 when a pending or paid order holds it; its dead orders let go of it. */
 export async function deleteDay(db: Db, id: string): Promise<void> {
-  const deleted = await db
-    .delete(calendarDays)
-    .where(eq(calendarDays.id, id))
-    .returning({ id: calendarDays.id })
-  if (deleted.length === 0) throw new AppError('not_found', DAY_NOT_FOUND)
+  await withDayRetry(() =>
+    db.transaction(async (tx) => {
+      const { days, held, freeIds } = await lockDays(tx, eq(calendarDays.id, id))
+      if (days.length === 0) throw new AppError('not_found', DAY_NOT_FOUND)
+      if (held[0]) throw new AppError('conflict', heldDayMessage(held[0], 'deleted'))
+      await deleteFreeDays(tx, freeIds)
+    }),
+  )
 }
 
 /** Every 'YYYY-MM-DD' from start to end, both included. */
@@ -68,51 +79,71 @@ export function datesBetween(startDate: string, endDate: string): string[] {
 
 /**
  * Spec section 4: each existing day in the range becomes available at the price with no business name;
- * each missing date is created available. One transaction: all of the range or nothing.
+ * each missing date is created available. One transaction: all of the range or nothing. A day a pending
+ * or paid order holds is left as it is and listed in `skipped` (issue 10: resetting it let a paid day be
+ * offered, and then sold, again).
  */
 export async function initializeRange(
   db: Db,
   input: InitializeRangeInput,
   now: Date = new Date(),
-): Promise<{ created: number; updated: number }> {
+): Promise<InitializeRangeResponse> {
   const priceCents = toCents(input.price)
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(calendarDays)
-      .set({ status: 'available', businessName: null, priceCents, updatedAt: now })
-      .where(inRange(input))
-      .returning({ date: calendarDays.date })
-    const existing = new Set(updated.map((row) => row.date))
-    const missing = datesBetween(input.startDate, input.endDate).filter((date) => !existing.has(date))
-    // A day created meanwhile by another request keeps its row (ON CONFLICT): never two rows per date.
-    const created =
-      missing.length === 0
-        ? []
-        : await tx
-            .insert(calendarDays)
-            .values(missing.map((date) => ({ date, status: 'available', businessName: null, priceCents })))
-            .onConflictDoNothing({ target: calendarDays.date })
-            .returning({ id: calendarDays.id })
-    return { created: created.length, updated: updated.length }
-  })
+  return withDayRetry(() =>
+    db.transaction(async (tx) => {
+      const { days, held, freeIds } = await lockDays(tx, inRange(input))
+      const updated =
+        freeIds.length === 0
+          ? []
+          : await tx
+              .update(calendarDays)
+              .set({ status: 'available', businessName: null, priceCents, updatedAt: now })
+              .where(and(inArray(calendarDays.id, freeIds), noLiveOrder()))
+              .returning({ id: calendarDays.id })
+      const existing = new Set(days.map((row) => row.date))
+      const missing = datesBetween(input.startDate, input.endDate).filter((date) => !existing.has(date))
+      // A day created meanwhile by another request keeps its row (ON CONFLICT): never two rows per date.
+      const created =
+        missing.length === 0
+          ? []
+          : await tx
+              .insert(calendarDays)
+              .values(missing.map((date) => ({ date, status: 'available', businessName: null, priceCents })))
+              .onConflictDoNothing({ target: calendarDays.date })
+              .returning({ id: calendarDays.id })
+      return { created: created.length, updated: updated.length, skipped: held }
+    }),
+  )
 }
 
-/** Bulk action 'set price' for the days in view (spec section 9: earliest to latest date in view). */
-export async function setRangePrice(db: Db, input: BulkPriceInput, now: Date = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(calendarDays)
-      .set({ priceCents: toCents(input.price), updatedAt: now })
-      .where(inRange(input))
-      .returning({ id: calendarDays.id })
-    return rows.length
-  })
+/** Bulk action 'set price' for exactly the days in view (their ids); held days keep their price. */
+export async function setDaysPrice(
+  db: Db,
+  input: BulkPriceInput,
+  now: Date = new Date(),
+): Promise<BulkPriceResponse> {
+  return withDayRetry(() =>
+    db.transaction(async (tx) => {
+      const { held, freeIds } = await lockDays(tx, inArray(calendarDays.id, input.ids))
+      const rows =
+        freeIds.length === 0
+          ? []
+          : await tx
+              .update(calendarDays)
+              .set({ priceCents: toCents(input.price), updatedAt: now })
+              .where(and(inArray(calendarDays.id, freeIds), noLiveOrder()))
+              .returning({ id: calendarDays.id })
+      return { updated: rows.length, skipped: held }
+    }),
+  )
 }
 
-/** Bulk action 'delete all in view'. Orders of a deleted day keep their row (day_id becomes null). */
-export async function deleteRange(db: Db, input: DateRangeInput): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx.delete(calendarDays).where(inRange(input)).returning({ id: calendarDays.id })
-    return rows.length
-  })
+/** Bulk action 'delete all in view' for exactly the days in view (their ids); held days stay. */
+export async function deleteDays(db: Db, input: BulkDeleteDaysInput): Promise<BulkDeleteDaysResponse> {
+  return withDayRetry(() =>
+    db.transaction(async (tx) => {
+      const { held, freeIds } = await lockDays(tx, inArray(calendarDays.id, input.ids))
+      return { deleted: await deleteFreeDays(tx, freeIds), skipped: held }
+    }),
+  )
 }

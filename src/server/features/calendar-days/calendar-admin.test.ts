@@ -128,7 +128,7 @@ describe('POST /api/admin/calendar-days/initialize', () => {
       admin,
     )
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ created: 3, updated: 2 })
+    expect(await response.json()).toEqual({ created: 3, updated: 2, skipped: [] })
     const days = await daysBetween('2033-08-01', '2033-08-05')
     expect(days).toEqual(
       ['01', '02', '03', '04', '05'].map((d) => ({
@@ -143,7 +143,7 @@ describe('POST /api/admin/calendar-days/initialize', () => {
   it('defaults the price to 120 and accepts 0 and a single day', async () => {
     expect(
       await (await post('initialize', { startDate: '2033-09-01', endDate: '2033-09-01' }, admin)).json(),
-    ).toEqual({ created: 1, updated: 0 })
+    ).toEqual({ created: 1, updated: 0, skipped: [] })
     expect((await daysBetween('2033-09-01', '2033-09-01'))[0]?.priceCents).toBe(12000)
     await post('initialize', { startDate: '2033-09-01', endDate: '2033-09-01', price: 0 }, admin)
     expect((await daysBetween('2033-09-01', '2033-09-01'))[0]?.priceCents).toBe(0)
@@ -179,49 +179,65 @@ describe('POST /api/admin/calendar-days/initialize', () => {
 })
 
 describe('bulk price and bulk delete', () => {
-  it('sets the price of every day in the range in one go, minimum 1, default 120', async () => {
+  const idsOf = async (start: string, end: string) =>
+    (
+      await t.db
+        .select({ id: calendarDays.id })
+        .from(calendarDays)
+        .where(and(gte(calendarDays.date, start), lte(calendarDays.date, end)))
+        .orderBy(asc(calendarDays.date))
+    ).map((d) => d.id)
+
+  it('sets the price of exactly the given days in one go, minimum 1, default 120', async () => {
     await post('initialize', { startDate: '2033-11-01', endDate: '2033-11-10', price: 50 }, admin)
-    const response = await post(
-      'bulk-price',
-      { startDate: '2033-11-03', endDate: '2033-11-05', price: 75.25 },
-      admin,
-    )
+    const ids = await idsOf('2033-11-01', '2033-11-10')
+    // Days 3, 5 and 7 (a filtered view): the days between them keep their price.
+    const response = await post('bulk-price', { ids: [ids[2], ids[4], ids[6]], price: 75.25 }, admin)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ updated: 3 })
+    expect(await response.json()).toEqual({ updated: 3, skipped: [] })
     const prices = (await daysBetween('2033-11-01', '2033-11-10')).map((d) => d.priceCents)
-    expect(prices).toEqual([5000, 5000, 7525, 7525, 7525, 5000, 5000, 5000, 5000, 5000])
-    expect(
-      await (await post('bulk-price', { startDate: '2033-11-10', endDate: '2033-11-10' }, admin)).json(),
-    ).toEqual({ updated: 1 })
+    expect(prices).toEqual([5000, 5000, 7525, 5000, 7525, 5000, 7525, 5000, 5000, 5000])
+    expect(await (await post('bulk-price', { ids: [ids[9], ids[9]?.toUpperCase()] }, admin)).json()).toEqual({
+      updated: 1,
+      skipped: [],
+    })
     expect((await daysBetween('2033-11-10', '2033-11-10'))[0]?.priceCents).toBe(12000)
     for (const json of [
-      { startDate: '2033-11-01', endDate: '2033-11-10', price: 0.5 },
-      { startDate: '2033-11-01', endDate: '2033-11-10', price: 0 },
-      { startDate: '2033-11-10', endDate: '2033-11-01', price: 10 },
-      { endDate: '2033-11-01', price: 10 },
+      { ids, price: 0.5 },
+      { ids, price: 0 },
+      { ids: [], price: 10 },
+      { ids: ['not-a-uuid'], price: 10 },
+      { startDate: '2033-11-01', endDate: '2033-11-10', price: 10 },
+      { ids: Array.from({ length: 1001 }, () => ids[0]), price: 10 },
     ]) {
-      expect((await post('bulk-price', json, admin)).status, JSON.stringify(json)).toBe(422)
+      expect((await post('bulk-price', json, admin)).status, JSON.stringify(json).slice(0, 80)).toBe(422)
     }
-    expect((await post('bulk-price', { startDate: '2033-11-01', endDate: '2033-11-10' })).status).toBe(401)
-    expect(
-      (await post('bulk-price', { startDate: '2033-11-01', endDate: '2033-11-10' }, member)).status,
-    ).toBe(403)
+    expect((await post('bulk-price', { ids })).status).toBe(401)
+    expect((await post('bulk-price', { ids }, member)).status).toBe(403)
     expect((await daysBetween('2033-11-01', '2033-11-01'))[0]?.priceCents).toBe(5000)
   })
 
-  it('deletes every day in the range', async () => {
-    const response = await post('bulk-delete', { startDate: '2033-11-02', endDate: '2033-11-09' }, admin)
+  it('deletes exactly the given days; unknown ids count for nothing', async () => {
+    const ids = await idsOf('2033-11-01', '2033-11-10')
+    const shown = [ids[1], ids[2], ids[3], ids[5], ids[6], ids[7], ids[8]]
+    const response = await post(
+      'bulk-delete',
+      { ids: [...shown, '00000000-0000-4000-8000-000000000000'] },
+      admin,
+    )
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ deleted: 8 })
+    expect(await response.json()).toEqual({ deleted: 7, skipped: [] })
     expect((await daysBetween('2033-11-01', '2033-11-10')).map((d) => d.date)).toEqual([
       '2033-11-01',
+      '2033-11-05',
       '2033-11-10',
     ])
-    expect((await post('bulk-delete', { startDate: '2033-11-10' }, admin)).status).toBe(422)
-    expect((await post('bulk-delete', { startDate: '2033-11-01', endDate: '2033-11-10' })).status).toBe(401)
+    expect((await post('bulk-delete', { ids: [] }, admin)).status).toBe(422)
     expect(
-      (await post('bulk-delete', { startDate: '2033-11-01', endDate: '2033-11-10' }, member)).status,
-    ).toBe(403)
-    expect(await daysBetween('2033-11-01', '2033-11-10')).toHaveLength(2)
+      (await post('bulk-delete', { startDate: '2033-11-01', endDate: '2033-11-10' }, admin)).status,
+    ).toBe(422)
+    expect((await post('bulk-delete', { ids })).status).toBe(401)
+    expect((await post('bulk-delete', { ids }, member)).status).toBe(403)
+    expect(await daysBetween('2033-11-01', '2033-11-10')).toHaveLength(3)
   })
 })

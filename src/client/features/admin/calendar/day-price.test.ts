@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayStatusLabel, parseDayPrice, viewRange } from './day-price'
+import { dayStatusLabel, parseDayPrice } from './day-price'
 
 describe('inline day price (spec section 5)', () => {
   it('accepts prices greater than 0, kept to cents', () => {
@@ -23,15 +23,5 @@ describe('day status label (spec section 4)', () => {
     expect(dayStatusLabel('reserved_pending')).toBe('reserved_pending')
     expect(dayStatusLabel('held')).toBe('Not Initialized')
     expect(dayStatusLabel('')).toBe('Not Initialized')
-  })
-})
-
-describe('view range for bulk actions (spec section 9)', () => {
-  it('runs from the earliest to the latest date in view, whatever the order', () => {
-    expect(viewRange(['2031-05-09', '2031-05-02', '2031-05-20'])).toEqual({
-      startDate: '2031-05-02',
-      endDate: '2031-05-20',
-    })
-    expect(viewRange([])).toBeNull()
   })
 })

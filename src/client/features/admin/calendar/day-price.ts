@@ -18,10 +18,3 @@ export function dayStatusLabel(status: string): string {
     ? status
     : 'Not Initialized'
 }
-
-/** Bulk actions cover every day in view, from the earliest to the latest date (spec section 9). */
-export function viewRange(dates: string[]): { startDate: string; endDate: string } | null {
-  if (dates.length === 0) return null
-  const sorted = [...dates].sort()
-  return { startDate: sorted[0] as string, endDate: sorted[sorted.length - 1] as string }
-}

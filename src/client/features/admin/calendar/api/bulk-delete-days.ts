@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { BulkDeleteDaysResponse } from '../../../../../shared/admin-dto'
 import { apiClient } from '../../../../lib/api-client'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
-export type BulkDeleteDaysInput = { startDate: string; endDate: string }
+/** The ids of exactly the days shown (filters included); the server keeps days an order holds. */
+export type BulkDeleteDaysInput = { ids: string[] }
 
-export function bulkDeleteDays(input: BulkDeleteDaysInput): Promise<{ deleted: number }> {
-  return apiClient.post<{ deleted: number }>('/api/admin/calendar-days/bulk-delete', input)
+export function bulkDeleteDays(input: BulkDeleteDaysInput): Promise<BulkDeleteDaysResponse> {
+  return apiClient.post<BulkDeleteDaysResponse>('/api/admin/calendar-days/bulk-delete', input)
 }
 
 export function useBulkDeleteDays() {

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { BulkPriceResponse } from '../../../../../shared/admin-dto'
 import { apiClient } from '../../../../lib/api-client'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
-export type BulkPriceInput = { startDate: string; endDate: string; price: number }
+/** The ids of exactly the days shown (filters included); the server skips days an order holds. */
+export type BulkPriceInput = { ids: string[]; price: number }
 
-export function bulkUpdatePrice(input: BulkPriceInput): Promise<{ updated: number }> {
-  return apiClient.post<{ updated: number }>('/api/admin/calendar-days/bulk-price', input)
+export function bulkUpdatePrice(input: BulkPriceInput): Promise<BulkPriceResponse> {
+  return apiClient.post<BulkPriceResponse>('/api/admin/calendar-days/bulk-price', input)
 }
 
 export function useBulkUpdatePrice() {

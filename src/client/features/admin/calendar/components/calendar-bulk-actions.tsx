@@ -1,6 +1,8 @@
 import { ChevronDown, DollarSign, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { formatDayDate } from '../../../../../shared/format'
+import type { AdminCalendarDayDto, HeldDayDto } from '../../../../../shared/admin-dto'
+import { skippedDaysText } from '../../../../../shared/calendar-admin'
+import { formatUsd, formatUsdCents } from '../../../../../shared/format'
 import { Button } from '../../../../components/ui/button'
 import {
   DropdownMenu,
@@ -19,23 +21,35 @@ import { useBulkUpdatePrice } from '../api/bulk-update-price'
 /** Spec section 9: the bulk price defaults to 120 with a minimum of 1. */
 export const DEFAULT_BULK_PRICE = 120
 
-/** Spec section 2: bulk actions over every day in view, from its earliest to its latest date. */
-export function CalendarBulkActions({ range }: { range: { startDate: string; endDate: string } | null }) {
+const dayCount = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`
+const priceText = (price: number) => (Number.isInteger(price) ? formatUsd(price) : formatUsdCents(price))
+/** The success line, then which days an order kept unchanged (issue 10). */
+const withSkipped = (done: string, skipped: HeldDayDto[]) =>
+  skipped.length > 0 ? `${done} ${skippedDaysText(skipped)}` : done
+
+/**
+ * Spec section 2: bulk actions over exactly the days in view (the filters included, issue 10); the
+ * confirmation says how many. The server leaves days a pending or paid order holds unchanged.
+ */
+export function CalendarBulkActions({ days }: { days: AdminCalendarDayDto[] }) {
   const [dialog, setDialog] = useState<'price' | 'delete' | null>(null)
   const [price, setPrice] = useState(String(DEFAULT_BULK_PRICE))
   const bulkPrice = useBulkUpdatePrice()
   const bulkDelete = useBulkDeleteDays()
-  const rangeText = range ? `${formatDayDate(range.startDate)} to ${formatDayDate(range.endDate)}` : ''
+  const ids = days.map((d) => d.id)
   const priceValue = Number(price)
   const isPriceValid = price.trim() !== '' && Number.isFinite(priceValue) && priceValue >= 1
 
   function applyPrice() {
-    if (!range || !isPriceValid) return
+    if (ids.length === 0 || !isPriceValid) return
     bulkPrice.mutate(
-      { ...range, price: priceValue },
+      { ids, price: priceValue },
       {
-        onSuccess: ({ updated }) =>
-          toast({ title: 'Prices Updated', description: `Updated the price of ${updated} days.` }),
+        onSuccess: ({ updated, skipped }) =>
+          toast({
+            title: 'Prices Updated',
+            description: withSkipped(`Updated the price of ${dayCount(updated)}.`, skipped),
+          }),
         onError: (error) =>
           toast({
             variant: 'destructive',
@@ -47,23 +61,33 @@ export function CalendarBulkActions({ range }: { range: { startDate: string; end
   }
 
   function deleteAll() {
-    if (!range) return
-    bulkDelete.mutate(range, {
-      onSuccess: ({ deleted }) => toast({ title: 'Days Deleted', description: `Deleted ${deleted} days.` }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Bulk Delete Failed',
-          description: errorDescription(error, 'Failed to delete the days. Please try again.'),
-        }),
-    })
+    if (ids.length === 0) return
+    bulkDelete.mutate(
+      { ids },
+      {
+        onSuccess: ({ deleted, skipped }) =>
+          toast({
+            title: 'Days Deleted',
+            description: withSkipped(`Deleted ${dayCount(deleted)}.`, skipped),
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Bulk Delete Failed',
+            description: errorDescription(error, 'Failed to delete the days. Please try again.'),
+          }),
+      },
+    )
   }
 
   return (
     <>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={!range || bulkPrice.isPending || bulkDelete.isPending}>
+          <Button
+            variant="outline"
+            disabled={ids.length === 0 || bulkPrice.isPending || bulkDelete.isPending}
+          >
             Bulk Actions
             <ChevronDown aria-hidden="true" />
           </Button>
@@ -88,7 +112,7 @@ export function CalendarBulkActions({ range }: { range: { startDate: string; end
         open={dialog === 'price'}
         onOpenChange={(open) => setDialog(open ? 'price' : null)}
         title="Set Price for All Days"
-        description={`Every day from ${rangeText} will get this price.`}
+        description={`Set the price of ${dayCount(ids.length)} shown${isPriceValid ? ` to ${priceText(priceValue)}` : ''}? Days sold or held by an order keep their price.`}
         confirmLabel="Update Prices"
         confirmDisabled={!isPriceValid}
         onConfirm={applyPrice}
@@ -109,7 +133,7 @@ export function CalendarBulkActions({ range }: { range: { startDate: string; end
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
         title="Delete All Days"
-        description={`Every day from ${rangeText} will be deleted. This cannot be undone.`}
+        description={`Delete ${dayCount(ids.length)} shown? Days sold or held by an order are kept. This cannot be undone.`}
         confirmLabel="Delete All"
         onConfirm={deleteAll}
       />

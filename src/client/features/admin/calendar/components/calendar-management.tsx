@@ -5,7 +5,6 @@ import { MonthSelector } from '../../../../components/month-selector'
 import { Spinner } from '../../../../components/ui/spinner'
 import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
 import { useAdminCalendarDays } from '../api/get-admin-calendar-days'
-import { viewRange } from '../day-price'
 import { CalendarBulkActions } from './calendar-bulk-actions'
 import { CalendarDaysTable } from './calendar-days-table'
 import { CalendarFilterSheet, type CalendarFilters, EMPTY_CALENDAR_FILTERS } from './calendar-filter-sheet'
@@ -40,7 +39,7 @@ export function CalendarManagement() {
         <MonthSelector mode="admin" value={month} onChange={changeMonth} className="w-full sm:w-auto" />
         <div className="flex flex-wrap gap-2">
           <CalendarFilterSheet filters={filters} onApply={setFilters} />
-          <CalendarBulkActions range={viewRange(days.map((d) => d.date))} />
+          <CalendarBulkActions days={days} />
         </div>
       </div>
       {isPending ? (

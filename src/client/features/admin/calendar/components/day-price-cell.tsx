@@ -5,6 +5,7 @@ import { formatDayDate, formatUsd } from '../../../../../shared/format'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { toast } from '../../../../components/ui/use-toast'
+import { errorDescription } from '../../hooks/error-message'
 import { useUpdateCalendarDay } from '../api/update-calendar-day'
 import { parseDayPrice } from '../day-price'
 
@@ -31,11 +32,12 @@ export function DayPriceEditor({ day, onDone }: { day: AdminCalendarDayDto; onDo
           })
           onDone()
         },
-        onError: () =>
+        onError: (error) =>
           toast({
             variant: 'destructive',
             title: 'Update Failed',
-            description: 'Failed to update the calendar day. Please try again.',
+            // A sold or held day answers 409 with why (issue 10); anything else gets the spec's text.
+            description: errorDescription(error, 'Failed to update the calendar day. Please try again.'),
           }),
       },
     )

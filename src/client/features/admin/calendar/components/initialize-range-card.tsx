@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { skippedDaysText } from '../../../../../shared/calendar-admin'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { Input } from '../../../../components/ui/input'
@@ -10,7 +11,10 @@ import { useInitializeCalendarRange } from '../api/initialize-calendar-range'
 /** Spec section 9: range initialisation defaults to 120 (minimum 0). */
 export const DEFAULT_RANGE_PRICE = 120
 
-/** Spec section 4: every date in the range becomes available at the price (created when missing). */
+/**
+ * Spec section 4: every date in the range becomes available at the price (created when missing), except
+ * days a pending or paid order holds: the toast lists those.
+ */
 export function InitializeRangeCard() {
   const [startDate, setStartDate] = useState('')
   const [endDate, setEndDate] = useState('')
@@ -31,10 +35,13 @@ export function InitializeRangeCard() {
     initialize.mutate(
       { startDate, endDate, price: value },
       {
-        onSuccess: ({ created, updated }) =>
+        onSuccess: ({ created, updated, skipped }) =>
           toast({
             title: 'Days Initialized',
-            description: `${created} days created and ${updated} days updated.`,
+            // Days a pending or paid order holds keep their status, name and price (issue 10).
+            description: [`${created} days created and ${updated} days updated.`, skippedDaysText(skipped)]
+              .filter(Boolean)
+              .join(' '),
           }),
         onError: (error) =>
           toast({

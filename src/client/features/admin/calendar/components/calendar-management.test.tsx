@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AdminCalendarDayDto, HeldDayDto } from '../../../../../shared/admin-dto'
+import { Toaster } from '../../../../components/ui/toaster'
+import { resetToasts } from '../../../../components/ui/use-toast'
+import { CalendarManagement } from './calendar-management'
+
+const day = (id: string, date: string, extra: Partial<AdminCalendarDayDto> = {}): AdminCalendarDayDto => ({
+  id,
+  date,
+  status: 'available',
+  businessName: null,
+  price: 120,
+  ...extra,
+})
+// What the server answered for the view (its filters applied): day d2 is not among them.
+const shown = [
+  day('d1', '2032-12-01', { status: 'reserved', businessName: 'Bob Hardware' }),
+  day('d3', '2032-12-03'),
+  day('d4', '2032-12-04'),
+]
+const bob: HeldDayDto = { id: 'd1', date: '2032-12-01', businessName: 'Bob Hardware', orderStatus: 'paid' }
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+describe('CalendarManagement bulk actions and range (issue 10)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>
+  const posted = (path: string) =>
+    fetchMock.mock.calls
+      .filter(([url, init]) => String(url).endsWith(path) && init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)))
+
+  beforeEach(() => {
+    resetToasts()
+    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET') return json({ days: shown })
+      if (url.endsWith('/bulk-price')) return json({ updated: 2, skipped: [bob] })
+      if (url.endsWith('/bulk-delete')) return json({ deleted: 2, skipped: [bob] })
+      if (url.endsWith('/initialize'))
+        return json({
+          created: 1,
+          updated: 3,
+          skipped: [bob, { ...bob, id: 'd2', date: '2032-12-02', businessName: 'Holding Co' }],
+        })
+      return json({ error: { code: 'x', message: 'no' } }, 500)
+    })
+    vi.stubGlobal('fetch', fetchMock)
+  })
+
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    resetToasts()
+  })
+
+  async function renderScreen() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={client}>
+        <CalendarManagement />
+        <Toaster />
+      </QueryClientProvider>,
+    )
+    await screen.findByText('Bob Hardware')
+  }
+
+  async function chooseBulk(item: string) {
+    const trigger = screen.getByRole('button', { name: 'Bulk Actions' })
+    fireEvent.keyDown(trigger, { key: 'Enter' })
+    fireEvent.click(await screen.findByRole('menuitem', { name: item }))
+    return screen.findByRole('alertdialog')
+  }
+
+  it('asks to price exactly the days shown, sends their ids and lists the days an order kept', async () => {
+    await renderScreen()
+    const dialog = await chooseBulk('Set Price for All Days')
+    expect(dialog.textContent).toContain('Set the price of 3 days shown to $120?')
+    fireEvent.change(within(dialog).getByLabelText('New Price'), { target: { value: '99.5' } })
+    expect(dialog.textContent).toContain('Set the price of 3 days shown to $99.50?')
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update Prices' }))
+    })
+    await waitFor(() => expect(posted('/bulk-price')).toEqual([{ ids: ['d1', 'd3', 'd4'], price: 99.5 }]))
+    expect(
+      await screen.findByText(
+        'Updated the price of 2 days. 1 sold or held day was left unchanged: Dec 1 (Bob Hardware).',
+      ),
+    ).toBeTruthy()
+  })
+
+  it('asks to delete exactly the days shown and lists the days an order kept', async () => {
+    await renderScreen()
+    const dialog = await chooseBulk('Delete All Days')
+    expect(dialog.textContent).toContain('Delete 3 days shown?')
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete All' }))
+    })
+    await waitFor(() => expect(posted('/bulk-delete')).toEqual([{ ids: ['d1', 'd3', 'd4'] }]))
+    expect(
+      await screen.findByText('Deleted 2 days. 1 sold or held day was left unchanged: Dec 1 (Bob Hardware).'),
+    ).toBeTruthy()
+  })
+
+  it('says which days Initialize Date Range left unchanged', async () => {
+    await renderScreen()
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2032-12-01' } })
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2032-12-05' } })
+    await act(async () => {
+      fireEvent.submit(
+        screen.getByRole('button', { name: 'Initialize Days' }).closest('form') as HTMLFormElement,
+      )
+    })
+    expect(
+      await screen.findByText(
+        '1 days created and 3 days updated. 2 sold or held days were left unchanged: Dec 1 (Bob Hardware), Dec 2 (Holding Co).',
+      ),
+    ).toBeTruthy()
+  })
+})
