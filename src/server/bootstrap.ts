@@ -31,7 +31,7 @@ export async function prepareApp(
   } = {},
 ): Promise<AppDeps> {
   if (options.migrate !== false) await database.migrate()
-  if (await seedFirstRun(database.db, config.seed))
+  if (await seedFirstRun(database.db, config.seed, new Date(), config.timeZone))
     logger.info('first start: seeded map icons, calendar days and settings')
   const secret = await resolveAuthSecret(database.db, config.authSecret)
   const auth = lazyAuth(

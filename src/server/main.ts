@@ -13,6 +13,8 @@ async function loadServerModules() {
     { startHoldSweeper },
     { startOutboxWorker },
     { withFastReadPath },
+    { startRefundWorker },
+    { checkoutContext },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -20,8 +22,19 @@ async function loadServerModules() {
     import('./features/checkout/hold-sweeper.ts'),
     import('./lib/mailer/outbox.ts'),
     import('./http/fast-read-path.ts'),
+    import('./features/checkout/refund-jobs.ts'),
+    import('./features/checkout/checkout-context.ts'),
   ])
-  return { serve, createApp, ...bootstrap, startHoldSweeper, startOutboxWorker, withFastReadPath }
+  return {
+    serve,
+    createApp,
+    ...bootstrap,
+    startHoldSweeper,
+    startOutboxWorker,
+    withFastReadPath,
+    startRefundWorker,
+    checkoutContext,
+  }
 }
 
 async function main() {
@@ -39,6 +52,8 @@ async function main() {
     startHoldSweeper,
     startOutboxWorker,
     withFastReadPath,
+    startRefundWorker,
+    checkoutContext,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -48,6 +63,8 @@ async function main() {
   // Background work, safe in every instance at once: lapsed holds (every 60 s) and the e-mail outbox (15 s).
   const sweeper = startHoldSweeper(database.db, logger)
   const outboxWorker = startOutboxWorker(database.db, { mailer: deps.mailer, from: config.mail.from, logger })
+  // Refunds owed for late payments (every 30 s): recorded with the decision, carried out here.
+  const refundWorker = startRefundWorker(checkoutContext(deps))
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -95,6 +112,7 @@ async function main() {
     logger.info({ signal }, 'shutting down')
     sweeper.stop()
     outboxWorker.stop()
+    refundWorker.stop()
     deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))

@@ -138,6 +138,15 @@ describe('dayCellState', () => {
   it('never shows a reserved day as in the cart', () => {
     expect(dayCellState({ id: 'in', status: 'reserved' }, cart)).toBe('reserved')
   })
+
+  it('shows a past date as past, in the system or not, unless it was sold', () => {
+    expect(dayCellState({ id: 'a', status: 'past' }, cart)).toBe('past')
+    expect(dayCellState({ id: 'in', status: 'past' }, cart)).toBe('past')
+    expect(dayCellState(undefined, cart, true)).toBe('past')
+    expect(dayCellState({ id: 'a', status: 'available' }, cart, true)).toBe('past')
+    expect(dayCellState({ id: 'p', status: 'reserved_pending' }, cart, true)).toBe('past')
+    expect(dayCellState({ id: 'r', status: 'reserved' }, cart, true)).toBe('reserved')
+  })
 })
 
 describe('monthGrid', () => {

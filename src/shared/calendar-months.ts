@@ -122,12 +122,19 @@ export function publicMonthOptions(
 }
 
 /** Spec section 2: available → can be added; in cart; reserved_pending → 'Pending'; others 'Reserved'. */
-export type DayCellState = 'available' | 'in-cart' | 'pending' | 'reserved' | 'placeholder'
+export type DayCellState = 'available' | 'in-cart' | 'pending' | 'reserved' | 'placeholder' | 'past'
 
+/**
+ * `isPast`: the date is before the town's today as the server answered it (CalendarMonthResponse.today).
+ * A past date is shown as Past unless it was sold (a reserved day stays Reserved); the server also answers
+ * an unsold past day with status 'past' (PAST_DAY_STATUS), which wins whatever the client's clock says.
+ */
 export function dayCellState(
   day: { id: string; status: string } | undefined,
   cartDayIds: ReadonlySet<string> | readonly string[],
+  isPast = false,
 ): DayCellState {
+  if (day?.status === 'past' || (isPast && day?.status !== 'reserved')) return 'past'
   if (!day) return 'placeholder'
   if (day.status === 'reserved_pending') return 'pending'
   if (day.status !== 'available') return 'reserved'

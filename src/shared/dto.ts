@@ -7,6 +7,12 @@
 /** available | reserved | reserved_pending; any other value is shown as Not Initialized. */
 export type CalendarDayStatus = string
 
+/**
+ * The public reads' status for a day before the town's today that is not sold (issue 10: days in the past
+ * are never sold); the calendar shows it as Past, never as available or reserved.
+ */
+export const PAST_DAY_STATUS = 'past'
+
 export type CalendarDayDto = {
   id: string
   date: string
@@ -16,8 +22,11 @@ export type CalendarDayDto = {
   price: number
 }
 
-/** GET /api/calendar-days?month=YYYY-MM */
-export type CalendarMonthResponse = { days: CalendarDayDto[] }
+/**
+ * GET /api/calendar-days?month=YYYY-MM. `today` is the town's date: the calendar shows every date before
+ * it as Past (in the system or not), so the client never decides what is past.
+ */
+export type CalendarMonthResponse = { days: CalendarDayDto[]; today?: string }
 
 export type AvailableMonth = { month: number; year: number }
 /** GET /api/calendar-days/available-months: months with at least one available day from today on, in order. */

@@ -34,18 +34,22 @@ export const noCache: MiddlewareHandler = async (c, next) => {
  *
  * Cache hits may also be answered below Hono (http/fast-read-path.ts): a GET of a URL that this cache has
  * answered before is looked up by its URL, with the key the route gave it then, and answered if the entry is
- * valid for the version read in step 1. That is only right if the key depends on the URL and today's UTC
+ * valid for the version read in step 1. That is only right if the key depends on the URL and the town's
  * date alone (never on headers or the session), which `respond` requires anyway for its public answers;
- * URLs learnt on another UTC day are not used.
+ * URLs learnt on another day are not used. The town's date (SITE_TIMEZONE) and not UTC's: a calendar day
+ * turns past at the town's midnight, with no write to change the catalogue version, so a key that holds
+ * `today()` (calendar reads) is a new key from that moment on, on both paths.
  * See docs/benchmarks.md ("Read cache") for the full argument.
  */
 export type PublicReadCache = {
   /**
    * Answers a public read: 304 when If-None-Match names the current body, else the JSON body. `key` must
    * name everything the body depends on besides the catalogue tables (query values, today's date…), and
-   * may depend on nothing but the URL and today's (UTC) date.
+   * may depend on nothing but the URL and `today()`.
    */
   respond: (c: Context, key: string, load: () => Promise<unknown>) => Promise<Response>
+  /** The town's date (YYYY-MM-DD in SITE_TIMEZONE): what a key holds when its body depends on today. */
+  today: () => string
   /**
    * For the fast path: undefined (synchronously) when `url` (path and query, as received) has not been
    * answered from this cache today; else the entry for it if that entry is valid for the catalogue version
@@ -61,7 +65,6 @@ type Entry = CachedBody & { token: string | undefined }
 
 /** Enough for every month, icon and post a town has; the oldest entry goes first when full. */
 const MAX_ENTRIES = 2000
-const DAY_MS = 86_400_000
 
 const caches = new WeakMap<Database, PublicReadCache>()
 
@@ -75,7 +78,11 @@ export function publicReadCache(deps: Pick<AppDeps, 'database' | 'config'>): Pub
       deps.config.readCache && deps.database.engine === 'pglite' && hasListen(client)
         ? createListeningVersionReader(client, queried)
         : queried
-    cache = createPublicReadCache({ enabled: deps.config.readCache, versions })
+    cache = createPublicReadCache({
+      enabled: deps.config.readCache,
+      versions,
+      timeZone: deps.config.timeZone,
+    })
     caches.set(deps.database, cache)
   }
   return cache
@@ -84,11 +91,14 @@ export function publicReadCache(deps: Pick<AppDeps, 'database' | 'config'>): Pub
 export function createPublicReadCache(options: {
   enabled: boolean
   versions: VersionReader
+  /** The town's time zone (SITE_TIMEZONE); UTC when not given. */
+  timeZone?: string
 }): PublicReadCache {
   const entries = new Map<string, Entry>()
   const loading = new Map<string, { token: string; promise: Promise<Entry> }>()
-  // URL (path and query) → the key its route gave it, and the UTC day that was learnt on.
-  const urls = new Map<string, { key: string; day: number }>()
+  // URL (path and query) → the key its route gave it, and the town's day that was learnt on.
+  const urls = new Map<string, { key: string; day: string }>()
+  const today = townDay(options.timeZone ?? 'UTC')
 
   function bounded<V>(map: Map<string, V>, key: string, value: V) {
     map.delete(key)
@@ -131,7 +141,7 @@ export function createPublicReadCache(options: {
     const target = url.slice(url.indexOf('/', url.indexOf('//') + 2))
     const query = target.indexOf('?')
     if ((query === -1 ? target : target.slice(0, query)).includes('%')) return
-    const day = Math.floor(Date.now() / DAY_MS)
+    const day = today()
     const known = urls.get(target)
     if (known?.key !== key || known.day !== day) bounded(urls, target, { key, day })
   }
@@ -150,9 +160,10 @@ export function createPublicReadCache(options: {
       for (const name in answer.headers) c.header(name, answer.headers[name])
       return answer.body === null ? c.body(null, 304) : c.body(answer.body, 200)
     },
+    today,
     findByUrl: (url) => {
       const known = urls.get(url)
-      if (!known || known.day !== Math.floor(Date.now() / DAY_MS)) return undefined
+      if (!known || known.day !== today()) return undefined
       return validEntry(known.key)
     },
   }
@@ -172,6 +183,21 @@ export function cachedAnswer(
     status: 200,
     headers: { 'cache-control': 'no-cache', etag: entry.etag, 'content-type': 'application/json' },
     body: entry.body,
+  }
+}
+
+/** Today's date in `timeZone` as YYYY-MM-DD, with one formatter (this runs on every cached read). */
+function townDay(timeZone: string): () => string {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  return () => {
+    const parts = format.formatToParts(new Date())
+    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+    return `${get('year')}-${get('month')}-${get('day')}`
   }
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { logRequest, requestIdFor } from '../lib/logger.ts'
 import type { AppDeps } from './app-env.ts'
 import { cachedAnswer, publicReadCache } from './cache.ts'
-import { SECURITY_HEADERS } from './security.ts'
+import { securityHeadersFor } from './security.ts'
 
 export type RequestListener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown
 
@@ -25,6 +25,7 @@ export function withFastReadPath(
   next: RequestListener,
 ): RequestListener {
   const cache = publicReadCache(deps)
+  const securityHeaders = securityHeadersFor(deps.config.publicUrl)
   return (incoming, outgoing) => {
     const url = incoming.url
     if (incoming.method !== 'GET' || url === undefined) return next(incoming, outgoing)
@@ -37,7 +38,7 @@ export function withFastReadPath(
         const requestId = requestIdFor(incoming.headers['x-request-id'] as string | undefined)
         const answer = cachedAnswer(entry, incoming.headers['if-none-match'])
         const headers: Record<string, string | number> = {
-          ...SECURITY_HEADERS,
+          ...securityHeaders,
           'x-request-id': requestId,
           ...answer.headers,
         }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { calendarMonthQuerySchema } from '../../../shared/calendar.ts'
 import { updateCalendarDayInputSchema } from '../../../shared/calendar-admin.ts'
-import { todayIso } from '../../../shared/dates.ts'
 import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '../../../shared/dto.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { publicReadCache } from '../../http/cache.ts'
@@ -23,25 +22,31 @@ export function calendarDaysRoutes(deps: AppDeps) {
 
   app.get('/calendar-days', (c) => {
     const { month } = readQuery(c, calendarMonthQuerySchema)
-    return cache.respond(c, `calendar-days?month=${month.year}-${month.month}`, async () => {
-      const body: CalendarMonthResponse = { days: await listMonthDays(db, month.year, month.month) }
+    // Days turn past at the town's midnight without a write: today is part of the key and of the answer.
+    const today = cache.today()
+    return cache.respond(c, `calendar-days?month=${month.year}-${month.month}@${today}`, async () => {
+      const body: CalendarMonthResponse = {
+        days: await listMonthDays(db, month.year, month.month, today),
+        today,
+      }
       return body
     })
   })
 
   app.get('/calendar-days/available-months', (c) => {
     // The answer also depends on today (months from today on), so today is part of the key.
-    const now = new Date()
-    return cache.respond(c, `calendar-days/available-months@${todayIso(now)}`, async () => {
-      const body: AvailableMonthsResponse = { months: await listAvailableMonths(db, now) }
+    const today = cache.today()
+    return cache.respond(c, `calendar-days/available-months@${today}`, async () => {
+      const body: AvailableMonthsResponse = { months: await listAvailableMonths(db, today) }
       return body
     })
   })
 
   app.get('/calendar-days/:id', (c) => {
     const id = readIdParam(c, DAY_NOT_FOUND)
-    return cache.respond(c, `calendar-days/${id}`, async () => {
-      const body: CalendarDayDto = await getPublicDay(db, id)
+    const today = cache.today()
+    return cache.respond(c, `calendar-days/${id}@${today}`, async () => {
+      const body: CalendarDayDto = await getPublicDay(db, id, today)
       return body
     })
   })

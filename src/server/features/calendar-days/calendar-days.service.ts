@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
-import type { UpdateCalendarDayInput } from '../../../shared/calendar-admin.ts'
-import { daysInMonth, todayIso, toIsoDate } from '../../../shared/dates.ts'
-import type { AvailableMonth, CalendarDayDto } from '../../../shared/dto.ts'
+import { heldDayMessage, type UpdateCalendarDayInput } from '../../../shared/calendar-admin.ts'
+import { daysInMonth, toIsoDate } from '../../../shared/dates.ts'
+import { type AvailableMonth, type CalendarDayDto, PAST_DAY_STATUS } from '../../../shared/dto.ts'
 import type { Db } from '../../db/client.ts'
 import { calendarDays } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import { preparedOnce } from '../../lib/prepared-queries.ts'
+import { lockDays, noLiveOrder, withDayRetry } from './held-days.service.ts'
 
 export const DAY_NOT_FOUND = 'Day not found.'
 
@@ -18,12 +19,16 @@ const dayColumns = {
 }
 type DayRow = { id: string; date: string; status: string; businessName: string | null; priceCents: number }
 
-/** Public view: the business name only for paid ('reserved') days; nothing about pending holds. */
-function toPublicDayDto(row: DayRow): CalendarDayDto {
+/**
+ * Public view: the business name only for paid ('reserved') days; nothing about pending holds. A day before
+ * `today` (the town's date) that is not sold is 'past': it can no longer be bought, whatever its stored
+ * status says (nothing writes to a day at midnight).
+ */
+function toPublicDayDto(row: DayRow, today: string): CalendarDayDto {
   return {
     id: row.id,
     date: row.date,
-    status: row.status,
+    status: row.date < today && row.status !== 'reserved' ? PAST_DAY_STATUS : row.status,
     businessName: row.status === 'reserved' ? row.businessName : null,
     price: row.priceCents / 100,
   }
@@ -40,8 +45,16 @@ function toAdminDayDto(row: DayRow): CalendarDayDto {
   }
 }
 
-/** Every day of the month that is in the system, by date (spec section 7: date between first and last). */
-export async function listMonthDays(db: Db, year: number, month: number): Promise<CalendarDayDto[]> {
+/**
+ * Every day of the month that is in the system, by date (spec section 7: date between first and last);
+ * `today` is the town's date (days before it are answered 'past').
+ */
+export async function listMonthDays(
+  db: Db,
+  year: number,
+  month: number,
+  today: string,
+): Promise<CalendarDayDto[]> {
   const rows = await preparedOnce(db, 'townflyer_month_days', (d, name) =>
     d
       .select(dayColumns)
@@ -55,34 +68,50 @@ export async function listMonthDays(db: Db, year: number, month: number): Promis
       .orderBy(asc(calendarDays.date))
       .prepare(name),
   ).execute({ first: toIsoDate(year, month, 1), last: toIsoDate(year, month, daysInMonth(year, month)) })
-  return rows.map(toPublicDayDto)
+  return rows.map((row) => toPublicDayDto(row, today))
 }
 
-/** Months holding at least one available day from today (UTC) on, in order. */
-export async function listAvailableMonths(db: Db, now: Date = new Date()): Promise<AvailableMonth[]> {
+/** Months holding at least one available day from `today` (the town's date) on, in order. */
+export async function listAvailableMonths(db: Db, today: string): Promise<AvailableMonth[]> {
   const monthKey = sql<string>`to_char(${calendarDays.date}, 'YYYY-MM')`
   const rows = await db
     .selectDistinct({ key: monthKey })
     .from(calendarDays)
-    .where(and(eq(calendarDays.status, 'available'), gte(calendarDays.date, todayIso(now))))
+    .where(and(eq(calendarDays.status, 'available'), gte(calendarDays.date, today)))
     .orderBy(monthKey)
   return rows.map(({ key }) => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) }))
 }
 
-export async function getPublicDay(db: Db, id: string): Promise<CalendarDayDto> {
+export async function getPublicDay(db: Db, id: string, today: string): Promise<CalendarDayDto> {
   const [row] = await db.select(dayColumns).from(calendarDays).where(eq(calendarDays.id, id))
   if (!row) throw new AppError('not_found', DAY_NOT_FOUND)
-  return toPublicDayDto(row)
+  return toPublicDayDto(row, today)
 }
 
-/** Admin edit (inline price, status). A day made available loses its business name (spec section 4). */
+/**
+ * Admin edit (inline price, status). A day made available loses its business name (spec section 4).
+ * A day a pending or paid order holds answers 409, whatever the field (issue 10): its status and name
+ * follow its order, and a price edit is refused too, like the bulk price, so the table never shows a
+ * price other than the one the order bought.
+ */
 export async function updateDay(db: Db, id: string, input: UpdateCalendarDayInput): Promise<CalendarDayDto> {
   const set: Partial<typeof calendarDays.$inferInsert> = { updatedAt: new Date() }
   if (input.price !== undefined) set.priceCents = Math.round(input.price * 100)
   if (input.status !== undefined) set.status = input.status
   if (input.businessName !== undefined) set.businessName = input.businessName || null
   if (input.status === 'available') set.businessName = null
-  const [row] = await db.update(calendarDays).set(set).where(eq(calendarDays.id, id)).returning(dayColumns)
-  if (!row) throw new AppError('not_found', DAY_NOT_FOUND)
-  return toAdminDayDto(row)
+  return withDayRetry(() =>
+    db.transaction(async (tx) => {
+      const { days, held } = await lockDays(tx, eq(calendarDays.id, id))
+      if (days.length === 0) throw new AppError('not_found', DAY_NOT_FOUND)
+      if (held[0]) throw new AppError('conflict', heldDayMessage(held[0], 'changed'))
+      const [row] = await tx
+        .update(calendarDays)
+        .set(set)
+        .where(and(eq(calendarDays.id, id), noLiveOrder()))
+        .returning(dayColumns)
+      if (!row) throw new AppError('not_found', DAY_NOT_FOUND)
+      return toAdminDayDto(row)
+    }),
+  )
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMonths } from '../../../shared/dates.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
 import { calendarDays } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
 import { listAvailableMonths } from './calendar-days.service.ts'
@@ -65,11 +65,45 @@ describe('GET /api/calendar-days?month=YYYY-MM', () => {
         },
         { id: ids['2031-03-31'], date: '2031-03-31', status: 'available', businessName: null, price: 99 },
       ],
+      today: todayInTimeZone(t.deps.config.timeZone),
     })
   })
 
+  it("answers an unsold day before the town's today as past; a sold one stays reserved", async () => {
+    const january = await (await t.request('/api/calendar-days?month=2020-01')).json()
+    expect(january.days).toEqual([
+      { id: ids['2020-01-15'], date: '2020-01-15', status: 'past', businessName: null, price: 120 },
+    ])
+    const june = await (await t.request('/api/calendar-days?month=2019-06')).json()
+    expect(june.days.map((d: { status: string }) => d.status)).toEqual(['reserved', 'past'])
+    expect((await (await t.request(`/api/calendar-days/${ids['2020-01-15']}`)).json()).status).toBe('past')
+  })
+
+  it("a cached month turns a day past at the town's midnight, with no write in between", async () => {
+    // SITE_TIMEZONE defaults to America/New_York: 04:59 UTC on Mar 3 is still Mar 2 there, 05:00 is Mar 3.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2031-03-03T04:59:00Z'))
+      const before = await (await t.request('/api/calendar-days?month=2031-03')).json()
+      expect(before.today).toBe('2031-03-02')
+      expect(before.days.find((d: { date: string }) => d.date === '2031-03-02').status).toBe('available')
+      const day = await (await t.request(`/api/calendar-days/${ids['2031-03-02']}`)).json()
+      expect(day.status).toBe('available')
+      vi.setSystemTime(new Date('2031-03-03T05:00:00Z'))
+      const after = await (await t.request('/api/calendar-days?month=2031-03')).json()
+      expect(after.today).toBe('2031-03-03')
+      expect(after.days.find((d: { date: string }) => d.date === '2031-03-02').status).toBe('past')
+      expect((await (await t.request(`/api/calendar-days/${ids['2031-03-02']}`)).json()).status).toBe('past')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('answers an empty list for a month without days', async () => {
-    expect(await (await t.request('/api/calendar-days?month=2040-01')).json()).toEqual({ days: [] })
+    expect(await (await t.request('/api/calendar-days?month=2040-01')).json()).toEqual({
+      days: [],
+      today: todayInTimeZone(t.deps.config.timeZone),
+    })
   })
 
   it('answers 422 for a missing or malformed month', async () => {
@@ -94,8 +128,10 @@ describe('GET /api/calendar-days?month=YYYY-MM', () => {
 
 describe('GET /api/calendar-days/available-months', () => {
   it('lists months with an available day from today on, in order', async () => {
-    const now = new Date()
-    const seeded = [0, 1, 2].map((offset) => addMonths(now.getUTCFullYear(), now.getUTCMonth() + 1, offset))
+    const today = todayInTimeZone(t.deps.config.timeZone)
+    const seeded = [0, 1, 2].map((offset) =>
+      addMonths(Number(today.slice(0, 4)), Number(today.slice(5, 7)), offset),
+    )
     const response = await t.request('/api/calendar-days/available-months')
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-cache')
@@ -104,16 +140,28 @@ describe('GET /api/calendar-days/available-months', () => {
     })
   })
 
-  it('leaves out days before today (UTC) and months with no available day', async () => {
-    const months = await listAvailableMonths(t.db, new Date('2031-03-31T23:30:00Z'))
+  it("leaves out days before the town's today and months with no available day", async () => {
+    const months = await listAvailableMonths(t.db, '2031-03-31')
     expect(months).toEqual([
       { year: 2031, month: 3 },
       { year: 2031, month: 4 },
     ])
-    expect(await listAvailableMonths(t.db, new Date('2031-04-01T00:00:00Z'))).toEqual([
-      { year: 2031, month: 4 },
-    ])
-    expect(await listAvailableMonths(t.db, new Date('2031-04-02T00:00:00Z'))).toEqual([])
+    expect(await listAvailableMonths(t.db, '2031-04-01')).toEqual([{ year: 2031, month: 4 }])
+    expect(await listAvailableMonths(t.db, '2031-04-02')).toEqual([])
+  })
+
+  it("goes by the town's date, not UTC's: late evening in New York March 31 is still open", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2031-04-01T02:00:00Z')) // 22:00 on Mar 31 in New York
+      const evening = await (await t.request('/api/calendar-days/available-months')).json()
+      expect(evening.months).toEqual([
+        { year: 2031, month: 3 },
+        { year: 2031, month: 4 },
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

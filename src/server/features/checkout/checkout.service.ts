@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '../../../shared/checkout.ts'
+import { todayInTimeZone } from '../../../shared/dates.ts'
 import { formatDayDate } from '../../../shared/format.ts'
 import type { Db } from '../../db/client.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
@@ -10,7 +11,12 @@ import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentLineItem } from '../../lib/payments/payment-provider.ts'
 import type { NewOrder } from '../orders/order-ids.ts'
-import { countIconClaims, iconClaimsSql, recomputeIconAvailability } from '../orders/order-status.service.ts'
+import {
+  applyOrderStatusChange,
+  countIconClaims,
+  iconClaimsSql,
+  recomputeIconAvailability,
+} from '../orders/order-status.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
 import { checkoutWindow } from './hold-policy.ts'
@@ -50,6 +56,7 @@ export async function startCheckout(
         reference,
         expiresAt: window.holdExpiresAt,
         now,
+        today: todayInTimeZone(ctx.config.timeZone, now),
         provider: ctx.payments.name,
       }),
     ),
@@ -96,7 +103,15 @@ async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
 async function holdItems(
   tx: Db,
   request: CheckoutRequest,
-  hold: { reference: string; expiresAt: Date; now: Date; provider: string; newOrderId: () => string },
+  hold: {
+    reference: string
+    expiresAt: Date
+    now: Date
+    /** The town's date (SITE_TIMEZONE): days before it are past and never sold. */
+    today: string
+    provider: string
+    newOrderId: () => string
+  },
 ): Promise<HeldOrder[]> {
   const dayIds = request.dayIds.map((id) => id.toLowerCase())
   if (!dayIds.every(isUuid)) throw new AppError('not_found', CHECKOUT_TEXTS.dayNotFound)
@@ -114,11 +129,17 @@ async function holdItems(
 
   const iconId = request.iconId?.toLowerCase() ?? null
   let icon: LockedIcon | undefined
+  // Before any day or icon row is locked (the order rows first, as a payment locks them).
+  await releaseStaleClaims(tx, { dayIds, iconId, email, now: hold.now })
   if (dayIds.length > 0) {
     const reserved = await reserveDays(tx, dayIds, businessName, hold.now, iconId)
     const days = reserved.days
     if (days.length !== dayIds.length) throw new AppError('not_found', CHECKOUT_TEXTS.dayNotFound)
     if (days.some((d) => !d.taken)) throw new AppError('conflict', CHECKOUT_TEXTS.dayNotAvailable)
+    // A past day is never sold; a $0 day is a free feature the administrator assigns with a manual order
+    // (a hosted card checkout cannot charge $0). Thrown after the write: the transaction rolls it back.
+    if (days.some((d) => d.date < hold.today || d.priceCents <= 0))
+      throw new AppError('conflict', CHECKOUT_TEXTS.dayNotAvailable)
     const byId = new Map(days.map((d) => [d.id, d]))
     for (const dayId of dayIds) {
       const day = byId.get(dayId) as ReservedDay
@@ -148,8 +169,9 @@ async function holdItems(
     // The icon row lock serialises every checkout of this icon. Its claims are counted by the insert
     // below: a later statement, so a fresh snapshot under READ COMMITTED that sees every hold committed
     // before this lock was granted.
+    // No early refusal on the stored available_quantity: it can still count a lapsed hold the sweeper has
+    // not reached, and a lapsed hold is no claim. The derived count below decides.
     if (!icon) throw new AppError('not_found', CHECKOUT_TEXTS.iconNotFound)
-    if (icon.availableQuantity <= 0) throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
     iconTotal = icon.totalQuantity
     toInsert.push({
       values: { ...base, amountCents: icon.priceCents, mapIconId: iconId },
@@ -179,6 +201,53 @@ async function holdItems(
   // Paid orders and other live holds already filled the icon: the whole checkout rolls back.
   if (iconId && iconClaims >= iconTotal) throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
   return toInsert.map((o, i) => ({ id: ids[i] as string, lineItem: o.lineItem }))
+}
+
+/**
+ * What may stand in the way of this checkout without being a claim any more, released in the checkout's
+ * transaction so the outcome never depends on when the sweeper last ran:
+ * - a lapsed hold (pending, expires_at passed) on a requested day: it becomes 'expired' and the day free;
+ * - the same buyer's earlier open checkout (same e-mail, any case) that holds a requested day or the icon
+ *   (Back from the payment page, then Proceed again): its whole session is released first. A payment of
+ *   that earlier session still arrives through the late-payment rule.
+ * The order rows are locked (FOR UPDATE) before the days: a payment of the same session locks them too, so
+ * exactly one of the two goes first and the other sees its result. Holds without an expiry (an async
+ * payment settling, an administrator's pending order) are live and never released here.
+ */
+async function releaseStaleClaims(
+  tx: Db,
+  claim: { dayIds: string[]; iconId: string | null; email: string; now: Date },
+): Promise<void> {
+  const { dayIds, iconId, email, now } = claim
+  const onRequested = or(
+    dayIds.length > 0 ? inArray(orders.dayId, dayIds) : undefined,
+    iconId ? eq(orders.mapIconId, iconId) : undefined,
+  )
+  if (!onRequested) return
+  const sameBuyer = sql`lower(${orders.email}) = lower(${email})`
+  const found = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        isNotNull(orders.expiresAt),
+        onRequested,
+        or(
+          and(lte(orders.expiresAt, now), isNotNull(orders.dayId)),
+          and(gt(orders.expiresAt, now), sameBuyer),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for('update')
+  const sessions = new Set<string>()
+  for (const order of found) {
+    if (order.expiresAt && order.expiresAt.getTime() <= now.getTime())
+      await applyOrderStatusChange(tx, order, 'expired', now)
+    else if (order.paymentSessionId) sessions.add(order.paymentSessionId)
+  }
+  for (const sessionId of sessions) await releaseSessionHolds(tx, sessionId, now)
 }
 
 type ReservedDay = { id: string; date: string; priceCents: number; taken: boolean }

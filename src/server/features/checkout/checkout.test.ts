@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { todayInTimeZone } from '../../../shared/dates.ts'
 import { calendarDays, mapIcons, orders, outbox } from '../../db/schema.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
@@ -159,10 +160,16 @@ describe('create-map-icon-checkout', () => {
       .values({ name: 'Tiny', size: 'small', priceCents: 5000, availableQuantity: 2, totalQuantity: 2 })
       .returning()
     const iconId = icon?.id as string
+    // Two different buyers (the same buyer's second checkout would release the first one's hold).
     for (const name of ['A', 'B'])
       expect(
-        (await callFunction(t, 'create-map-icon-checkout', { iconId, businessName: name, email: 'a@b.c' }))
-          .status,
+        (
+          await callFunction(t, 'create-map-icon-checkout', {
+            iconId,
+            businessName: name,
+            email: `${name.toLowerCase()}@b.co`,
+          })
+        ).status,
       ).toBe(200)
     const before = await snapshot(t)
     const third = await callFunction(t, 'create-map-icon-checkout', { iconId, ...buyer })
@@ -467,6 +474,56 @@ describe('get-orders-by-session', () => {
     expect(JSON.stringify(body)).not.toContain('Other')
   })
 
+  it('describes each item from what the order bought, whatever later happens to the day or the icon', async () => {
+    const [day] = await seededDays(t, 1)
+    const [icon] = await t.db
+      .insert(mapIcons)
+      .values({
+        name: 'Corner Icon',
+        size: 'small',
+        priceCents: 7000,
+        availableQuantity: 3,
+        totalQuantity: 3,
+      })
+      .returning()
+    const placed = await callFunction(t, 'create-cart-checkout-session', {
+      ...buyer,
+      calendarDayIds: [day?.id],
+      mapIconId: icon?.id,
+      discount: 0,
+    })
+    const sessionId = sessionIdOf(placed.body.sessionUrl)
+    const before = (await callFunction(t, 'get-orders-by-session', { sessionId })).body
+    // Later catalogue changes: the day moves to another date, the icon is renamed and then deleted.
+    await t.db
+      .update(calendarDays)
+      .set({ date: '2033-02-02' })
+      .where(eq(calendarDays.id, day?.id as string))
+    await t.db
+      .update(mapIcons)
+      .set({ name: 'Renamed' })
+      .where(eq(mapIcons.id, icon?.id as string))
+    const after = (await callFunction(t, 'get-orders-by-session', { sessionId })).body
+    expect(after).toEqual(before)
+    expect(
+      after.orders.map((o: { date: string | null; iconName: string | null }) => [o.date, o.iconName]),
+    ).toEqual([
+      [day?.date, null],
+      [null, 'Corner Icon'],
+    ])
+    await t.request(`/pay/${sessionId}/complete`, { method: 'POST' })
+    const [confirmation] = await t.db.select().from(outbox).where(eq(outbox.kind, 'order_confirmation'))
+    expect(confirmation?.textBody).toContain('Map icon: Corner Icon')
+    expect(confirmation?.textBody).not.toContain('Renamed')
+    expect(confirmation?.textBody).not.toContain('2033')
+    await t.db.delete(orders)
+    await t.db
+      .update(calendarDays)
+      .set({ date: day?.date as string })
+      .where(eq(calendarDays.id, day?.id as string))
+    await t.db.delete(mapIcons).where(eq(mapIcons.id, icon?.id as string))
+  })
+
   it('answers an error for an unknown session and 422 without one', async () => {
     expect(await callFunction(t, 'get-orders-by-session', { sessionId: 'cs_local_nothing' })).toEqual({
       status: 200,
@@ -475,6 +532,122 @@ describe('get-orders-by-session', () => {
     const missing = await callFunction(t, 'get-orders-by-session', {})
     expect(missing.status).toBe(422)
     expect(missing.body.error.message).toBe('Missing session ID')
+  })
+})
+
+describe('days that are not for sale (issue 10)', () => {
+  const yesterday = () => {
+    const today = todayInTimeZone(t.deps.config.timeZone)
+    return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  }
+  async function insertDay(date: string, priceCents: number) {
+    const [row] = await t.db
+      .insert(calendarDays)
+      .values({ date, status: 'available', priceCents })
+      .returning({ id: calendarDays.id })
+    return row?.id as string
+  }
+  const refused = {
+    status: 409,
+    body: { error: { code: 'conflict', message: 'This day is not available for booking' } },
+  }
+
+  it("refuses a day before the town's today in every checkout path, and sells today itself", async () => {
+    const [today] = await seededDays(t, 1)
+    expect(today?.date).toBe(todayInTimeZone(t.deps.config.timeZone))
+    const pastId = await insertDay(yesterday(), 12000)
+    const before = await snapshot(t)
+    expect(await callFunction(t, 'create-checkout-session', { dayId: pastId, ...buyer })).toEqual(refused)
+    expect(
+      await callFunction(t, 'create-cart-checkout-session', {
+        ...buyer,
+        calendarDayIds: [today?.id, pastId],
+        mapIconId: null,
+        discount: 10,
+      }),
+    ).toEqual(refused)
+    expect(await snapshot(t)).toEqual(before)
+    expect((await callFunction(t, 'create-checkout-session', { dayId: today?.id, ...buyer })).status).toBe(
+      200,
+    )
+    await t.db.delete(orders)
+    await t.db.delete(calendarDays).where(eq(calendarDays.id, pastId))
+  })
+
+  it('refuses a $0 day: a free feature is assigned by the administrator with a manual order', async () => {
+    const freeId = await insertDay('2032-05-05', 0)
+    const before = await snapshot(t)
+    expect(await callFunction(t, 'create-checkout-session', { dayId: freeId, ...buyer })).toEqual(refused)
+    expect(
+      await callFunction(t, 'create-cart-checkout-session', {
+        ...buyer,
+        calendarDayIds: [freeId],
+        mapIconId: null,
+        discount: 0,
+      }),
+    ).toEqual(refused)
+    expect(await snapshot(t)).toEqual(before)
+    await t.db.delete(calendarDays).where(eq(calendarDays.id, freeId))
+  })
+})
+
+describe('the same buyer checking out again (Back from the payment page, then Proceed)', () => {
+  const cart = (dayIds: string[], mapIconId: string | null, email = buyer.email) =>
+    callFunction(t, 'create-cart-checkout-session', {
+      businessName: buyer.businessName,
+      email,
+      calendarDayIds: dayIds,
+      mapIconId,
+      discount: dayIds.length >= 2 ? 10 : 0,
+    })
+
+  it("releases the buyer's own earlier open session first; another buyer is still refused", async () => {
+    const [a, b, c] = await seededDays(t, 3)
+    const icon = await seededIcon(t)
+    const first = await cart([a?.id as string, b?.id as string], icon.id)
+    expect(first.status).toBe(200)
+    const firstSession = sessionIdOf(first.body.sessionUrl)
+
+    // Someone else cannot take those days while the hold lives.
+    expect((await cart([a?.id as string], null, 'someone@else.example')).status).toBe(409)
+
+    // The same buyer (the e-mail in another case) proceeds again, with one day more: it succeeds.
+    const again = await cart(
+      [a?.id as string, b?.id as string, c?.id as string],
+      icon.id,
+      'JOE@Diner.Example',
+    )
+    expect(again.status).toBe(200)
+    const secondSession = sessionIdOf(again.body.sessionUrl)
+    expect((await ordersOfSession(t, firstSession)).map((o) => o.status)).toEqual([
+      'expired',
+      'expired',
+      'expired',
+    ])
+    expect((await ordersOfSession(t, secondSession)).map((o) => o.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ])
+    expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
+    for (const day of [a, b, c])
+      expect((await dayById(t, day?.id as string))?.status).toBe('reserved_pending')
+
+    // A different e-mail is still refused, and changes nothing.
+    const before = await snapshot(t)
+    expect((await cart([b?.id as string], null, 'rival@else.example')).status).toBe(409)
+    expect(await snapshot(t)).toEqual(before)
+  })
+
+  it('leaves a paid earlier session, and sessions on other days, alone', async () => {
+    const [a, b] = await seededDays(t, 2)
+    const paid = await cart([a?.id as string], null)
+    await t.request(`/pay/${sessionIdOf(paid.body.sessionUrl)}/complete`, { method: 'POST' })
+    const other = await cart([b?.id as string], null)
+    expect((await cart([a?.id as string], null)).status).toBe(409)
+    expect((await ordersOfSession(t, sessionIdOf(paid.body.sessionUrl)))[0]?.status).toBe('paid')
+    expect((await ordersOfSession(t, sessionIdOf(other.body.sessionUrl)))[0]?.status).toBe('pending')
   })
 })
 

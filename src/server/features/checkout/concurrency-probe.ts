@@ -64,6 +64,8 @@ export type ProbeViolations = {
   dayStatusMismatches: number
   /** Icons whose paid + live holds exceed the total. */
   oversoldIcons: number
+  /** Icons whose stored available_quantity differs from total − paid − live holds (what visitors read). */
+  iconAvailabilityDrift: number
 }
 
 /** Reads the database after a round and counts every broken invariant (all must be 0). */
@@ -87,9 +89,16 @@ export async function countViolations(db: Db): Promise<ProbeViolations> {
     select count(*)::int as n from map_icons i
     where (select count(*) from orders o where o.map_icon_id = i.id and o.status in ('pending', 'paid')) > i.total_quantity`)
     .then((r) => rowsOf<{ n: number }>(r))
+  const [drift] = await db
+    .execute<{ n: number }>(sql`
+    select count(*)::int as n from map_icons i where i.available_quantity <> greatest(i.total_quantity -
+      (select count(*) from orders o where o.map_icon_id = i.id and (o.status = 'paid'
+        or (o.status = 'pending' and (o.expires_at is null or o.expires_at > now())))), 0)`)
+    .then((r) => rowsOf<{ n: number }>(r))
   return {
     daysWithTwoOwners: owners?.n ?? 0,
     dayStatusMismatches: mismatch?.n ?? 0,
     oversoldIcons: oversold?.n ?? 0,
+    iconAvailabilityDrift: drift?.n ?? 0,
   }
 }

@@ -8,6 +8,7 @@ import { spawnServer } from '../../../../scripts/lib/server-process.ts'
 import { type Database, openPostgres } from '../../db/client.ts'
 import { calendarDays, orders } from '../../db/schema.ts'
 import { createPostgresTestDatabase, testEngine } from '../../test/test-database.ts'
+import { applyOrderStatusChange } from '../orders/order-status.service.ts'
 import { cartBody, countViolations, insertProbeIcon, overlappingCarts } from './concurrency-probe.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
 
@@ -104,6 +105,7 @@ describe.skipIf(testEngine !== 'postgres')('checkout under concurrency (two serv
         daysWithTwoOwners: 0,
         dayStatusMismatches: 0,
         oversoldIcons: 0,
+        iconAvailabilityDrift: 0,
       })
       const held = await db
         .select({ id: calendarDays.id })
@@ -123,5 +125,73 @@ describe.skipIf(testEngine !== 'postgres')('checkout under concurrency (two serv
     }
     expect(statuses.get(200)).toBeGreaterThan(0)
     expect(statuses.get(409)).toBeGreaterThan(0)
+  }, 120_000)
+
+  it(`${REQUESTS} simultaneous icon checkouts, some paid, some refunded: never above the total, the stored count always derived`, async () => {
+    const db = database.db
+    const iconId = await insertProbeIcon(db, ICON_TOTAL)
+    const iconOrders = () =>
+      db
+        .select({ id: orders.id, status: orders.status, session: orders.paymentSessionId })
+        .from(orders)
+        .where(eq(orders.mapIconId, iconId))
+    const checkoutAll = (round: number) =>
+      Promise.all(
+        Array.from({ length: REQUESTS }, async (_, n) => {
+          const port = servers[n % servers.length]?.port
+          const response = await fetch(`http://127.0.0.1:${port}/api/functions/create-map-icon-checkout`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              iconId,
+              businessName: `Icon ${round}-${n}`,
+              email: `icon${round}-${n}@example.com`,
+            }),
+          })
+          const body = (await response.json()) as { sessionUrl?: string }
+          return { status: response.status, sessionUrl: body.sessionUrl }
+        }),
+      )
+    const expectDerived = async () => {
+      expect(await countViolations(db)).toMatchObject({ oversoldIcons: 0, iconAvailabilityDrift: 0 })
+    }
+
+    // Round 1: exactly the total wins; the winners pay (the local test checkout's Pay).
+    const first = await checkoutAll(1)
+    expect(first.every((r) => r.status === 200 || r.status === 409)).toBe(true)
+    const winners = first.filter((r) => r.status === 200)
+    expect(winners).toHaveLength(ICON_TOTAL)
+    await expectDerived()
+    for (const [i, w] of winners.entries()) {
+      const port = servers[i % servers.length]?.port
+      const paid = await fetch(`http://127.0.0.1:${port}${w.sessionUrl}/complete`, {
+        method: 'POST',
+        headers: { origin: `http://127.0.0.1:${port}` },
+        redirect: 'manual',
+      })
+      expect(paid.status).toBe(303)
+    }
+    expect((await iconOrders()).filter((o) => o.status === 'paid')).toHaveLength(ICON_TOTAL)
+    await expectDerived()
+
+    // Sold out: nobody else wins.
+    expect((await checkoutAll(2)).filter((r) => r.status === 200)).toHaveLength(0)
+    await expectDerived()
+
+    // A refund (as charge.refunded or the admin would) frees exactly one unit, taken by exactly one buyer.
+    const [refunded] = (await iconOrders()).filter((o) => o.status === 'paid')
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.id, refunded?.id as string))
+        .for('update')
+      if (row) await applyOrderStatusChange(tx, row, 'refunded', new Date())
+    })
+    await expectDerived()
+    expect((await checkoutAll(3)).filter((r) => r.status === 200)).toHaveLength(1)
+    const live = (await iconOrders()).filter((o) => o.status === 'paid' || o.status === 'pending')
+    expect(live).toHaveLength(ICON_TOTAL)
+    await expectDerived()
   }, 120_000)
 })

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, gte } from 'drizzle-orm'
+import { todayInTimeZone } from '../../../shared/dates.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
@@ -9,13 +10,14 @@ import {
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
+import { isHoldLive } from './hold-policy.ts'
 import {
   adminLatePaymentRefundedEmail,
   adminNewOrderEmail,
-  adminRefundFailedEmail,
   buyerConfirmationEmail,
   type PaidCheckout,
 } from './order-emails.ts'
+import { latePaymentRefundKey, recordLatePaymentRefund, runDueRefunds } from './refund-jobs.ts'
 import { listSessionOrders } from './session-orders.service.ts'
 
 export type PaymentOutcome =
@@ -41,36 +43,29 @@ export async function fulfilCheckoutSession(
   return result
 }
 
-/** After the commit: a late payment that could not be honoured is refunded through the provider. */
+/**
+ * After the commit: a late payment that could not be honoured has its refund job recorded already; one
+ * attempt is made now so the buyer is not kept waiting for the worker's next round. A failure here only
+ * leaves the job to the worker (retries, then the administrator's alert).
+ */
 export async function afterPayment(ctx: CheckoutContext, sessionId: string, result: PaymentOutcome) {
   if (result.outcome !== 'refunded') return
   try {
-    await ctx.payments.refund(result.paymentRef)
-    ctx.logger.warn({ sessionId }, 'late payment refunded: its hold had lapsed and an item was taken')
+    await runDueRefunds(ctx, { idempotencyKey: latePaymentRefundKey(sessionId) })
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    ctx.logger.error(
-      { err: error, sessionId },
-      'refund of a late payment failed; the administrator is alerted',
-    )
-    await enqueueEmail(
-      ctx.db,
-      adminRefundFailedEmail(
-        sessionId,
-        result.paymentRef,
-        ctx.config.site,
-        ctx.config.mail.adminNotifyEmail,
-        message,
-      ),
-    )
+    ctx.logger.error({ err: error, sessionId }, 'first refund attempt failed; the refund worker retries it')
   }
 }
 
 /**
  * Inside the caller's transaction (a webhook records its event id in the same one). Pending orders become
- * paid. A payment for a lapsed hold (orders 'expired') is honoured when every day is still available and
- * the icon still has room; otherwise every order of the session is marked refunded (the caller refunds
- * after commit) and the administrator is alerted. Either way the days never get two owners.
+ * paid. A payment for a lapsed hold is honoured when every day is still available (and not past) and the
+ * icon still has room; otherwise every order of the session is marked refunded, the refund is recorded as
+ * a job in this same transaction (carried out by runDueRefunds) and the administrator is alerted. Either
+ * way the days never get two owners and an icon is never oversold.
+ *
+ * A lapsed hold is one marked 'expired' or, equally, one still 'pending' whose expires_at has passed (the
+ * sweeper may not have run yet): its time is over, so it is no claim and gets no free pass.
  */
 export async function applyPayment(
   tx: Db,
@@ -95,11 +90,17 @@ export async function applyPayment(
     // A savepoint: a late payment that cannot be honoured leaves no trace of the attempt.
     await tx.transaction(async (sp) => {
       for (const order of open) {
-        if (order.status === 'expired') {
-          const reason = await reclaimLapsedHold(sp, order, now)
+        let current = order
+        if (order.status === 'pending' && !isHoldLive(order.expiresAt, now)) {
+          // Lapse it first (its own day back to available, if still its hold), then judge it as a late payment.
+          await applyOrderStatusChange(sp, order, 'expired', now)
+          current = { ...order, status: 'expired' }
+        }
+        if (current.status === 'expired') {
+          const reason = await reclaimLapsedHold(sp, current, now, todayInTimeZone(ctx.config.timeZone, now))
           if (reason) throw new LatePaymentConflict(reason)
         }
-        await applyOrderStatusChange(sp, order, 'paid', now)
+        await applyOrderStatusChange(sp, current, 'paid', now)
       }
     })
   } catch (error) {
@@ -133,6 +134,12 @@ export async function applyPayment(
   }
   const { site, mail } = ctx.config
   if (conflict) {
+    // The refund is owed from this commit on: recorded here, so no crash after the commit can lose it.
+    await recordLatePaymentRefund(
+      tx,
+      { provider: ctx.payments.name, paymentRef, sessionId, reason: conflict },
+      now,
+    )
     await enqueueEmail(tx, adminLatePaymentRefundedEmail(checkout, site, mail.adminNotifyEmail, conflict))
     return { outcome: 'refunded', paymentRef }
   }
@@ -142,19 +149,35 @@ export async function applyPayment(
   return { outcome: 'paid' }
 }
 
-/** Takes back what a lapsed hold had: the day if still available, room on the icon. null when it can. */
+/**
+ * Takes back what a lapsed hold had: the day if still available and not past (days in the past are never
+ * sold, spec'd in issue 10), room on the icon. null when it can; else the reason, for the admin's e-mail.
+ */
 async function reclaimLapsedHold(
   tx: Db,
   order: typeof orders.$inferSelect,
   now: Date,
+  today: string,
 ): Promise<string | null> {
   if (order.dayId) {
     const taken = await tx
       .update(calendarDays)
       .set({ status: 'reserved', businessName: order.businessName, updatedAt: now })
-      .where(and(eq(calendarDays.id, order.dayId), eq(calendarDays.status, 'available')))
-      .returning({ id: calendarDays.id })
-    if (taken.length === 0) return 'a day had been booked by someone else'
+      .where(
+        and(
+          eq(calendarDays.id, order.dayId),
+          eq(calendarDays.status, 'available'),
+          gte(calendarDays.date, today),
+        ),
+      )
+      .returning({ id: calendarDays.id, date: calendarDays.date })
+    if (taken.length === 0) {
+      const [day] = await tx
+        .select({ date: calendarDays.date })
+        .from(calendarDays)
+        .where(eq(calendarDays.id, order.dayId))
+      return day && day.date < today ? 'its day had passed' : 'a day had been booked by someone else'
+    }
   }
   if (order.mapIconId) {
     const [icon] = await tx.select().from(mapIcons).where(eq(mapIcons.id, order.mapIconId)).for('update')

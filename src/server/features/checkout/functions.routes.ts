@@ -9,6 +9,7 @@ import {
   specialPurchaseCheckoutInputSchema,
 } from '../../../shared/checkout.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { clientIp } from '../../http/client-ip.ts'
 import { readJson } from '../../http/validate.ts'
 import { AppError, fieldErrorsOf } from '../../lib/errors.ts'
 import { refreshMapIconAvailability } from './availability.service.ts'
@@ -79,7 +80,9 @@ export function functionsRoutes(deps: AppDeps) {
   app.post('/functions/get-orders-by-session', async (c) => {
     const { sessionId } = await readCheckoutBody(c, ordersBySessionInputSchema)
     c.header('Cache-Control', 'no-store')
-    return c.json(await getOrdersBySession(ctx(c), sessionId))
+    // Callers without a known address share one counter (like the inquiries form).
+    const client = clientIp(c, deps.config.trustProxy) ?? 'unknown'
+    return c.json(await getOrdersBySession(ctx(c), sessionId, client))
   })
 
   app.post('/functions/refresh-map-icon-availability', async (c) => {

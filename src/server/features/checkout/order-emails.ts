@@ -1,5 +1,5 @@
 import { sessionReference } from '../../../shared/checkout.ts'
-import { formatDayDate, formatUsd } from '../../../shared/format.ts'
+import { formatDayDate, formatPrice } from '../../../shared/format.ts'
 import type { SiteConfig } from '../../../shared/site-config.ts'
 import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
 
@@ -29,12 +29,12 @@ export function describeItem(item: EmailOrderItem): string {
 
 function itemLines(items: EmailOrderItem[]): string[] {
   return items.map(
-    (item) => `- ${describeItem(item)}: ${formatUsd(item.amountCents / 100)} (order ${item.id})`,
+    (item) => `- ${describeItem(item)}: ${formatPrice(item.amountCents / 100)} (order ${item.id})`,
   )
 }
 
 function total(items: EmailOrderItem[]): string {
-  return formatUsd(items.reduce((sum, i) => sum + i.amountCents, 0) / 100)
+  return formatPrice(items.reduce((sum, i) => sum + i.amountCents, 0) / 100)
 }
 
 export function buyerConfirmationEmail(checkout: PaidCheckout, site: SiteConfig): OutboxEmail {
@@ -109,6 +109,7 @@ export function adminRefundFailedEmail(
   site: SiteConfig,
   adminEmail: string,
   error: string,
+  attempts: number,
 ): OutboxEmail {
   return {
     dedupeKey: `admin-refund-failed:${sessionId}`,
@@ -116,8 +117,8 @@ export function adminRefundFailedEmail(
     to: adminEmail,
     subject: `${site.productName}: a refund FAILED and needs your attention`,
     text: [
-      `Refunding payment ${paymentRef} (payment session ${sessionId}) failed: ${error}`,
-      'The orders are marked refunded. Please refund the payment in the payment provider dashboard.',
+      `Refunding payment ${paymentRef} (payment session ${sessionId}) has failed ${attempts} times. Last error: ${error}`,
+      'The orders are marked refunded and the server keeps retrying. Please check the payment in the payment provider dashboard and refund it there if it keeps failing.',
     ].join('\n'),
   }
 }

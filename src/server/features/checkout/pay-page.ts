@@ -1,6 +1,6 @@
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
-import { formatDayDate, formatUsd } from '../../../shared/format.ts'
+import { formatDayDate, formatPrice } from '../../../shared/format.ts'
 import type { SessionOrder } from './session-orders.service.ts'
 
 /**
@@ -69,9 +69,9 @@ export function renderOpenSession(
         <caption class="sr-only">Items in this checkout</caption>
         <thead><tr><th scope="col">Item</th><th scope="col" class="amount">Amount</th></tr></thead>
         <tbody>
-          ${items.map((o) => html`<tr><td>${describeSessionOrder(o)}</td><td class="amount">${formatUsd(o.amountCents / 100)}</td></tr>`)}
+          ${items.map((o) => html`<tr><td>${describeSessionOrder(o)}</td><td class="amount">${formatPrice(o.amountCents / 100)}</td></tr>`)}
         </tbody>
-        <tfoot><tr><th scope="row">Total</th><td class="amount"><strong>${formatUsd(totalCents / 100)}</strong></td></tr></tfoot>
+        <tfoot><tr><th scope="row">Total</th><td class="amount"><strong>${formatPrice(totalCents / 100)}</strong></td></tr></tfoot>
       </table>
       ${holdEndsAt ? html`<p>These items are held for you until ${holdEndsAt.toUTCString()}.</p>` : ''}
       <div class="actions">

@@ -1,7 +1,10 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { OrdersBySessionResponse, SessionOrderDto, SessionOrderType } from '../../../shared/checkout.ts'
 import type { Db } from '../../db/client.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { PaymentProvider, PaymentSessionState } from '../../lib/payments/payment-provider.ts'
+import { countHit, type RateLimitRule } from '../../lib/rate-limit.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { cancelCheckoutSession, fulfilCheckoutSession } from './fulfilment.service.ts'
 
@@ -21,8 +24,14 @@ export type SessionOrder = {
 
 export const NO_ORDERS_FOR_SESSION = 'No orders were found for this checkout session.'
 
-/** The orders of one payment session with what describes each item (day date, icon name, purchase). */
+/**
+ * The orders of one payment session with what describes each item (day date, icon name, purchase). What
+ * an order bought is read from its own record (item_date, item_name, written when it was created), so a
+ * later calendar or icon change never alters a thank-you page or a confirmation; the joined day or icon
+ * is only the fallback for an order without that record.
+ */
 export async function listSessionOrders(db: Db, sessionId: string): Promise<SessionOrder[]> {
+  const date = sql<string | null>`coalesce(${orders.itemDate}::text, ${calendarDays.date}::text)`
   const rows = await db
     .select({
       id: orders.id,
@@ -32,7 +41,9 @@ export async function listSessionOrders(db: Db, sessionId: string): Promise<Sess
       businessName: orders.businessName,
       paymentProvider: orders.paymentProvider,
       expiresAt: orders.expiresAt,
-      date: calendarDays.date,
+      date,
+      itemName: orders.itemName,
+      itemSize: orders.itemSize,
       iconName: mapIcons.name,
       mapIconId: orders.mapIconId,
       dayId: orders.dayId,
@@ -41,20 +52,18 @@ export async function listSessionOrders(db: Db, sessionId: string): Promise<Sess
     .leftJoin(calendarDays, eq(calendarDays.id, orders.dayId))
     .leftJoin(mapIcons, eq(mapIcons.id, orders.mapIconId))
     .where(eq(orders.paymentSessionId, sessionId))
-    .orderBy(asc(calendarDays.date), asc(orders.id))
+    .orderBy(asc(date), asc(orders.id))
   return rows.map((row) => {
     const meta = row.metadata ?? {}
     const isSpecial = meta.order_type === 'special_purchase'
-    const type: SessionOrderType = isSpecial
-      ? 'special_purchase'
-      : row.mapIconId
-        ? 'map_icon'
-        : 'calendar_day'
+    // An icon order keeps its item_size even when its icon is gone (map_icon_id set null).
+    const isIcon = !isSpecial && (row.mapIconId !== null || row.itemSize !== null)
+    const type: SessionOrderType = isSpecial ? 'special_purchase' : isIcon ? 'map_icon' : 'calendar_day'
     return {
       id: row.id,
       type,
       date: row.date ?? null,
-      iconName: row.iconName ?? null,
+      iconName: isIcon ? (row.itemName ?? row.iconName ?? null) : null,
       description: isSpecial && typeof meta.description === 'string' ? meta.description : null,
       units: isSpecial && typeof meta.units === 'number' ? meta.units : null,
       amountCents: row.amountCents,
@@ -79,22 +88,63 @@ function toDto(order: SessionOrder): SessionOrderDto {
   }
 }
 
+/** Lookups that ask the payment provider, per client address: the thank-you page makes 3 at most. */
+export const PROVIDER_LOOKUPS_PER_CLIENT: RateLimitRule = { window: 60, max: 20 }
+export const TOO_MANY_LOOKUPS_MESSAGE =
+  'Too many order lookups from your connection. Please wait a minute and try again.'
+/** How long the provider's answer about one session is reused (every caller of that session shares it). */
+export const PROVIDER_ANSWER_TTL_MS = 5_000
+const MAX_CACHED_ANSWERS = 1000
+
+type CachedAnswer = { at: number; answer: Promise<PaymentSessionState | null> }
+const providerAnswers = new WeakMap<PaymentProvider, Map<string, CachedAnswer>>()
+
+/**
+ * The provider's state of a session, asked at most once per PROVIDER_ANSWER_TTL_MS per session (in this
+ * instance; concurrent lookups share the one call in flight). A failed call is not kept.
+ */
+function askProvider(ctx: CheckoutContext, sessionId: string): Promise<PaymentSessionState | null> {
+  let answers = providerAnswers.get(ctx.payments)
+  if (!answers) {
+    answers = new Map()
+    providerAnswers.set(ctx.payments, answers)
+  }
+  const now = ctx.now().getTime()
+  const cached = answers.get(sessionId)
+  if (cached && now - cached.at < PROVIDER_ANSWER_TTL_MS) return cached.answer
+  if (answers.size >= MAX_CACHED_ANSWERS)
+    for (const [key, entry] of answers) if (now - entry.at >= PROVIDER_ANSWER_TTL_MS) answers.delete(key)
+  if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value as string)
+  const answer = ctx.payments.retrieveSession(sessionId)
+  const entry = { at: now, answer }
+  answers.set(sessionId, entry)
+  answer.catch(() => {
+    if (answers.get(sessionId) === entry) answers.delete(sessionId)
+  })
+  return answer
+}
+
 /**
  * get-orders-by-session: what the thank-you page shows. The session id is not a login, so the answer
  * holds only that session's items and amounts (no names, no e-mail). When the provider's event is late,
  * the provider is asked and a paid session is fulfilled here, through the same function a webhook uses.
+ * Those lookups cost a provider API call: they are counted per client (`clientKey`, its address; 429 over
+ * PROVIDER_LOOKUPS_PER_CLIENT) and the provider's answer is shared for a few seconds (askProvider).
  */
 export async function getOrdersBySession(
   ctx: CheckoutContext,
   sessionId: string,
+  clientKey = 'unknown',
 ): Promise<OrdersBySessionResponse> {
   let rows = await listSessionOrders(ctx.db, sessionId)
   if (rows.length === 0) return { orders: [], totalAmount: 0, error: NO_ORDERS_FOR_SESSION }
 
   const waiting = rows.some((o) => o.status === 'pending' || o.status === 'expired')
   if (waiting && ctx.payments.name !== 'local' && rows[0]?.paymentProvider === ctx.payments.name) {
+    const hits = await countHit(ctx.db, `provider-lookups:${clientKey}`, PROVIDER_LOOKUPS_PER_CLIENT)
+    if (hits > PROVIDER_LOOKUPS_PER_CLIENT.max) throw new AppError('rate_limited', TOO_MANY_LOOKUPS_MESSAGE)
     try {
-      const state = await ctx.payments.retrieveSession(sessionId)
+      const state = await askProvider(ctx, sessionId)
       if (state?.isPaid) await fulfilCheckoutSession(ctx, sessionId, state.paymentRef ?? '')
       else if (state?.status === 'expired') await cancelCheckoutSession(ctx, sessionId)
       if (state) rows = await listSessionOrders(ctx.db, sessionId)

@@ -1,10 +1,21 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { calendarDays, mapIcons, orders, outbox, paymentEvents } from '../../db/schema.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  calendarDays,
+  mapIcons,
+  orders,
+  outbox,
+  paymentEvents,
+  rateLimit,
+  refundJobs,
+} from '../../db/schema.ts'
+import { createLogger } from '../../lib/logger.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { checkoutContext } from './checkout-context.ts'
 import {
   callFunction,
   dayById,
@@ -15,14 +26,16 @@ import {
   seededIcon,
   snapshot,
 } from './checkout-test-helpers.ts'
+import { applyPayment } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
+import { runDueRefunds, startRefundWorker } from './refund-jobs.ts'
 
 const WEBHOOK_SECRET = 'whsec_test_secret'
 
 /** A small stand-in for api.stripe.com: the three calls the adapter makes. */
 type StandIn = {
   url: string
-  requests: { method: string; path: string; body: URLSearchParams }[]
+  requests: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }[]
   sessions: Map<string, Record<string, unknown>>
   failCreates: boolean
   close: () => Promise<void>
@@ -39,7 +52,13 @@ async function startStripeStandIn(): Promise<StandIn> {
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0] ?? ''
       const body = new URLSearchParams(raw)
-      state.requests.push({ method: req.method ?? '', path, body })
+      const key = req.headers['idempotency-key']
+      state.requests.push({
+        method: req.method ?? '',
+        path,
+        body,
+        idempotencyKey: Array.isArray(key) ? key[0] : key,
+      })
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' })
         res.end(JSON.stringify(json))
@@ -89,17 +108,16 @@ async function startStripeStandIn(): Promise<StandIn> {
 
 let stand: StandIn
 let t: TestApp
+const stripeEnv = () => ({
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_BASE: stand.url,
+  PUBLIC_URL: 'https://town.example',
+  PAYMENT_HOLD_MINUTES: '5',
+})
 beforeAll(async () => {
   stand = await startStripeStandIn()
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stand.url,
-      PUBLIC_URL: 'https://town.example',
-      PAYMENT_HOLD_MINUTES: '5',
-    },
-  })
+  t = await createTestApp({ env: stripeEnv() })
 })
 afterAll(async () => {
   await t.close()
@@ -107,6 +125,8 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await t.db.delete(outbox)
+  await t.db.delete(refundJobs)
+  await t.db.delete(rateLimit)
   await t.db.delete(paymentEvents)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
@@ -304,7 +324,51 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await ordersOfSession(t, second.sessionId))[0]?.status).toBe('paid')
     const refund = stand.requests.find((r) => r.path === '/v1/refunds')
     expect(refund?.body.get('payment_intent')).toBe('pi_first')
+    expect(refund?.idempotencyKey).toBe(`late-payment:${first.sessionId}`)
     expect((await dayById(t, day?.id as string))?.status).toBe('reserved')
+    expect((await t.db.select().from(refundJobs))[0]).toMatchObject({ status: 'done', attempts: 1 })
+  })
+
+  it('a kill -9 right after the late-payment decision loses no refund: a fresh instance makes it exactly once', async () => {
+    const [day] = await seededDays(t, 1)
+    const first = await startCart([day?.id as string])
+    await deliver(event('checkout.session.expired', { ...first.session, status: 'expired' }))
+    const second = await startCart([day?.id as string])
+    await deliver(event('checkout.session.completed', paidSession(second.session, 'pi_second')))
+
+    // The webhook's decision, committed; the process dies before anything else runs.
+    const dying = checkoutContext(t.deps, createLogger('silent'))
+    const decided = await t.db.transaction((tx) => applyPayment(tx, dying, first.sessionId, 'pi_killed'))
+    expect(decided.outcome).toBe('refunded')
+    expect(await t.db.select().from(refundJobs)).toMatchObject([
+      {
+        idempotencyKey: `late-payment:${first.sessionId}`,
+        provider: 'stripe',
+        paymentRef: 'pi_killed',
+        status: 'pending',
+        attempts: 0,
+      },
+    ])
+    expect(stand.requests.filter((r) => r.path === '/v1/refunds')).toEqual([])
+
+    // A fresh app instance on the same database: its refund worker finds the job and runs it once.
+    const fresh = await createTestApp({ database: t.database, env: stripeEnv() })
+    try {
+      const worker = startRefundWorker(checkoutContext(fresh.deps, createLogger('silent')), 60_000)
+      await expect
+        .poll(async () => (await fresh.db.select().from(refundJobs))[0]?.status, { timeout: 10_000 })
+        .toBe('done')
+      worker.stop()
+      const again = await runDueRefunds(checkoutContext(fresh.deps), {})
+      expect(again).toEqual({ done: 0, failed: 0 })
+      const refunds = stand.requests.filter((r) => r.path === '/v1/refunds')
+      expect(refunds).toHaveLength(1)
+      expect(refunds[0]?.body.get('payment_intent')).toBe('pi_killed')
+      expect(refunds[0]?.idempotencyKey).toBe(`late-payment:${first.sessionId}`)
+    } finally {
+      // The database stays open: it is the first instance's (closed in afterAll).
+      fs.rmSync(fresh.dataDir, { recursive: true, force: true })
+    }
   })
 
   it('charge.refunded (full) marks the paid orders refunded and frees the day', async () => {
@@ -332,18 +396,86 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'available', businessName: null })
   })
 
+  it('charge.refunded of an icon order makes the unit available again', async () => {
+    const [icon] = await t.db
+      .insert(mapIcons)
+      .values({ name: 'One Left', size: 'small', priceCents: 5000, availableQuantity: 1, totalQuantity: 1 })
+      .returning()
+    const { sessionId, session } = await startCart([], icon?.id as string)
+    await deliver(event('checkout.session.completed', paidSession(session, 'pi_icon')))
+    expect((await iconById(t, icon?.id as string))?.availableQuantity).toBe(0)
+    expect(
+      (
+        await callFunction(t, 'create-map-icon-checkout', {
+          iconId: icon?.id,
+          ...buyer,
+          email: 'b@x.example',
+        })
+      ).status,
+    ).toBe(409)
+    await deliver(
+      event('charge.refunded', { id: 'ch_2', object: 'charge', refunded: true, payment_intent: 'pi_icon' }),
+    )
+    expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('refunded')
+    expect((await iconById(t, icon?.id as string))?.availableQuantity).toBe(1)
+    expect(
+      (
+        await callFunction(t, 'create-map-icon-checkout', {
+          iconId: icon?.id,
+          ...buyer,
+          email: 'b@x.example',
+        })
+      ).status,
+    ).toBe(200)
+    expect((await iconById(t, icon?.id as string))?.availableQuantity).toBe(0)
+    await t.db.delete(orders)
+    await t.db.delete(mapIcons).where(eq(mapIcons.id, icon?.id as string))
+  })
+
   it('get-orders-by-session asks Stripe when no event has arrived and fulfils a paid session', async () => {
     const [day] = await seededDays(t, 1)
     const { sessionId, session } = await startCart([day?.id as string])
     const pending = await callFunction(t, 'get-orders-by-session', { sessionId })
     expect(pending.body.orders[0].status).toBe('pending')
     stand.sessions.set(sessionId, paidSession(session, 'pi_polled'))
-    const paid = await callFunction(t, 'get-orders-by-session', { sessionId })
+    // Stripe's answer is reused for a few seconds: the next lookup after that asks again.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 6_000)
+    const paid = await callFunction(t, 'get-orders-by-session', { sessionId }).finally(() =>
+      vi.useRealTimers(),
+    )
     expect(paid.body.orders[0].status).toBe('paid')
     expect((await dayById(t, day?.id as string))?.status).toBe('reserved')
     // The webhook that arrives afterwards changes nothing.
     await deliver(event('checkout.session.completed', paidSession(session, 'pi_polled')))
     expect(await outboxRows(t)).toHaveLength(2)
+  })
+
+  it('thank-you lookups share one Stripe call per session for a few seconds and are limited per client', async () => {
+    const [day] = await seededDays(t, 1)
+    const { sessionId } = await startCart([day?.id as string])
+    const retrieves = () =>
+      stand.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/checkout/sessions/'))
+    const lookup = (ip: string) =>
+      t.request('/api/functions/get-orders-by-session', { method: 'POST', json: { sessionId }, ip })
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, n) => lookup(`198.51.100.${n % 3}`)))
+    const statuses = answers.map((r) => r.status)
+    // Three clients: each gets its 20 lookups a minute, the rest a clear 429.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(240)
+    const limited = answers.find((r) => r.status === 429) as Response
+    expect(await limited.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: 'Too many order lookups from your connection. Please wait a minute and try again.',
+      },
+    })
+    expect(retrieves().length).toBeLessThanOrEqual(2)
+    // Another client is not held back by them.
+    const other = await lookup('198.51.100.200')
+    expect(other.status).toBe(200)
+    expect((await other.json()).orders[0].status).toBe('pending')
+    expect(retrieves().length).toBeLessThanOrEqual(2)
   })
 
   it('the local test checkout is closed when Stripe is configured', async () => {

@@ -20,8 +20,12 @@ export function createLocalPaymentProvider(logger: Logger): PaymentProvider {
     async retrieveSession() {
       return null
     },
-    async refund(paymentRef) {
-      logger.info({ paymentRef }, 'local test checkout: refund recorded (no card was charged)')
+    async refund(paymentRef, idempotencyKey) {
+      // No card was charged: the refund is complete at once (and a repeat is as harmless).
+      logger.info(
+        { paymentRef, idempotencyKey },
+        'local test checkout: refund recorded (no card was charged)',
+      )
     },
   }
 }

@@ -41,5 +41,9 @@ export interface PaymentProvider {
   createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>
   /** null when the provider keeps no state of its own (local) or does not know the id. */
   retrieveSession(sessionId: string): Promise<PaymentSessionState | null>
-  refund(paymentRef: string): Promise<void>
+  /**
+   * Refunds a payment in full. `idempotencyKey` names the refund job: a retry with the same key (after a
+   * crash or a lost answer) refunds at most once. Resolves once the provider has accepted the refund.
+   */
+  refund(paymentRef: string, idempotencyKey: string): Promise<void>
 }

@@ -74,8 +74,23 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         throw error
       }
     },
-    async refund(paymentRef) {
-      await stripe.refunds.create({ payment_intent: paymentRef }, { idempotencyKey: `refund-${paymentRef}` })
+    async refund(paymentRef, idempotencyKey) {
+      try {
+        // The job's key: a retry after a crash or a timeout replays the same refund instead of a second one.
+        const refund = await stripe.refunds.create({ payment_intent: paymentRef }, { idempotencyKey })
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          throw new Error(
+            `Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason given'}`,
+          )
+      } catch (error) {
+        // Stripe forgets idempotency keys after 24 hours; a payment already refunded in full is done.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        )
+          return
+        throw error
+      }
     },
   }
 }

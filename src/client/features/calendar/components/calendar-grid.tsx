@@ -16,10 +16,12 @@ type CalendarGridProps = {
   days: CalendarDayDto[]
   cartDayIds: ReadonlySet<string>
   showPricing: boolean
+  /** The town's date from the server: dates before it are Past. */
+  today: string | undefined
 }
 
 /** The Sun–Sat month grid (spec section 2): one button per date, blanks before the 1st and after the last. */
-export function CalendarGrid({ month, days, cartDayIds, showPricing }: CalendarGridProps) {
+export function CalendarGrid({ month, days, cartDayIds, showPricing, today }: CalendarGridProps) {
   const onDayClick = useDayActions()
   const byDate = new Map(days.map((d) => [d.date, d]))
 
@@ -43,7 +45,7 @@ export function CalendarGrid({ month, days, cartDayIds, showPricing }: CalendarG
             {week.map((date, i) => {
               if (!date) return <td key={`blank-${WEEKDAY_HEADERS[i]}`} />
               const day = byDate.get(date)
-              const state = dayCellState(day, cartDayIds)
+              const state = dayCellState(day, cartDayIds, today !== undefined && date < today)
               return (
                 <td key={date} className="p-0">
                   <DayCell

@@ -148,6 +148,29 @@ describe('CalendarSection', () => {
     expect((await screen.findAllByText('Day Not Available Yet')).length).toBeGreaterThan(0)
   })
 
+  it("shows the days before the server's today as Past, never as available or not opened yet", async () => {
+    const days = [
+      day('2026-12-01'),
+      day('2026-12-02', 'reserved', 'Harbor Bakery'),
+      day('2026-12-03', 'past'),
+      day('2026-12-05'),
+    ]
+    mockApi(baseRoutes({ status: 200, body: { days, today: '2026-12-05' } }))
+    renderSection()
+    const first = await cell(/^Tuesday, December 1, 2026 — past, not available$/)
+    expect(first.textContent).toContain('Past')
+    expect(first.textContent).not.toContain('$')
+    expect(await cell(/^Wednesday, December 2, 2026 — reserved$/)).toBeTruthy()
+    expect(await cell(/^Thursday, December 3, 2026 — past, not available$/)).toBeTruthy()
+    expect(await cell(/^Friday, December 4, 2026 — past, not available$/)).toBeTruthy()
+    expect(await cell(/^Saturday, December 5, 2026 — \$120, available$/)).toBeTruthy()
+    fireEvent.click(first)
+    expect(
+      (await screen.findAllByText('This day is no longer available for booking.')).length,
+    ).toBeGreaterThan(0)
+    expect(screen.queryAllByText('Added to Cart')).toHaveLength(0)
+  })
+
   it('shows the empty-month text', async () => {
     mockApi(baseRoutes({ status: 200, body: { days: [] } }))
     renderSection()

@@ -66,6 +66,7 @@ export function CalendarSection({ showPricing }: { showPricing: boolean }) {
           days={daysQuery.data.days}
           cartDayIds={cartDayIds}
           showPricing={showPricing}
+          today={daysQuery.data.today}
         />
       )}
     </div>

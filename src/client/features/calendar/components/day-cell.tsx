@@ -1,6 +1,6 @@
 import type { DayCellState } from '../../../../shared/calendar-months'
 import type { CalendarDayDto } from '../../../../shared/dto'
-import { formatDayDate, formatUsd } from '../../../../shared/format'
+import { formatDayDate, formatPrice } from '../../../../shared/format'
 import { cn } from '../../../lib/cn'
 
 const STATE_LABEL: Record<DayCellState, string> = {
@@ -9,6 +9,7 @@ const STATE_LABEL: Record<DayCellState, string> = {
   pending: 'Pending',
   reserved: 'Reserved',
   placeholder: '',
+  past: 'Past',
 }
 
 const STATE_SPOKEN: Record<DayCellState, string> = {
@@ -17,6 +18,7 @@ const STATE_SPOKEN: Record<DayCellState, string> = {
   pending: 'pending',
   reserved: 'reserved',
   placeholder: 'not available yet',
+  past: 'past, not available',
 }
 
 const STATE_STYLE: Record<DayCellState, string> = {
@@ -25,6 +27,7 @@ const STATE_STYLE: Record<DayCellState, string> = {
   pending: 'border-amber-300 bg-amber-50 text-amber-900',
   reserved: 'border-slate-300 bg-slate-200 text-slate-800',
   placeholder: 'border-dashed border-slate-300 bg-slate-50 text-slate-700',
+  past: 'border-slate-200 bg-slate-100 text-slate-600',
 }
 
 type DayCellProps = {
@@ -38,7 +41,7 @@ type DayCellProps = {
 /** One day of the grid: a real button whose name carries the full date, the price when shown, and the state. */
 export function DayCell({ date, day, state, showPricing, onClick }: DayCellProps) {
   const hasPrice = showPricing && day !== undefined && (state === 'available' || state === 'in-cart')
-  const price = hasPrice && day ? formatUsd(day.price) : null
+  const price = hasPrice && day ? formatPrice(day.price) : null
   const spoken = `${formatDayDate(date)} — ${price ? `${price}, ` : ''}${STATE_SPOKEN[state]}`
   const label = state === 'available' && price ? price : STATE_LABEL[state]
 

@@ -16,6 +16,11 @@ export function useDayActions() {
   const goToCart = { label: 'Go to Cart', onClick: () => navigate('/cart-checkout') }
 
   return function onDayClick(date: string, day: CalendarDayDto | undefined, state: DayCellState) {
+    if (state === 'past') {
+      // Not "not opened yet" (a past date never will be): the spec's text for a day that cannot be booked.
+      toast({ title: 'Day Unavailable', description: 'This day is no longer available for booking.' })
+      return
+    }
     if (state === 'placeholder' || !day) {
       toast({
         title: 'Day Not Available Yet',
