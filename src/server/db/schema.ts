@@ -281,7 +281,10 @@ export const refundJobs = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refund_jobs_due_idx').on(t.status, t.nextAttemptAt), index('refund_jobs_session_idx').on(t.sessionId)],
+  (t) => [
+    index('refund_jobs_due_idx').on(t.status, t.nextAttemptAt),
+    index('refund_jobs_session_idx').on(t.sessionId),
+  ],
 )
 
 // ---------------------------------------------------------------- content and settings
