@@ -29,7 +29,7 @@ describe('health', () => {
   it('answers ok after pinging the database', async () => {
     const response = await t.request('/api/health')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok' })
+    expect(await response.json()).toEqual({ status: 'ok', database: 'up' })
   })
 
   it('answers 503 when the database is down', async () => {
@@ -39,7 +39,7 @@ describe('health', () => {
     })
     const response = await down.request('/api/health')
     expect(response.status).toBe(503)
-    expect(await response.json()).toEqual({ status: 'unavailable' })
+    expect(await response.json()).toEqual({ status: 'degraded', database: 'down' })
   })
 })
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
@@ -17,7 +18,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
 import { spaRoutes } from './http/spa.ts'
-import { AppError } from './lib/errors.ts'
+import { AppError, UNAVAILABLE_MESSAGE } from './lib/errors.ts'
 import { logRequest, requestIdFor } from './lib/logger.ts'
 
 /** JSON bodies are small; media uploads (admin issue) get their own, larger limit on their route. */
@@ -41,7 +42,7 @@ export function createApp(deps: AppDeps) {
     if (path.startsWith('/api/'))
       logRequest(deps.logger, { requestId, method: c.req.method, path, status: c.res.status, started })
   })
-  app.use('*', securityHeaders())
+  app.use('*', securityHeaders(deps.config.publicUrl))
   app.use('/api/*', sameOriginOnly(deps.config.publicUrl))
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
@@ -93,6 +94,12 @@ export function createApp(deps: AppDeps) {
     if (error instanceof AppError) return c.json(error.toJSON(), error.status)
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(new AppError('bad_request', error.message || 'Bad request.').toJSON(), error.status)
+    }
+    // The database is down or restarting (a cut connection, a refused or timed-out connect): not a bug
+    // to report as a 500 but a clear 503 the client may retry; the pool reconnects when it is back.
+    if (isDatabaseUnavailable(error)) {
+      ;(c.var.log ?? deps.logger).warn({ err: error, path: c.req.path }, 'database unavailable')
+      return c.json(new AppError('unavailable', UNAVAILABLE_MESSAGE).toJSON(), 503)
     }
     ;(c.var.log ?? deps.logger).error({ err: error, path: c.req.path }, 'unhandled error')
     return c.json(

@@ -80,7 +80,9 @@ const requiredText = z.preprocess(
 const manualOrderShape = {
   businessName: requiredText.pipe(z.string().max(200, 'Use at most 200 characters.')),
   // One real address (shared/email.ts): the buyer's receipt is sent to it.
-  email: requiredText.pipe(emailAddressSchema('Please enter a valid email address.', 'Use at most 254 characters.')),
+  email: requiredText.pipe(
+    emailAddressSchema('Please enter a valid email address.', 'Use at most 254 characters.'),
+  ),
 }
 
 /** POST /api/admin/manual-orders (spec section 5: business name, e-mail and a day all required). */

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { MAX_CART_DAYS, perDayDiscount } from './cart.ts'
 import type { MapIconDto } from './dto.ts'
+import { emailAddressSchema } from './email.ts'
 import {
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
   SPECIAL_PURCHASE_UNIT_PRICE,
@@ -39,13 +40,8 @@ const MAX_ID_LENGTH = 100
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`)
 
-const emailText = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(254, message)
-    .refine((v) => v.includes('@'), message)
+// One real address, never a list or a header (shared/email.ts): it becomes the receipt's SMTP recipient.
+const emailText = (message: string) => emailAddressSchema(message)
 
 const id = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(MAX_ID_LENGTH, message)

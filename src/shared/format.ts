@@ -35,6 +35,15 @@ export function formatUsd(dollars: number): string {
   return dollars < 0 && whole !== 0 ? `-${text}` : text
 }
 
+/**
+ * A price or amount as a customer sees it (cart, calendar, checkout, pay page, thank-you, e-mails): whole
+ * dollars without decimals as the spec shows them ('$120'), and with cents when there are cents
+ * ('$135.75'), so the figure shown is always the one charged (a $135.75 day must not read '$136').
+ */
+export function formatPrice(dollars: number): string {
+  return Math.round(Math.abs(dollars) * 100) % 100 === 0 ? formatUsd(dollars) : formatUsdCents(dollars)
+}
+
 /** US dollars with cents: 3 → '$3.00', 1234.5 → '$1,234.50'. */
 export function formatUsdCents(dollars: number): string {
   const cents = Math.round(Math.abs(dollars) * 100)

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { emailAddressSchema } from './email.ts'
 
 /** Spec sections 3, 5 and 7: the mailing-list form on /contact and the waitlist on /. */
-const email = z.string().trim().pipe(z.email('Please enter a valid email address.'))
+const email = emailAddressSchema('Please enter a valid email address.')
 const name = z.string().trim().min(1, 'Please enter your name.').max(200)
 
 export const mailingListInputSchema = z.object({

@@ -52,5 +52,8 @@ describe('special purchase', () => {
       description: 'Please provide a valid email address',
     })
     expect(findSpecialPurchaseProblem({ ...valid, email: '   ' })?.field).toBe('email')
+    // One real address only, as the server requires: no list, no header, no spaces.
+    for (const email of ['a@b.co, c@d.co', 'a@b.co\r\nBcc: x@evil.example', 'a b@c.co', 'a@b'])
+      expect(findSpecialPurchaseProblem({ ...valid, email })?.field).toBe('email')
   })
 })

@@ -72,10 +72,29 @@ async function migrationsUpToDate(query: (text: string) => Promise<{ rows: unkno
 // Any constant works; it only has to be the same in every instance.
 const MIGRATION_LOCK_KEY = 7_301_942
 
-export function openPostgres(databaseUrl: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 })
+/** How long a request waits for a PostgreSQL connection before it fails (the database is down). */
+const POOL_CONNECT_TIMEOUT_MS = 5000
+
+export function openPostgres(
+  databaseUrl: string,
+  options: { max?: number; connectionTimeoutMillis?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    // While the database is unreachable a request waits at most this long for a connection, then fails
+    // (a 503) instead of hanging; pg.Pool keeps opening new connections, so service resumes by itself.
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? POOL_CONNECT_TIMEOUT_MS,
+  })
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
+  // pg-pool listens for 'error' only while a client is idle. A checked-out client (a transaction, the
+  // migrator) that loses its server emits 'error' with no listener, which kills the process. The query in
+  // flight is rejected anyway (and answered 503), and pg-pool drops the broken client when it is
+  // released, so the event itself needs no handling beyond being listened to.
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+  })
   const db = drizzleNodePg(pool, { schema }) as unknown as Db
   return {
     db,
@@ -129,23 +148,57 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
  */
 export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
+/** Where a new database folder is built before it is renamed into place (a sibling, same file system). */
+const INIT_FOLDER_PREFIX = 'pglite.init-'
+
+/**
+ * The child that runs initdb. It exits as soon as its parent is gone (its stdin pipe ends when the parent
+ * dies, SIGKILL included), so it never goes on writing outside the data folder's lock.
+ */
+const INITDB_CHILD_SCRIPT = [
+  "process.stdin.on('end', () => process.exit(1)).on('error', () => process.exit(1)).resume()",
+  "const { PGlite } = await import('@electric-sql/pglite')",
+  'await (await PGlite.create(process.argv[1])).close()',
+  'process.exit(0)',
+].join('\n')
+
 /**
  * A new folder is created by initdb, a second WebAssembly instance whose memory (several hundred MB) a
  * process never gives back: it runs in a short-lived child process, so a first start idles as lean as
- * any later one. Should the child fail, PGlite.create below creates the folder itself.
+ * any later one. Should the child fail, this process runs initdb itself.
+ *
+ * Either way initdb writes into a temporary sibling folder that is renamed to `folder` only once it is
+ * complete, so a start killed half-way never leaves a half-written database to be opened later; such
+ * leftovers are removed here, under the data folder's lock, at the next start.
  */
 async function createPgliteFolder(folder: string): Promise<void> {
+  const parent = path.dirname(folder)
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry.startsWith(INIT_FOLDER_PREFIX))
+      fs.rmSync(path.join(parent, entry), { recursive: true, force: true })
+  }
   if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return
-  const script =
-    "const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create(process.argv[1])).close()"
-  await new Promise<void>((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, folder], {
+  const temporary = path.join(parent, `${INIT_FOLDER_PREFIX}${process.pid}-${Date.now().toString(36)}`)
+  const initialised = await new Promise<boolean>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', INITDB_CHILD_SCRIPT, temporary], {
       cwd: appRoot,
-      stdio: 'ignore',
+      stdio: ['pipe', 'ignore', 'ignore'],
     })
-    child.on('error', () => resolve())
-    child.on('exit', () => resolve())
+    child.stdin.on('error', () => {}) // the child may be gone before the pipe is
+    child.on('error', () => resolve(false))
+    child.on('exit', (code) => resolve(code === 0))
   })
+  if (!initialised || !fs.existsSync(path.join(temporary, 'PG_VERSION'))) {
+    fs.rmSync(temporary, { recursive: true, force: true })
+    await (await PGlite.create(temporary)).close()
+  }
+  // An empty `folder` would make the rename fail; anything else without PG_VERSION is not ours to delete.
+  if (fs.existsSync(folder) && fs.readdirSync(folder).length === 0) fs.rmdirSync(folder)
+  if (fs.existsSync(folder)) {
+    fs.rmSync(temporary, { recursive: true, force: true })
+    throw new Error(`${folder} exists but holds no database (no PG_VERSION): move it away and start again.`)
+  }
+  fs.renameSync(temporary, folder)
 }
 
 /** Opens the embedded database in `<dataDir>/pglite`, holding the folder's lock until close. */

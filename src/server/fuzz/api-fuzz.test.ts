@@ -30,8 +30,8 @@ import { blogPostInputSchema } from '../../shared/blog.ts'
 import { calendarMonthQuerySchema } from '../../shared/calendar.ts'
 import {
   adminCalendarDaysQuerySchema,
+  bulkDeleteDaysInputSchema,
   bulkPriceInputSchema,
-  dateRangeInputSchema,
   initializeRangeInputSchema,
   updateCalendarDayInputSchema,
 } from '../../shared/calendar-admin.ts'
@@ -649,18 +649,19 @@ function registry(): Map<string, RouteFuzz> {
         body: jsonBody(fromSchema(updateCalendarDayInputSchema)),
       }),
   })
+  const dayIds = fc.array(day(), { minLength: 1, maxLength: 6 })
   add('POST /api/admin/calendar-days/bulk-price', {
     admin: true,
     request: jsonRoute(
       '/api/admin/calendar-days/bulk-price',
-      fc.tuple(fromSchema(bulkPriceInputSchema), dateRange(60)).map(([v, r]) => ({ ...(v as object), ...r })),
+      fromSchema(bulkPriceInputSchema, { ids: dayIds }),
     ),
   })
   add('POST /api/admin/calendar-days/bulk-delete', {
     admin: true,
     request: jsonRoute(
       '/api/admin/calendar-days/bulk-delete',
-      fc.oneof(dateRange(2), fromSchema(dateRangeInputSchema)),
+      fromSchema(bulkDeleteDaysInputSchema, { ids: dayIds }),
     ),
   })
   add('POST /api/admin/calendar-days/initialize', {

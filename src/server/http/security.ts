@@ -49,17 +49,31 @@ export const SECURE_HEADERS_OPTIONS: Parameters<typeof secureHeaders>[0] = {
   strictTransportSecurity: false,
 }
 
-const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS)
+/** One year, subdomains included: the site is only ever served over https once PUBLIC_URL says so. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
+
+/**
+ * SECURITY_HEADERS, plus Strict-Transport-Security when the public URL is https (behind a TLS proxy).
+ * Without it (local http, tests) HSTS would pin a plain-http host such as localhost to https in the
+ * browser, so it is sent only then.
+ */
+export function securityHeadersFor(publicUrl: string | undefined): Readonly<Record<string, string>> {
+  if (!publicUrl?.toLowerCase().startsWith('https://')) return SECURITY_HEADERS
+  return Object.freeze({ ...SECURITY_HEADERS, 'strict-transport-security': HSTS_VALUE })
+}
 
 /**
  * Same behaviour as hono/secure-headers: set on the final response (overwriting, so raw Responses from
  * better-auth or the static files get them too), X-Powered-By removed.
  */
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
-  await next()
-  const headers = c.res.headers
-  for (const [name, value] of SECURITY_HEADER_ENTRIES) headers.set(name, value)
-  headers.delete('X-Powered-By')
+export const securityHeaders = (publicUrl?: string): MiddlewareHandler => {
+  const entries = Object.entries(securityHeadersFor(publicUrl))
+  return async (c, next) => {
+    await next()
+    const headers = c.res.headers
+    for (const [name, value] of entries) headers.set(name, value)
+    headers.delete('X-Powered-By')
+  }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

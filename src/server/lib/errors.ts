@@ -41,6 +41,9 @@ export class AppError extends Error {
   }
 }
 
+/** The answer while the database cannot be reached (a 503: the client may simply try again). */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.'
+
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {}
   for (const issue of error.issues) {

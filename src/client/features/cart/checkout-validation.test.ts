@@ -18,6 +18,18 @@ describe('validateBookingDetails (spec section 5)', () => {
     expect(validateBookingDetails({ businessName: 'Shop', email: ' owner@shop.test ' })).toBeNull()
   })
 
+  it('takes one real address only: no list, no header, no spaces, at most 254 characters', () => {
+    for (const email of [
+      'a@b.co, c@d.co',
+      'a@b.co\r\nBcc: x@evil.example',
+      'a b@c.co',
+      'a@b',
+      `${'a'.repeat(245)}@b.example`,
+    ]) {
+      expect(validateBookingDetails({ businessName: 'Shop', email })).toBe(CHECKOUT_ISSUES.email)
+    }
+  })
+
   it('uses the spec texts', () => {
     expect(CHECKOUT_ISSUES.businessName).toEqual({
       title: 'Business Name Required',
@@ -36,14 +48,14 @@ describe('validateCartCheckout', () => {
       CHECKOUT_ISSUES.businessName,
     )
     expect(validateCartCheckout({ businessName: 'Shop', email: 'x' }, emptyCart)).toBe(CHECKOUT_ISSUES.email)
-    expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b' }, emptyCart)).toEqual({
+    expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b.co' }, emptyCart)).toEqual({
       title: 'Cart Empty',
       description: 'Your cart is empty. Please add calendar days or a map icon to continue.',
     })
   })
 
   it('accepts a cart with a day or with only an icon', () => {
-    expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b' }, cartWithDay)).toBeNull()
-    expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b' }, cartWithIcon)).toBeNull()
+    expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b.co' }, cartWithDay)).toBeNull()
+    expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b.co' }, cartWithIcon)).toBeNull()
   })
 })

@@ -3,6 +3,7 @@
  * checks is unit-tested: business name, then e-mail, then (cart only) a non-empty cart.
  */
 import type { Cart } from '../../../shared/cart'
+import { isEmailAddress } from '../../../shared/email'
 
 export type CheckoutIssue = { title: string; description: string }
 export type BookingDetails = { businessName: string; email: string }
@@ -16,11 +17,13 @@ export const CHECKOUT_ISSUES = {
   },
 } as const satisfies Record<string, CheckoutIssue>
 
-/** Single-day and icon checkout: business name after trimming; e-mail non-empty and containing '@'. */
+/**
+ * Single-day and icon checkout: business name after trimming; then one real e-mail address, the rule the
+ * server applies (shared/email.ts), so a list or a malformed address gets the spec's toast here.
+ */
 export function validateBookingDetails({ businessName, email }: BookingDetails): CheckoutIssue | null {
   if (businessName.trim() === '') return CHECKOUT_ISSUES.businessName
-  const trimmedEmail = email.trim()
-  if (trimmedEmail === '' || !trimmedEmail.includes('@')) return CHECKOUT_ISSUES.email
+  if (!isEmailAddress(email.trim())) return CHECKOUT_ISSUES.email
   return null
 }
 

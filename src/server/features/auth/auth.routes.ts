@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { MeResponse } from '../../../shared/auth.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { CLIENT_IP_HEADER, clientIp } from '../../http/client-ip.ts'
+import { AppError } from '../../lib/errors.ts'
 import { clearSignInFailures, isAdmin, isSignInThrottled, recordSignInFailure } from './auth.service.ts'
 
 const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
@@ -45,6 +46,42 @@ async function hasForeignRedirect(request: Request): Promise<boolean> {
   }
 }
 
+/**
+ * The only better-auth endpoints the product uses (the sign-in page, the sign-out button, the session
+ * behind /api/me). better-auth mounts many more (update-user, change-email, change-password,
+ * list-sessions, revoke-session(s), delete-user, password reset, verify-email, sign-up, …): none is part
+ * of the product, each is attack surface (update-user answered 500 to `{ "name": null }`), so every other
+ * path under /api/auth answers the API's JSON 404.
+ */
+const AUTH_ENDPOINTS = new Set([
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
+  'GET /api/auth/get-session',
+])
+
+/**
+ * better-auth puts the session token in sign-in's and get-session's JSON bodies. The HttpOnly cookie
+ * carries it; a copy in a body is readable by any script on the page, so it is removed.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('application/json'))
+    return response
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as Record<string, unknown> | null | undefined
+  if (!body || typeof body !== 'object') return response
+  const { token: _token, ...rest } = body
+  const session = rest.session
+  if (session && typeof session === 'object') {
+    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>
+    rest.session = sessionRest
+  }
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify(rest), { status: response.status, headers })
+}
+
 export function authRoutes({ auth, database, config }: AppDeps) {
   const db = database.db
   const app = new Hono<AppEnv>()
@@ -64,6 +101,9 @@ export function authRoutes({ auth, database, config }: AppDeps) {
   })
 
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
+    if (!AUTH_ENDPOINTS.has(`${c.req.method} ${c.req.path}`)) {
+      throw new AppError('not_found', `No API route ${c.req.method} ${c.req.path}.`)
+    }
     const headers = new Headers(c.req.raw.headers)
     headers.delete(CLIENT_IP_HEADER)
     const ip = clientIp(c, config.trustProxy)
@@ -78,15 +118,16 @@ export function authRoutes({ auth, database, config }: AppDeps) {
     }
     const isSignIn = c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email'
     const email = isSignIn ? await emailOf(request) : undefined
-    if (email && (await isSignInThrottled(db, email))) {
+    const attempt = email ? { email, ip } : undefined
+    if (attempt && (await isSignInThrottled(db, attempt))) {
       return c.json({ code: 'TOO_MANY_REQUESTS', message: THROTTLED_MESSAGE }, 429)
     }
     const response = await auth.handler(request)
-    if (email) {
-      if (response.status === 401) await recordSignInFailure(db, email)
-      else if (response.ok) await clearSignInFailures(db, email)
+    if (attempt) {
+      if (response.status === 401) await recordSignInFailure(db, attempt)
+      else if (response.ok) await clearSignInFailures(db, attempt)
     }
-    return response
+    return withoutSessionToken(response)
   })
 
   return app

@@ -84,25 +84,33 @@ export async function resolveAuthSecret(db: Db, configured: string | undefined):
   return row.value
 }
 
-// ---------------------------------------------------------------- per-account sign-in throttle
+// ---------------------------------------------------------------- sign-in failure throttle
 
-/** Failed sign-ins one e-mail address may collect in 15 minutes before it is throttled. */
+/**
+ * Failed sign-ins one client address may collect against one account in 15 minutes before that pair is
+ * throttled. Counted per (address, account), not per account: otherwise anyone could lock the
+ * administrator out by failing ten times from anywhere. One address spraying many accounts is stopped by
+ * the per-address limiter (SIGN_IN_PER_IP in auth.ts).
+ */
 export const SIGN_IN_FAILURES_PER_ACCOUNT: RateLimitRule = { window: 15 * 60, max: 10 }
 
-const failureKey = (email: string) => `sign-in-failures:${email.trim().toLowerCase()}`
+export type SignInAttempt = { email: string; ip: string | undefined }
 
-/** True when the address has used up its failures; an unknown address is treated exactly alike. */
-export async function isSignInThrottled(db: Db, email: string, now = Date.now()): Promise<boolean> {
+export const signInFailureKey = ({ email, ip }: SignInAttempt) =>
+  `sign-in-failures:${ip ?? 'unknown'}:${email.trim().toLowerCase()}`
+
+/** True when this address has used up its failures for this account; an unknown account is treated alike. */
+export async function isSignInThrottled(db: Db, attempt: SignInAttempt, now = Date.now()): Promise<boolean> {
   return (
-    (await currentHits(db, failureKey(email), SIGN_IN_FAILURES_PER_ACCOUNT, now)) >=
+    (await currentHits(db, signInFailureKey(attempt), SIGN_IN_FAILURES_PER_ACCOUNT, now)) >=
     SIGN_IN_FAILURES_PER_ACCOUNT.max
   )
 }
 
-export async function recordSignInFailure(db: Db, email: string, now = Date.now()): Promise<void> {
-  await countHit(db, failureKey(email), SIGN_IN_FAILURES_PER_ACCOUNT, now)
+export async function recordSignInFailure(db: Db, attempt: SignInAttempt, now = Date.now()): Promise<void> {
+  await countHit(db, signInFailureKey(attempt), SIGN_IN_FAILURES_PER_ACCOUNT, now)
 }
 
-export async function clearSignInFailures(db: Db, email: string): Promise<void> {
-  await clearHits(db, failureKey(email))
+export async function clearSignInFailures(db: Db, attempt: SignInAttempt): Promise<void> {
+  await clearHits(db, signInFailureKey(attempt))
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimit, session, userRoles } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
-import { isAdmin, SIGN_IN_FAILURES_PER_ACCOUNT } from './auth.service.ts'
+import { isAdmin, SIGN_IN_FAILURES_PER_ACCOUNT, signInFailureKey } from './auth.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -88,22 +88,24 @@ describe('sign-in and sessions', () => {
 })
 
 describe('sign-in throttling', () => {
-  it('throttles an account after too many failures, from any address, and an unknown e-mail alike', async () => {
+  it('throttles an address after too many failures on an account, an unknown e-mail alike', async () => {
     const victim = { email: 'throttled@example.com', password: 'throttled-password-1' }
     await t.createMember(victim)
+    const attacker = '192.0.2.10'
     for (const email of [victim.email, 'ghost@example.com']) {
       for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT.max; i++) {
         const r = await t.request('/api/auth/sign-in/email', {
           method: 'POST',
           json: { email, password: 'wrong-password!' },
-          ip: `192.0.2.${i + 1}`,
+          ip: attacker,
         })
         expect(r.status).toBe(401)
       }
+      // Even the right password no longer gets through from that address.
       const blocked = await t.request('/api/auth/sign-in/email', {
         method: 'POST',
         json: { email, password: email === victim.email ? victim.password : 'x-password-123' },
-        ip: '192.0.2.200',
+        ip: attacker,
       })
       expect(blocked.status).toBe(429)
       expect((await blocked.json()).message).toMatch(/Too many failed sign-in attempts/)
@@ -112,8 +114,35 @@ describe('sign-in throttling', () => {
     const rows = await t.db
       .select()
       .from(rateLimit)
-      .where(eq(rateLimit.key, `sign-in-failures:${victim.email}`))
+      .where(eq(rateLimit.key, signInFailureKey({ email: victim.email, ip: attacker })))
     expect(rows[0]?.count).toBe(SIGN_IN_FAILURES_PER_ACCOUNT.max)
+  })
+
+  it('cannot lock the administrator out: the right password from another address still signs in', async () => {
+    const attacker = '192.0.2.20'
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT.max; i++) {
+      const r = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: ADMIN.email, password: 'wrong-password!' },
+        ip: attacker,
+      })
+      expect(r.status).toBe(401)
+    }
+    const fromAttacker = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: ADMIN,
+      ip: attacker,
+    })
+    expect(fromAttacker.status).toBe(429)
+    const fromAdmin = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: ADMIN,
+      ip: '198.51.100.77',
+    })
+    expect(fromAdmin.status).toBe(200)
+    expect(fromAdmin.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token='))).toBe(
+      true,
+    )
   })
 
   it('throttles one address that keeps signing in (per-IP limiter, kept in the database)', async () => {
@@ -127,6 +156,90 @@ describe('sign-in throttling', () => {
       last = r.status
     }
     expect(last).toBe(429)
+  })
+})
+
+describe('better-auth endpoints the product does not use', () => {
+  const unusedPost = [
+    'update-user',
+    'change-email',
+    'change-password',
+    'set-password',
+    'revoke-session',
+    'revoke-sessions',
+    'revoke-other-sessions',
+    'delete-user',
+    'forget-password',
+    'request-password-reset',
+    'reset-password',
+    'send-verification-email',
+    'sign-up/email',
+    'sign-in/social',
+    'link-social',
+    'unlink-account',
+    'refresh-token',
+    'get-access-token',
+    'update-session',
+  ]
+  const unusedGet = [
+    'list-sessions',
+    'list-accounts',
+    'account-info',
+    'verify-email?token=abc&callbackURL=%2Fadmin',
+    'reset-password/abc',
+    'delete-user/callback',
+    'callback/google',
+    'ok',
+    'error',
+  ]
+
+  it('answer a JSON 404, signed in or not, and change nothing', async () => {
+    const cookie = await t.signIn(ADMIN)
+    for (const withCookie of [cookie, undefined]) {
+      for (const path of unusedPost) {
+        const response = await t.request(`/api/auth/${path}`, {
+          method: 'POST',
+          json: { name: null, email: 'new@example.com', newPassword: 'another-password-1', token: 'x' },
+          cookie: withCookie,
+        })
+        expect(response.status, path).toBe(404)
+        expect(response.headers.get('content-type'), path).toMatch(/application\/json/)
+        expect((await response.json()).error.code, path).toBe('not_found')
+      }
+      for (const path of unusedGet) {
+        const response = await t.request(`/api/auth/${path}`, { cookie: withCookie })
+        expect(response.status, path).toBe(404)
+        expect(response.headers.get('location'), path).toBeNull()
+        expect((await response.json()).error.code, path).toBe('not_found')
+      }
+    }
+    // update-user with { name: null } used to answer 500; the account is untouched and still signed in.
+    const me = await (await t.request('/api/me', { cookie })).json()
+    expect(me).toMatchObject({ user: { email: ADMIN.email, name: 'Administrator' }, isAdmin: true })
+  })
+
+  it('leave sign-in, sign-out and get-session working, with the session token only in the cookie', async () => {
+    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: ADMIN })
+    expect(signIn.status).toBe(200)
+    const signInBody = await signIn.json()
+    expect(signInBody.user).toMatchObject({ email: ADMIN.email })
+    expect(signInBody).not.toHaveProperty('token')
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const token = decodeURIComponent(cookie.split('better-auth.session_token=')[1] ?? '').split('.')[0]
+    expect(token).not.toBe('')
+    expect(JSON.stringify(signInBody)).not.toContain(token)
+
+    const session = await t.request('/api/auth/get-session', { cookie })
+    expect(session.status).toBe(200)
+    const sessionBody = await session.json()
+    expect(sessionBody.user).toMatchObject({ email: ADMIN.email })
+    expect(sessionBody.session).not.toHaveProperty('token')
+    expect(JSON.stringify(sessionBody)).not.toContain(token)
+
+    expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie })).status).toBe(200)
   })
 })
 

@@ -3,6 +3,7 @@ import { todayInTimeZone } from '../../../shared/dates.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
 import { enqueueEmail } from '../../lib/mailer/outbox.ts'
 import {
   applyOrderStatusChange,
@@ -106,6 +107,8 @@ export async function applyPayment(
   } catch (error) {
     if (error instanceof LatePaymentConflict) conflict = error.message
     else if (isUniqueViolation(error)) conflict = 'a day had been booked by someone else'
+    // applyOrderStatusChange's own guard (the icon has no free unit): the same late-payment outcome.
+    else if (error instanceof AppError && error.code === 'conflict') conflict = 'the map icon had sold out'
     else throw error
   }
 

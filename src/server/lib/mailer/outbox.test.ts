@@ -11,15 +11,21 @@ import { createSmtpMailer } from './smtp-mailer.ts'
 type Inbox = {
   url: string
   messages: { to: string[]; raw: string }[]
+  /** Every RCPT TO the server was given, accepted message or not. */
+  recipients: string[]
   rejectNext: number
   close: () => Promise<void>
 }
 
 async function startSmtp(): Promise<Inbox> {
-  const inbox = { messages: [] as Inbox['messages'], rejectNext: 0 }
+  const inbox = { messages: [] as Inbox['messages'], recipients: [] as string[], rejectNext: 0 }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      inbox.recipients.push(address.address)
+      callback()
+    },
     onData(stream, session, callback) {
       let raw = ''
       stream.on('data', (chunk: Buffer) => {
@@ -58,6 +64,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.delete(outbox)
   inbox.messages.length = 0
+  inbox.recipients.length = 0
   inbox.rejectNext = 0
 })
 
@@ -112,6 +119,32 @@ describe('outbox delivery over SMTP', () => {
     ;[row] = await t.db.select().from(outbox)
     expect(row).toMatchObject({ status: 'sent', attempts: 3 })
     expect(inbox.messages).toHaveLength(1)
+    mailer.close()
+  })
+
+  it('never hands an address list or a header-injecting address to the SMTP server', async () => {
+    const mailer = createSmtpMailer(inbox.url)
+    // Rows written before addresses were validated (or by any future path that forgets to).
+    await enqueueEmail(t.db, { ...mail('list'), to: 'a@b.co, c@d.co' })
+    await enqueueEmail(t.db, { ...mail('header'), to: 'a@b.co\r\nBcc: x@evil.example' })
+    await enqueueEmail(t.db, mail('fine'))
+    const now = new Date(Date.now() + 1) // surely after the database's now() that queued the rows
+    const result = await deliverDueEmails(t.db, { mailer, from: 'x@y.example', logger, now })
+    expect(result).toMatchObject({ sent: 1, failed: 2 })
+    expect(inbox.recipients).toEqual(['joe@diner.example'])
+    expect(inbox.messages.map((m) => m.to)).toEqual([['joe@diner.example']])
+    const rows = await t.db.select().from(outbox)
+    for (const key of ['list', 'header']) {
+      const row = rows.find((r) => r.dedupeKey === key)
+      // Failed for good at once (no retry can make it sendable), with the reason for the operator.
+      expect(row).toMatchObject({ status: 'failed', attempts: 1 })
+      expect(row?.lastError).toMatch(/not a single e-mail address/)
+    }
+    // The SMTP adapter refuses it on its own too, whoever calls it.
+    await expect(
+      mailer.send({ from: 'x@y.example', to: 'a@b.co,c@d.co', subject: 's', text: 't' }),
+    ).rejects.toThrow(/not a single e-mail address/)
+    expect(inbox.recipients).toEqual(['joe@diner.example'])
     mailer.close()
   })
 

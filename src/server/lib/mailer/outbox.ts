@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { outbox } from '../../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import type { Mailer } from './mailer.ts'
+import { assertSingleRecipient, type Mailer, UnsafeRecipientError } from './mailer.ts'
 
 /**
  * The outbox (ARCHITECTURE.md "Mailer interface: outbox table always"). enqueueEmail runs inside the
@@ -73,6 +73,8 @@ export async function deliverDueEmails(
   const result: DeliveryResult = { sent: 0, failed: 0, noticed: 0 }
   for (const row of claimed) {
     try {
+      // Checked here too, whatever the Mailer: such a row can never be sent, so it fails at once.
+      assertSingleRecipient(row.toAddress)
       await options.mailer.send({
         from: options.from,
         to: row.toAddress,
@@ -86,7 +88,7 @@ export async function deliverDueEmails(
       result.sent++
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      const givingUp = row.attempts >= MAX_ATTEMPTS
+      const givingUp = row.attempts >= MAX_ATTEMPTS || error instanceof UnsafeRecipientError
       await db
         .update(outbox)
         .set({

@@ -1,11 +1,12 @@
 import nodemailer from 'nodemailer'
-import type { Mailer } from './mailer.ts'
+import { assertSingleRecipient, type Mailer } from './mailer.ts'
 
 /** SMTP delivery via nodemailer (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465). */
 export function createSmtpMailer(smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
     async send(message) {
+      assertSingleRecipient(message.to) // before nodemailer parses it into a recipient list
       await transport.sendMail({
         from: message.from,
         to: message.to,

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router'
-import { formatDayDate, formatUsd } from '../../../../shared/format'
+import { formatDayDate, formatPrice } from '../../../../shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
@@ -57,7 +57,7 @@ export function DayCheckoutPage() {
         <Card>
           <CardHeader>
             <CardTitle className="text-xl">{formatDayDate(day.date)}</CardTitle>
-            <p className="text-lg font-semibold text-slate-900">{formatUsd(day.price)}</p>
+            <p className="text-lg font-semibold text-slate-900">{formatPrice(day.price)}</p>
             {day.status === 'available' ? null : (
               <p className="text-sm text-red-800">This day is no longer available for booking.</p>
             )}

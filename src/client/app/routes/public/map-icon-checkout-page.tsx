@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router'
-import { formatUsd } from '../../../../shared/format'
+import { formatPrice } from '../../../../shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
@@ -58,7 +58,7 @@ export function MapIconCheckoutPage() {
           <CardHeader>
             <CardTitle className="text-xl">{icon.name}</CardTitle>
             <p className="text-sm text-slate-700">{mapIconSizeText(icon.size)}</p>
-            <p className="text-lg font-semibold text-slate-900">{formatUsd(icon.price)}</p>
+            <p className="text-lg font-semibold text-slate-900">{formatPrice(icon.price)}</p>
             <p className="text-sm text-slate-700">
               {Math.max(0, icon.availableQuantity)} of {icon.totalQuantity} remaining
             </p>

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react'
 import { discountedDayPrice, mapIconSizeLabel } from '../../../../shared/cart'
-import { formatDayDate, formatUsd } from '../../../../shared/format'
+import { formatDayDate, formatPrice } from '../../../../shared/format'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/use-toast'
 import { useCart } from '../use-cart'
@@ -32,14 +32,14 @@ export function OrderSummary() {
                   {discount > 0 ? (
                     <>
                       <span className="sr-only">Original price </span>
-                      <s className="mr-2">{formatUsd(day.price)}</s>
+                      <s className="mr-2">{formatPrice(day.price)}</s>
                       <span className="sr-only">, now </span>
                       <span className="font-medium text-slate-900">
-                        {formatUsd(discountedDayPrice(day.price, discount))}
+                        {formatPrice(discountedDayPrice(day.price, discount))}
                       </span>
                     </>
                   ) : (
-                    formatUsd(day.price)
+                    formatPrice(day.price)
                   )}
                 </p>
               </div>
@@ -59,7 +59,7 @@ export function OrderSummary() {
             <div>
               <p className="font-medium">{cart.mapIcon.name}</p>
               <p className="text-sm text-slate-700">
-                {mapIconSizeLabel(cart.mapIcon.size)} · {formatUsd(cart.mapIcon.price)}
+                {mapIconSizeLabel(cart.mapIcon.size)} · {formatPrice(cart.mapIcon.price)}
               </p>
             </div>
             <Button
@@ -74,12 +74,12 @@ export function OrderSummary() {
         ) : null}
       </ul>
       {discount > 0 ? (
-        <p className="text-sm text-green-800">{formatUsd(discount)} discount applied per square</p>
+        <p className="text-sm text-green-800">{formatPrice(discount)} discount applied per square</p>
       ) : null}
       <p className="flex justify-between border-t border-slate-200 pt-3 text-lg font-semibold">
         <span id="cart-total-label">Total</span>
         {/* An <output> (role status) so the new total is announced after a removal. */}
-        <output aria-labelledby="cart-total-label">{formatUsd(total)}</output>
+        <output aria-labelledby="cart-total-label">{formatPrice(total)}</output>
       </p>
     </div>
   )

@@ -1,5 +1,5 @@
 import type { SessionOrderDto } from '../../../../shared/checkout'
-import { formatDayDate, formatUsd } from '../../../../shared/format'
+import { formatDayDate, formatPrice } from '../../../../shared/format'
 
 function describeOrder(order: SessionOrderDto): string {
   if (order.type === 'calendar_day' && order.date) return `Calendar day: ${formatDayDate(order.date)}`
@@ -30,13 +30,13 @@ export function SessionOrderSummary({
               {describeOrder(order)}
               <span className="block text-sm text-slate-700">Order {order.id}</span>
             </span>
-            <span className="font-medium">{formatUsd(order.amount)}</span>
+            <span className="font-medium">{formatPrice(order.amount)}</span>
           </li>
         ))}
       </ul>
       <p className="mt-4 flex justify-between border-t border-slate-300 pt-3 text-lg font-semibold">
         <span>Total</span>
-        <span>{formatUsd(totalAmount)}</span>
+        <span>{formatPrice(totalAmount)}</span>
       </p>
     </section>
   )

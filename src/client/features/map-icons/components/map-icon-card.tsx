@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
 import type { MapIconDto } from '../../../../shared/dto'
-import { formatUsd } from '../../../../shared/format'
+import { formatPrice } from '../../../../shared/format'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card'
 import { useCart } from '../../cart/use-cart'
@@ -24,7 +24,7 @@ export function MapIconCard({ icon }: { icon: MapIconDto }) {
         <CardDescription className="text-slate-700">{mapIconSizeText(icon.size)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
-        <p className="text-3xl font-semibold text-slate-900">{formatUsd(icon.price)}</p>
+        <p className="text-3xl font-semibold text-slate-900">{formatPrice(icon.price)}</p>
         <p className="text-sm text-slate-700">
           {Math.max(0, icon.availableQuantity)} of {icon.totalQuantity} remaining
         </p>
