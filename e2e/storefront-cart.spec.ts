@@ -11,11 +11,17 @@ import {
   toastText,
 } from './storefront-helpers.ts'
 
-/** Puts days `from`..`from + count - 1` (0-based) of the first available month in the cart. */
+/**
+ * Puts available days `from`..`from + count - 1` (0-based) of the last available month in the cart: the
+ * first-start seed opens the rest of this month (from today on, so it can be a few days only) and the next
+ * two months in full.
+ */
 async function addDays(page: Page, from: number, count: number) {
-  const [month] = await availableMonths(page)
+  const month = (await availableMonths(page)).at(-1)
   if (!month) throw new Error('no available month')
-  const days = (await daysOf(page, month as YearMonth)).slice(from, from + count)
+  const days = (await daysOf(page, month as YearMonth))
+    .filter((day) => day.status === 'available')
+    .slice(from, from + count)
   expect(days).toHaveLength(count)
   await page.goto('/calendar')
   await showMonth(page, month)

@@ -177,7 +177,11 @@ describe('POST /api/admin/manual-orders', () => {
 describe('POST /api/admin/manual-map-icon-orders', () => {
   it('creates a paid MAP- order and takes one from available_quantity', async () => {
     const iconId = await insertIcon(2)
-    const response = await post('manual-map-icon-orders', { businessName: 'Icon Co', email: 'i@c.io', iconId })
+    const response = await post('manual-map-icon-orders', {
+      businessName: 'Icon Co',
+      email: 'i@c.io',
+      iconId,
+    })
     expect(response.status).toBe(201)
     const body = await response.json()
     expect(body.id).toMatch(/^MAP-[1-9]\d{4}$/)

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
 import type { Logger } from '../../lib/logger.ts'
+import { startPeriodicTask } from '../../lib/periodic-task.ts'
 import { recomputeIconAvailability, releaseDay } from '../orders/order-status.service.ts'
 
 export const SWEEP_INTERVAL_MS = 60_000
@@ -44,20 +45,8 @@ export function startHoldSweeper(
   logger: Logger,
   intervalMs = SWEEP_INTERVAL_MS,
 ): { stop: () => void } {
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
-      const released = await sweepExpiredHolds(db)
-      if (released > 0) logger.info({ released }, 'released lapsed checkout holds')
-    } catch (error) {
-      logger.error({ err: error }, 'hold sweep failed')
-    } finally {
-      running = false
-    }
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  return { stop: () => clearInterval(timer) }
+  return startPeriodicTask({ name: 'hold sweep', intervalMs, logger }, async () => {
+    const released = await sweepExpiredHolds(db)
+    if (released > 0) logger.info({ released }, 'released lapsed checkout holds')
+  })
 }

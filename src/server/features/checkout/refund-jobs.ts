@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { refundJobs } from '../../db/schema.ts'
 import { enqueueEmail, retryDelayMs } from '../../lib/mailer/outbox.ts'
+import { startPeriodicTask } from '../../lib/periodic-task.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { adminRefundFailedEmail } from './order-emails.ts'
 
@@ -179,20 +180,7 @@ export function startRefundWorker(
   ctx: RefundContext,
   intervalMs = REFUND_WORKER_INTERVAL_MS,
 ): { stop: () => void } {
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
-      await runDueRefunds(ctx)
-    } catch (error) {
-      ctx.logger.error({ err: error }, 'refund round failed')
-    } finally {
-      running = false
-    }
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  void tick()
-  return { stop: () => clearInterval(timer) }
+  return startPeriodicTask({ name: 'refund', intervalMs, logger: ctx.logger, runAtStart: true }, async () => {
+    await runDueRefunds(ctx)
+  })
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { outbox } from '../../db/schema.ts'
 import type { Logger } from '../logger.ts'
+import { startPeriodicTask } from '../periodic-task.ts'
 import { assertSingleRecipient, type Mailer, UnsafeRecipientError } from './mailer.ts'
 
 /**
@@ -127,20 +128,15 @@ export function startOutboxWorker(
   db: Db,
   options: { mailer: Mailer | undefined; from: string; logger: Logger; intervalMs?: number },
 ): { stop: () => void } {
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
+  return startPeriodicTask(
+    {
+      name: 'outbox delivery',
+      intervalMs: options.intervalMs ?? 15_000,
+      logger: options.logger,
+      runAtStart: true,
+    },
+    async () => {
       await deliverDueEmails(db, options)
-    } catch (error) {
-      options.logger.error({ err: error }, 'outbox delivery round failed')
-    } finally {
-      running = false
-    }
-  }
-  const timer = setInterval(tick, options.intervalMs ?? 15_000)
-  timer.unref()
-  void tick()
-  return { stop: () => clearInterval(timer) }
+    },
+  )
 }

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { AdminCalendarDayDto } from '../../../../../shared/admin-dto'
-import { formatDayDate, formatUsd } from '../../../../../shared/format'
+import { formatDayDate, formatPrice } from '../../../../../shared/format'
 import { Badge } from '../../../../components/ui/badge'
 import { Button } from '../../../../components/ui/button'
 import {
@@ -74,7 +74,7 @@ export function CalendarDaysTable({ days }: { days: AdminCalendarDayDto[] }) {
                   {editingId === day.id ? (
                     <DayPriceEditor day={day} onDone={() => setEditingId(null)} />
                   ) : (
-                    formatUsd(day.price)
+                    formatPrice(day.price)
                   )}
                 </TableCell>
                 <TableCell>

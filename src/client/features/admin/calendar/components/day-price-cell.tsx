@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { AdminCalendarDayDto } from '../../../../../shared/admin-dto'
-import { formatDayDate, formatUsd } from '../../../../../shared/format'
+import { formatDayDate, formatPrice } from '../../../../../shared/format'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { toast } from '../../../../components/ui/use-toast'
@@ -28,7 +28,7 @@ export function DayPriceEditor({ day, onDone }: { day: AdminCalendarDayDto; onDo
         onSuccess: () => {
           toast({
             title: 'Price Updated',
-            description: `${formatDayDate(day.date)} now costs ${formatUsd(parsed.price)}.`,
+            description: `${formatDayDate(day.date)} now costs ${formatPrice(parsed.price)}.`,
           })
           onDone()
         },

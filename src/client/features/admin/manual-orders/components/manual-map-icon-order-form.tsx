@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { formatUsd } from '../../../../../shared/format'
+import { formatPrice } from '../../../../../shared/format'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent } from '../../../../components/ui/card'
 import { Label } from '../../../../components/ui/label'
@@ -90,7 +90,7 @@ export function ManualMapIconOrderForm() {
                 <SelectContent>
                   {icons.map((icon) => (
                     <SelectItem key={icon.id} value={icon.id} disabled={icon.availableQuantity <= 0}>
-                      {`${icon.name} (${formatUsd(icon.price)}), ${icon.availableQuantity} of ${icon.totalQuantity} remaining`}
+                      {`${icon.name} (${formatPrice(icon.price)}), ${icon.availableQuantity} of ${icon.totalQuantity} remaining`}
                     </SelectItem>
                   ))}
                 </SelectContent>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { formatDayDate, formatUsd } from '../../../../../shared/format'
+import { formatDayDate, formatPrice } from '../../../../../shared/format'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent } from '../../../../components/ui/card'
 import { Label } from '../../../../components/ui/label'
@@ -78,7 +78,7 @@ export function ManualOrderForm() {
                 <SelectContent>
                   {days.map((day) => (
                     <SelectItem key={day.id} value={day.id}>
-                      {`${formatDayDate(day.date)} (${formatUsd(day.price)})`}
+                      {`${formatDayDate(day.date)} (${formatPrice(day.price)})`}
                     </SelectItem>
                   ))}
                 </SelectContent>

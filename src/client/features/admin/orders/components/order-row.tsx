@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight, Trash2 } from 'lucide-react'
 import type { AdminOrderDto } from '../../../../../shared/admin-dto'
-import { formatUsd } from '../../../../../shared/format'
+import { formatPrice } from '../../../../../shared/format'
 import { Badge } from '../../../../components/ui/badge'
 import { Button } from '../../../../components/ui/button'
 import { Checkbox } from '../../../../components/ui/checkbox'
@@ -65,7 +65,7 @@ export function OrderRow({
         <TableCell>{order.businessName}</TableCell>
         <TableCell className="whitespace-nowrap">{orderTypeLabel(order.type)}</TableCell>
         <TableCell className="min-w-40">{orderSubject(order)}</TableCell>
-        <TableCell>{formatUsd(order.amount)}</TableCell>
+        <TableCell>{formatPrice(order.amount)}</TableCell>
         <TableCell>
           <Badge
             variant={order.refund === 'pending' ? 'warning' : (STATUS_VARIANT[order.status] ?? 'secondary')}
@@ -142,7 +142,7 @@ function OrderDetails({ order }: { order: AdminOrderDto }) {
         {order.unitPrice !== null ? (
           <>
             {' '}
-            · <span className="font-semibold">Unit price when bought:</span> {formatUsd(order.unitPrice)}
+            · <span className="font-semibold">Unit price when bought:</span> {formatPrice(order.unitPrice)}
           </>
         ) : null}
       </p>
