@@ -179,7 +179,9 @@ test('single-day checkout checks the form and pays; a day taken meanwhile sends 
   expect(other.status()).toBe(200)
   await submit.click()
   await expect(toastText(page, 'Day Unavailable')).toBeVisible()
-  await expect(toastText(page, 'This day is no longer available for booking.')).toBeVisible()
+  await expect(
+    toastText(page, `${formatDayDate(day.date)} is no longer available for booking.`),
+  ).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
 
   // The other buyer cancels; now this buyer gets through to the payment page.

@@ -129,7 +129,7 @@ test('the mailing list on /contact submits to the server and thanks the visitor'
   await expectNoAxeViolations(page)
 })
 
-test('/5k-example: the e-mail waitlist thanks without a request, View Calendar scrolls, the cart button counts', async ({
+test('/5k-example: the e-mail waitlist stores the address and thanks, View Calendar scrolls, the cart button counts', async ({
   page,
 }) => {
   const inquiryRequests: string[] = []
@@ -143,7 +143,8 @@ test('/5k-example: the e-mail waitlist thanks without a request, View Calendar s
   await page.getByRole('button', { name: 'Join Waitlist' }).click()
   await expect(toastText(page, "Thank you! You've been added to our waitlist.")).toBeVisible()
   await expect(page.getByLabel('Email')).toHaveValue('')
-  expect(inquiryRequests).toEqual([])
+  // Decision 010: unlike the spec's "makes no call", the address is stored.
+  expect(inquiryRequests).toHaveLength(1)
 
   const pricing = page.getByRole('region', { name: 'Calendar Pricing' })
   await expect(pricing).not.toBeInViewport()
@@ -201,7 +202,8 @@ test('special purchase: total at $1 per unit and the validation toasts in the sp
   await expect(page.getByRole('row', { name: /Total/ })).toContainText('$3')
   await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page).toHaveURL('/cart-checkout')
+  // Issue 11: Cancel returns to the page the checkout started from.
+  await expect(page).toHaveURL('/special-purchase')
 })
 
 test('prior work shows an empty message per carousel and no arrows', async ({ page }) => {

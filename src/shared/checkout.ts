@@ -10,6 +10,7 @@ import type { MapIconDto } from './dto.ts'
 import { emailAddressSchema } from './email.ts'
 import {
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
+  SPECIAL_PURCHASE_MAX_UNITS,
   SPECIAL_PURCHASE_UNIT_PRICE,
   specialPurchaseAmount,
 } from './special-purchase.ts'
@@ -33,8 +34,8 @@ export const CHECKOUT_TEXTS = {
   missingSession: 'Missing session ID',
 } as const
 
-/** Special purchases stop here: a larger order is a custom quote, not a card payment. */
-export const SPECIAL_PURCHASE_MAX_UNITS = 100_000
+export { SPECIAL_PURCHASE_MAX_UNITS }
+
 const MAX_ID_LENGTH = 100
 
 const requiredText = (message: string, max: number) =>
@@ -61,12 +62,33 @@ export function amountMismatchMessage(units: number): string {
   return `The amount does not match the quantity (${units} × $${SPECIAL_PURCHASE_UNIT_PRICE} = $${specialPurchaseAmount(units)}). Please refresh the page and try again.`
 }
 
+/**
+ * The page a checkout started from, where Cancel on the payment page returns the buyer (issue 11). Only
+ * this site's own checkout pages are accepted, so the payment page can never redirect anywhere else.
+ */
+const RETURN_PATH =
+  /^\/(?:cart-checkout|special-purchase|checkout\/[0-9a-f-]{36}|map-icon-checkout\/[0-9a-f-]{36})$/i
+export const UNKNOWN_RETURN_PATH = 'The checkout can only return to a checkout page of this site.'
+
+export function isCheckoutReturnPath(value: unknown): value is string {
+  return typeof value === 'string' && RETURN_PATH.test(value)
+}
+
+/** Where Cancel goes when the checkout named no page (older clients, direct API calls). */
+export const DEFAULT_RETURN_PATH = '/cart-checkout'
+
+const returnPath = z
+  .string({ error: UNKNOWN_RETURN_PATH })
+  .refine(isCheckoutReturnPath, UNKNOWN_RETURN_PATH)
+  .optional()
+
 // ---------------------------------------------------------------- create-checkout-session
 
 export const dayCheckoutInputSchema = z.object({
   businessName: requiredText(CHECKOUT_TEXTS.businessName, 200),
   email: emailText(CHECKOUT_TEXTS.email),
   dayId: id(CHECKOUT_TEXTS.dayNotFound),
+  returnPath,
 })
 export type DayCheckoutInput = z.infer<typeof dayCheckoutInputSchema>
 
@@ -76,6 +98,7 @@ export const mapIconCheckoutInputSchema = z.object({
   businessName: requiredText(CHECKOUT_TEXTS.businessName, 200),
   email: emailText(CHECKOUT_TEXTS.email),
   iconId: id(CHECKOUT_TEXTS.iconNotFound),
+  returnPath,
 })
 export type MapIconCheckoutInput = z.infer<typeof mapIconCheckoutInputSchema>
 
@@ -93,6 +116,7 @@ export const cartCheckoutInputSchema = z
     mapIconId: id(CHECKOUT_TEXTS.iconNotFound).nullable().default(null),
     // Checked last (below), so a missing discount never hides an earlier rule's message.
     discount: z.unknown().optional(),
+    returnPath,
   })
   .superRefine((input, ctx) => {
     const days = Array.isArray(input.calendarDayIds) ? input.calendarDayIds : []
@@ -134,6 +158,7 @@ export const specialPurchaseCheckoutInputSchema = z
       .nullish()
       .transform((v) => v || DEFAULT_SPECIAL_PURCHASE_DESCRIPTION),
     amount: z.unknown().optional(),
+    returnPath,
   })
   .superRefine((input, ctx) => {
     if (typeof input.units !== 'number' || !Number.isInteger(input.units)) return

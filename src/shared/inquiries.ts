@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { emailAddressSchema } from './email.ts'
 
-/** Spec sections 3, 5 and 7: the mailing-list form on /contact and the waitlist on /. */
+/** Spec sections 3, 5 and 7: the mailing-list form on /contact and the waitlists on / and /5k-example. */
 const email = emailAddressSchema('Please enter a valid email address.')
 const name = z.string().trim().min(1, 'Please enter your name.').max(200)
 
@@ -14,9 +14,14 @@ export const mailingListInputSchema = z.object({
 export const waitlistInputSchema = z.object({
   type: z.literal('waitlist'),
   email,
-  name,
+  // Required on / (homeWaitlistFormSchema); the e-mail-only waitlist on /5k-example sends none and is
+  // stored all the same (docs/decisions/010-5k-example-waitlist-is-stored.md).
+  name: name.optional(),
   businessName: z.string().trim().max(200).optional(),
 })
+
+/** The waitlist form on /: e-mail and name required, business name optional (spec section 5). */
+export const homeWaitlistFormSchema = waitlistInputSchema.omit({ type: true }).extend({ name })
 
 /** POST /api/inquiries → 201 { ok: true } */
 export const createInquiryInputSchema = z.discriminatedUnion('type', [

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  correctUnitsText,
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
   findSpecialPurchaseProblem,
   formatSpecialPurchaseTotal,
   parseUnits,
+  readUnits,
   specialPurchaseAmount,
   specialPurchaseDescription,
 } from './special-purchase'
@@ -19,6 +21,24 @@ describe('special purchase', () => {
     expect(parseUnits('2.9')).toBe(2)
     expect(parseUnits('0')).toBe(0)
     expect(parseUnits(Number.NaN)).toBe(1)
+  })
+
+  it('reads whole units only: a fraction, a number below 1 or above the maximum is no quantity (issue 11)', () => {
+    expect(readUnits('3')).toEqual({ units: 3, problem: null })
+    expect(readUnits('')).toEqual({ units: 1, problem: null })
+    expect(readUnits('abc')).toEqual({ units: 1, problem: null })
+    expect(readUnits('2.5')).toEqual({ units: null, problem: 'Please enter a whole number of units.' })
+    expect(readUnits('-5')).toEqual({ units: null, problem: 'Please select at least 1 unit' })
+    expect(readUnits('0')).toEqual({ units: null, problem: 'Please select at least 1 unit' })
+    expect(readUnits('100001')).toEqual({ units: null, problem: 'At most 100000 units per purchase.' })
+  })
+
+  it('corrects the box visibly on leaving it: non-numeric becomes 1, a fraction or below 1 stays refused', () => {
+    expect(correctUnitsText('-5')).toBe('-5')
+    expect(correctUnitsText('0')).toBe('0')
+    expect(correctUnitsText('')).toBe('1')
+    expect(correctUnitsText(' 007 ')).toBe('7')
+    expect(correctUnitsText('2.5')).toBe('2.5')
   })
 
   it('charges $1 per unit and shows the total with two decimals', () => {

@@ -16,6 +16,42 @@ export function parseUnits(raw: string | number): number {
   return Math.trunc(value)
 }
 
+/** Special purchases stop here: a larger order is a custom quote, not a card payment. */
+export const SPECIAL_PURCHASE_MAX_UNITS = 100_000
+
+export const UNITS_TEXTS = {
+  atLeastOne: 'Please select at least 1 unit',
+  wholeNumber: 'Please enter a whole number of units.',
+  tooMany: `At most ${SPECIAL_PURCHASE_MAX_UNITS} units per purchase.`,
+} as const
+
+/**
+ * What the quantity box holds (issue 11: whole units only). An empty or non-numeric entry is 1 (spec
+ * section 5); a fraction, a number below 1 or above the maximum is no quantity at all (`units` null) with
+ * the reason, so the total never shows a figure the field does not say.
+ */
+export function readUnits(raw: string): { units: number | null; problem: string | null } {
+  const text = raw.trim()
+  const value = Number(text)
+  if (text === '' || !Number.isFinite(value)) return { units: SPECIAL_PURCHASE_MIN_UNITS, problem: null }
+  if (!Number.isInteger(value)) return { units: null, problem: UNITS_TEXTS.wholeNumber }
+  if (value < SPECIAL_PURCHASE_MIN_UNITS) return { units: null, problem: UNITS_TEXTS.atLeastOne }
+  if (value > SPECIAL_PURCHASE_MAX_UNITS) return { units: null, problem: UNITS_TEXTS.tooMany }
+  return { units: value, problem: null }
+}
+
+/**
+ * The quantity box after the visitor leaves it: the spec's fallback (non-numeric → 1) is applied where it
+ * can be seen. A fraction or a number below 1 stays as typed, refused next to the field, for the visitor
+ * to decide (changing it silently would buy a different number than the one typed).
+ */
+export function correctUnitsText(raw: string): string {
+  const text = raw.trim()
+  const value = Number(text)
+  if (text === '' || !Number.isFinite(value)) return String(SPECIAL_PURCHASE_MIN_UNITS)
+  return Number.isInteger(value) ? String(value) : text
+}
+
 /** Total in dollars: units x $1. */
 export function specialPurchaseAmount(units: number): number {
   return units * SPECIAL_PURCHASE_UNIT_PRICE

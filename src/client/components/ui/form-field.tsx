@@ -2,6 +2,24 @@ import { type ComponentProps, useId } from 'react'
 import { Input } from './input'
 import { Label } from './label'
 
+/**
+ * The one field-error pattern of the site's forms: the message sits right under its field, the field
+ * gets aria-invalid and names the message in aria-describedby, so a screen reader reads it on focus.
+ */
+export function fieldErrorProps(error: string | undefined, errorId: string, hintId?: string) {
+  const describedBy = [hintId ?? null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const
+}
+
+/** The message under a field; pair with fieldErrorProps on the field itself. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null
+}
+
 /** A labelled input whose error message is announced and tied to it. */
 export function FormField({
   label,
@@ -9,24 +27,20 @@ export function FormField({
   hint,
   ...inputProps
 }: ComponentProps<typeof Input> & { label: string; error?: string; hint?: string }) {
-  const id = useId()
+  const generatedId = useId()
+  const id = inputProps.id ?? generatedId
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+      <Input {...inputProps} id={id} {...fieldErrorProps(error, errorId, hint ? hintId : undefined)} />
       {hint ? (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { emptyCart } from '../../../shared/cart'
-import { CHECKOUT_ISSUES, validateBookingDetails, validateCartCheckout } from './checkout-validation'
+import {
+  bookingFieldErrors,
+  CHECKOUT_ISSUES,
+  validateBookingDetails,
+  validateCartCheckout,
+} from './checkout-validation'
 
 const cartWithDay = { calendarDays: [{ id: 'd1', date: '2026-06-01', price: 120 }], mapIcon: null }
 const cartWithIcon = { calendarDays: [], mapIcon: { id: 'i1', name: 'Map Icon', size: 'small', price: 150 } }
@@ -57,5 +62,15 @@ describe('validateCartCheckout', () => {
   it('accepts a cart with a day or with only an icon', () => {
     expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b.co' }, cartWithDay)).toBeNull()
     expect(validateCartCheckout({ businessName: 'Shop', email: 'a@b.co' }, cartWithIcon)).toBeNull()
+  })
+})
+
+describe("bookingFieldErrors (issue 11: every field's message, shown next to it)", () => {
+  it('gives each invalid field the toast description of its issue', () => {
+    expect(bookingFieldErrors({ businessName: ' ', email: 'x' })).toEqual({
+      businessName: 'Please enter your business name.',
+      email: 'Please enter a valid email address.',
+    })
+    expect(bookingFieldErrors({ businessName: 'Shop', email: 'a@b.co' })).toEqual({})
   })
 })

@@ -7,6 +7,7 @@ import { isEmailAddress } from '../../../shared/email'
 
 export type CheckoutIssue = { title: string; description: string }
 export type BookingDetails = { businessName: string; email: string }
+export type BookingField = keyof BookingDetails
 
 export const CHECKOUT_ISSUES = {
   businessName: { title: 'Business Name Required', description: 'Please enter your business name.' },
@@ -33,4 +34,18 @@ export function validateCartCheckout(details: BookingDetails, cart: Cart): Check
   if (issue) return issue
   if (cart.calendarDays.length === 0 && !cart.mapIcon) return CHECKOUT_ISSUES.cartEmpty
   return null
+}
+
+/**
+ * Every field's problem at once, in the form's order, with the toast's description as the inline text
+ * (issue 11: the error stands next to its field as well as in the toast).
+ */
+export function bookingFieldErrors({
+  businessName,
+  email,
+}: BookingDetails): Partial<Record<BookingField, string>> {
+  const errors: Partial<Record<BookingField, string>> = {}
+  if (businessName.trim() === '') errors.businessName = CHECKOUT_ISSUES.businessName.description
+  if (!isEmailAddress(email.trim())) errors.email = CHECKOUT_ISSUES.email.description
+  return errors
 }

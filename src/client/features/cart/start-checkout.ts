@@ -1,11 +1,13 @@
 import type { CheckoutSessionResponse } from '../../../shared/checkout'
-import { apiClient } from '../../lib/api-client'
+import { ApiError, apiClient } from '../../lib/api-client'
+import { checkoutReturnPath } from './remembered-buyer'
 
 /**
  * The checkout calls of spec section 7 (create-cart-checkout-session, create-checkout-session,
  * create-map-icon-checkout). Each resolves to the payment session URL the browser then navigates to;
  * a missing URL is a failure (spec section 8's thrown message). The server recomputes every price and
- * answers 409 when a day or icon was taken meanwhile, 422 when a field is wrong.
+ * answers 409 when a day or icon was taken meanwhile (naming each day in `fields['days.<id>']`), 422 when
+ * a field is wrong. Each sends the page it starts from, where Cancel on the payment page returns.
  */
 
 export type CartCheckoutRequest = {
@@ -31,13 +33,29 @@ export async function callCheckoutFunction(name: string, body: unknown): Promise
 }
 
 export function startCartCheckout(request: CartCheckoutRequest): Promise<string> {
-  return callCheckoutFunction('create-cart-checkout-session', request)
+  return callCheckoutFunction('create-cart-checkout-session', {
+    ...request,
+    returnPath: checkoutReturnPath(),
+  })
 }
 
 export function startDayCheckout(request: DayCheckoutRequest): Promise<string> {
-  return callCheckoutFunction('create-checkout-session', request)
+  return callCheckoutFunction('create-checkout-session', { ...request, returnPath: checkoutReturnPath() })
 }
 
 export function startMapIconCheckout(request: MapIconCheckoutRequest): Promise<string> {
-  return callCheckoutFunction('create-map-icon-checkout', request)
+  return callCheckoutFunction('create-map-icon-checkout', { ...request, returnPath: checkoutReturnPath() })
+}
+
+/**
+ * The days a 409 names as no longer available (server: `fields['days.<dayId>']`), each with its sentence,
+ * e.g. 'Tuesday, December 1, 2026 is no longer available for booking.'
+ */
+export function unavailableDaysOf(error: unknown): { dayId: string; message: string }[] {
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.fields) return []
+  return Object.entries(error.fields).flatMap(([key, messages]) =>
+    key.startsWith('days.') && messages[0]
+      ? [{ dayId: key.slice('days.'.length), message: messages[0] }]
+      : [],
+  )
 }

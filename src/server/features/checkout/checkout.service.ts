@@ -30,6 +30,8 @@ export type CheckoutRequest = {
   /** Dollars off each day (spec section 9), already checked against the cart's tier. */
   perDayDiscount: number
   special?: { units: number; description: string }
+  /** A same-site checkout page (validated by the schema): where Cancel on the payment page returns. */
+  returnPath?: string
 }
 
 type HeldOrder = { id: string; lineItem: PaymentLineItem }
@@ -117,6 +119,8 @@ async function holdItems(
   if (!dayIds.every(isUuid)) throw new AppError('not_found', CHECKOUT_TEXTS.dayNotFound)
   if (request.iconId && !isUuid(request.iconId)) throw new AppError('not_found', CHECKOUT_TEXTS.iconNotFound)
   const { businessName, email } = request
+  // Every order of the session carries it, so the cancel finds it whichever order it reads first.
+  const returnMeta = request.returnPath ? { return_path: request.returnPath } : null
   const base = {
     businessName,
     email,
@@ -124,6 +128,7 @@ async function holdItems(
     paymentProvider: hold.provider,
     paymentSessionId: hold.reference,
     expiresAt: hold.expiresAt,
+    ...(returnMeta ? { metadata: returnMeta } : {}),
   }
   const toInsert: { values: NewOrder; lineItem: PaymentLineItem }[] = []
 
@@ -135,11 +140,11 @@ async function holdItems(
     const reserved = await reserveDays(tx, dayIds, businessName, hold.now, iconId)
     const days = reserved.days
     if (days.length !== dayIds.length) throw new AppError('not_found', CHECKOUT_TEXTS.dayNotFound)
-    if (days.some((d) => !d.taken)) throw new AppError('conflict', CHECKOUT_TEXTS.dayNotAvailable)
-    // A past day is never sold; a $0 day is a free feature the administrator assigns with a manual order
-    // (a hosted card checkout cannot charge $0). Thrown after the write: the transaction rolls it back.
-    if (days.some((d) => d.date < hold.today || d.priceCents <= 0))
-      throw new AppError('conflict', CHECKOUT_TEXTS.dayNotAvailable)
+    // Held or sold meanwhile; a past day is never sold; a $0 day is a free feature the administrator
+    // assigns with a manual order (a hosted card checkout cannot charge $0). Thrown after the write: the
+    // transaction rolls it back.
+    const unavailable = days.filter((d) => !d.taken || d.date < hold.today || d.priceCents <= 0)
+    if (unavailable.length > 0) throw daysUnavailableError(unavailable)
     const byId = new Map(days.map((d) => [d.id, d]))
     for (const dayId of dayIds) {
       const day = byId.get(dayId) as ReservedDay
@@ -183,7 +188,11 @@ async function holdItems(
     const { units, description } = request.special
     const amountCents = units * 100
     toInsert.push({
-      values: { ...base, amountCents, metadata: { order_type: 'special_purchase', units, description } },
+      values: {
+        ...base,
+        amountCents,
+        metadata: { order_type: 'special_purchase', units, description, ...returnMeta },
+      },
       lineItem: {
         name: description,
         description: `${units} unit${units === 1 ? '' : 's'} at $1`,
@@ -201,6 +210,17 @@ async function holdItems(
   // Paid orders and other live holds already filled the icon: the whole checkout rolls back.
   if (iconId && iconClaims >= iconTotal) throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
   return toInsert.map((o, i) => ({ id: ids[i] as string, lineItem: o.lineItem }))
+}
+
+/**
+ * The 409 of a checkout whose days are not all for sale: the spec's message, and per unavailable day a
+ * field `days.<dayId>` with a sentence naming its date, so the cart can mark each one (issue 11).
+ */
+function daysUnavailableError(days: { id: string; date: string }[]): AppError {
+  const fields = Object.fromEntries(
+    days.map((d) => [`days.${d.id}`, [`${formatDayDate(d.date)} is no longer available for booking.`]]),
+  )
+  return new AppError('conflict', CHECKOUT_TEXTS.dayNotAvailable, fields)
 }
 
 /**

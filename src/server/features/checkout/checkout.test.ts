@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { todayInTimeZone } from '../../../shared/dates.ts'
+import { formatDayDate } from '../../../shared/format.ts'
 import { calendarDays, mapIcons, orders, outbox } from '../../db/schema.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
@@ -75,7 +76,16 @@ describe('create-checkout-session', () => {
     })
     expect(second).toEqual({
       status: 409,
-      body: { error: { code: 'conflict', message: 'This day is not available for booking' } },
+      body: {
+        error: {
+          code: 'conflict',
+          message: 'This day is not available for booking',
+          // Names the day, so the page can say which one and the cart can mark it (issue 11).
+          fields: {
+            [`days.${day?.id}`]: [`${formatDayDate(day?.date ?? '')} is no longer available for booking.`],
+          },
+        },
+      },
     })
     expect(await snapshot(t)).toEqual(before)
   })
@@ -257,6 +267,10 @@ describe('create-cart-checkout-session', () => {
     })
     expect(response.status).toBe(409)
     expect(response.body.error.message).toBe('This day is not available for booking')
+    // Only the day that is not for sale is named.
+    expect(response.body.error.fields).toEqual({
+      [`days.${days[2]?.id}`]: [`${formatDayDate(days[2]?.date ?? '')} is no longer available for booking.`],
+    })
     expect(await snapshot(t)).toEqual(before)
   })
 
@@ -547,17 +561,25 @@ describe('days that are not for sale (issue 10)', () => {
       .returning({ id: calendarDays.id })
     return row?.id as string
   }
-  const refused = {
+  const refused = (dayId: string, date: string) => ({
     status: 409,
-    body: { error: { code: 'conflict', message: 'This day is not available for booking' } },
-  }
+    body: {
+      error: {
+        code: 'conflict',
+        message: 'This day is not available for booking',
+        fields: { [`days.${dayId}`]: [`${formatDayDate(date)} is no longer available for booking.`] },
+      },
+    },
+  })
 
   it("refuses a day before the town's today in every checkout path, and sells today itself", async () => {
     const [today] = await seededDays(t, 1)
     expect(today?.date).toBe(todayInTimeZone(t.deps.config.timeZone))
     const pastId = await insertDay(yesterday(), 12000)
     const before = await snapshot(t)
-    expect(await callFunction(t, 'create-checkout-session', { dayId: pastId, ...buyer })).toEqual(refused)
+    expect(await callFunction(t, 'create-checkout-session', { dayId: pastId, ...buyer })).toEqual(
+      refused(pastId, yesterday()),
+    )
     expect(
       await callFunction(t, 'create-cart-checkout-session', {
         ...buyer,
@@ -565,7 +587,7 @@ describe('days that are not for sale (issue 10)', () => {
         mapIconId: null,
         discount: 10,
       }),
-    ).toEqual(refused)
+    ).toEqual(refused(pastId, yesterday()))
     expect(await snapshot(t)).toEqual(before)
     expect((await callFunction(t, 'create-checkout-session', { dayId: today?.id, ...buyer })).status).toBe(
       200,
@@ -577,7 +599,9 @@ describe('days that are not for sale (issue 10)', () => {
   it('refuses a $0 day: a free feature is assigned by the administrator with a manual order', async () => {
     const freeId = await insertDay('2032-05-05', 0)
     const before = await snapshot(t)
-    expect(await callFunction(t, 'create-checkout-session', { dayId: freeId, ...buyer })).toEqual(refused)
+    expect(await callFunction(t, 'create-checkout-session', { dayId: freeId, ...buyer })).toEqual(
+      refused(freeId, '2032-05-05'),
+    )
     expect(
       await callFunction(t, 'create-cart-checkout-session', {
         ...buyer,
@@ -585,7 +609,7 @@ describe('days that are not for sale (issue 10)', () => {
         mapIconId: null,
         discount: 0,
       }),
-    ).toEqual(refused)
+    ).toEqual(refused(freeId, '2032-05-05'))
     expect(await snapshot(t)).toEqual(before)
     await t.db.delete(calendarDays).where(eq(calendarDays.id, freeId))
   })

@@ -59,6 +59,7 @@ export function functionsRoutes(deps: AppDeps) {
         dayIds: input.calendarDayIds,
         iconId: input.mapIconId,
         perDayDiscount: input.discount,
+        returnPath: input.returnPath,
       }),
     )
   })
@@ -73,6 +74,7 @@ export function functionsRoutes(deps: AppDeps) {
         iconId: null,
         perDayDiscount: 0,
         special: { units: input.units, description: input.description },
+        returnPath: input.returnPath,
       }),
     )
   })

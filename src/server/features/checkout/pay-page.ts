@@ -52,11 +52,22 @@ export function describeSessionOrder(order: SessionOrder): string {
   return `${order.description ?? 'Special Purchase'}${units}`
 }
 
+/**
+ * How long the hold lasts, in words (issue 11): a clock time in GMT means little to a buyer. The hold is
+ * PAYMENT_HOLD_MINUTES from the start of the checkout (the orders keep a little headroom beyond it).
+ */
+export function describeHold(items: SessionOrder[], holdMinutes: number): string {
+  const minutes = `${holdMinutes} minute${holdMinutes === 1 ? '' : 's'}`
+  const isDaysOnly = items.length > 0 && items.every((o) => o.type === 'calendar_day')
+  const what = !isDaysOnly ? 'your order' : items.length === 1 ? 'this day' : 'these days'
+  return `We hold ${what} for you for ${minutes}.`
+}
+
 export function renderOpenSession(
   sessionId: string,
   items: SessionOrder[],
   productName: string,
-  holdEndsAt: Date | null,
+  holdMinutes: number,
 ) {
   const totalCents = items.reduce((sum, o) => sum + o.amountCents, 0)
   const action = `/pay/${encodeURIComponent(sessionId)}`
@@ -73,7 +84,7 @@ export function renderOpenSession(
         </tbody>
         <tfoot><tr><th scope="row">Total</th><td class="amount"><strong>${formatPrice(totalCents / 100)}</strong></td></tr></tfoot>
       </table>
-      ${holdEndsAt ? html`<p>These items are held for you until ${holdEndsAt.toUTCString()}.</p>` : ''}
+      <p>${describeHold(items, holdMinutes)}</p>
       <div class="actions">
         <form method="post" action="${action}/complete"><button type="submit" class="pay">Pay</button></form>
         <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Cancel</button></form>

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { DEFAULT_RETURN_PATH } from '../../../shared/checkout.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { sameOriginOnly } from '../../http/security.ts'
 import { newLocalPaymentRef } from '../../lib/payments/local-provider.ts'
@@ -31,7 +32,8 @@ const sessionIdOf = (c: Context<AppEnv>) => {
 
 /**
  * The local test checkout (the embedded payment provider's "hosted page"): GET shows the items, Pay runs
- * the same fulfilment a webhook does, Cancel releases the holds. Forms post same-origin only.
+ * the same fulfilment a webhook does, Cancel releases the holds and returns to the page the checkout
+ * started from. Forms post same-origin only.
  */
 export function payRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -48,7 +50,7 @@ export function payRoutes(deps: AppDeps) {
     switch (stateOf(orders, deps.payments.name)) {
       case 'open': {
         const pending = orders.filter((o) => o.status === 'pending')
-        return c.html(renderOpenSession(sessionId, pending, productName, pending[0]?.expiresAt ?? null))
+        return c.html(renderOpenSession(sessionId, pending, productName, deps.config.payments.holdMinutes))
       }
       case 'paid':
         return c.html(renderPaidSession(sessionId, productName))
@@ -76,7 +78,9 @@ export function payRoutes(deps: AppDeps) {
     if (stateOf(orders, deps.payments.name) === 'unknown')
       return c.html(renderUnknownSession(productName), 404)
     await cancelCheckoutSession(checkoutContext(deps, c.var.log), sessionId)
-    return c.redirect('/cart-checkout', 303)
+    // Back to the page the checkout started from (cart, day, icon or special purchase).
+    const returnPath = orders.find((o) => o.returnPath)?.returnPath ?? DEFAULT_RETURN_PATH
+    return c.redirect(returnPath, 303)
   })
 
   return app

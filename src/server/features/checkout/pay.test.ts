@@ -268,3 +268,61 @@ describe('fulfilment', () => {
     expect((await dayById(t, day?.id as string))?.businessName).toBe('Manual')
   })
 })
+
+describe('the payment page and where Cancel returns (issue 11)', () => {
+  it('says how long the hold lasts in words, for days and for an order with an icon', async () => {
+    const days = await seededDays(t, 2)
+    const one = await (await t.request(`/pay/${await cartCheckout([days[0]?.id as string])}`)).text()
+    expect(one).toContain('We hold this day for you for 30 minutes.')
+    expect(one).not.toContain('GMT')
+    const two = await (await t.request(`/pay/${await cartCheckout(days.map((d) => d.id))}`)).text()
+    expect(two).toContain('We hold these days for you for 30 minutes.')
+    await t.db.delete(orders)
+    await t.db.update(calendarDays).set({ status: 'available', businessName: null })
+    const icon = await seededIcon(t)
+    const withIcon = await (await t.request(`/pay/${await cartCheckout([], icon.id)}`)).text()
+    expect(withIcon).toContain('We hold your order for you for 30 minutes.')
+  })
+
+  it('Cancel returns to the page the checkout started from', async () => {
+    const [day] = await seededDays(t, 1)
+    const icon = await seededIcon(t)
+    const starts: [string, unknown, string][] = [
+      ['create-checkout-session', { dayId: day?.id }, `/checkout/${day?.id}`],
+      ['create-map-icon-checkout', { iconId: icon.id }, `/map-icon-checkout/${icon.id}`],
+      ['create-special-purchase-checkout', { units: 2, amount: 2 }, '/special-purchase'],
+      [
+        'create-cart-checkout-session',
+        { calendarDayIds: [day?.id], mapIconId: null, discount: 0 },
+        '/cart-checkout',
+      ],
+    ]
+    for (const [name, body, returnPath] of starts) {
+      const started = await callFunction(t, name, { ...buyer, ...(body as object), returnPath })
+      expect(started.status, JSON.stringify(started.body)).toBe(200)
+      const cancel = await t.request(`/pay/${sessionIdOf(started.body.sessionUrl)}/cancel`, {
+        method: 'POST',
+      })
+      expect(cancel.status).toBe(303)
+      expect(cancel.headers.get('location'), name).toBe(returnPath)
+    }
+  })
+
+  it('refuses a return page that is not one of the checkout pages (422), and holds nothing', async () => {
+    const [day] = await seededDays(t, 1)
+    for (const returnPath of ['https://evil.example/', '//evil.example', '/admin', '/checkout/x', 7]) {
+      const response = await callFunction(t, 'create-checkout-session', {
+        dayId: day?.id,
+        ...buyer,
+        returnPath,
+      })
+      expect(response.status, String(returnPath)).toBe(422)
+      expect(response.body.error.message).toBe(
+        'The checkout can only return to a checkout page of this site.',
+      )
+      expect(response.body.error.fields.returnPath).toBeDefined()
+    }
+    expect(await ordersOfSession(t, 'none')).toEqual([])
+    expect((await dayById(t, day?.id as string))?.status).toBe('available')
+  })
+})

@@ -1,5 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import type { OrdersBySessionResponse, SessionOrderDto, SessionOrderType } from '../../../shared/checkout.ts'
+import {
+  isCheckoutReturnPath,
+  type OrdersBySessionResponse,
+  type SessionOrderDto,
+  type SessionOrderType,
+} from '../../../shared/checkout.ts'
 import type { Db } from '../../db/client.ts'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -20,6 +25,8 @@ export type SessionOrder = {
   businessName: string
   paymentProvider: string | null
   expiresAt: Date | null
+  /** The checkout page the session started from (issue 11): where Cancel returns. */
+  returnPath: string | null
 }
 
 export const NO_ORDERS_FOR_SESSION = 'No orders were found for this checkout session.'
@@ -71,6 +78,8 @@ export async function listSessionOrders(db: Db, sessionId: string): Promise<Sess
       businessName: row.businessName,
       paymentProvider: row.paymentProvider,
       expiresAt: row.expiresAt,
+      // Checked again on the way out: the redirect must never point off this site.
+      returnPath: isCheckoutReturnPath(meta.return_path) ? meta.return_path : null,
     }
   })
 }

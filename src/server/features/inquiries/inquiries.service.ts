@@ -13,12 +13,13 @@ export async function tryCountInquiry(db: Db, ip: string, now = Date.now()): Pro
 
 /**
  * Spec sections 3 and 7: the mailing list stores metadata {name}; the waitlist {name, businessName,
- * type: 'waitlist'} (businessName null when left empty).
+ * type: 'waitlist'} (businessName null when left empty; name null from the e-mail-only waitlist on
+ * /5k-example, which the spec let drop and we keep: decision 010).
  */
 export async function createInquiry(db: Db, input: CreateInquiryInput): Promise<void> {
   const metadata =
     input.type === 'waitlist'
-      ? { name: input.name, businessName: input.businessName || null, type: 'waitlist' }
+      ? { name: input.name ?? null, businessName: input.businessName || null, type: 'waitlist' }
       : { name: input.name }
   await db.insert(emailInquiries).values({ email: input.email, metadata })
 }

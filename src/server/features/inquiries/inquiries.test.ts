@@ -36,6 +36,16 @@ describe('POST /api/inquiries', () => {
     expect(byEmail['val@example.com']).toEqual({ name: 'Val', businessName: null, type: 'waitlist' })
   })
 
+  it('stores the e-mail-only waitlist of /5k-example as email + {name: null, businessName: null, type: waitlist}', async () => {
+    const response = await post({ type: 'waitlist', email: ' five-k@example.com ' }, '198.51.100.40')
+    expect(response.status).toBe(201)
+    const rows = (await stored()).filter((r) => r.email === 'five-k@example.com')
+    expect(rows.map((r) => r.metadata)).toEqual([{ name: null, businessName: null, type: 'waitlist' }])
+    // A name, when sent, must still be a name.
+    const blank = await post({ type: 'waitlist', email: 'blank@example.com', name: '  ' }, '198.51.100.40')
+    expect(blank.status).toBe(422)
+  })
+
   it('answers bad input with 422 (400 for broken JSON, 415 for non-JSON) and stores nothing', async () => {
     const ip = '198.51.100.3'
     const before = (await stored()).length

@@ -14,6 +14,14 @@ export function CartCheckoutPage() {
   const navigate = useNavigate()
   useDocumentTitle('Your Cart')
 
+  // Spec: back one page. Only when that page is on this site (react-router numbers its own history
+  // entries from 0): a cart opened in a new tab or from a link elsewhere goes to the calendar instead.
+  function continueShopping() {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0
+    if (index > 0) navigate(-1)
+    else navigate('/calendar')
+  }
+
   return (
     <PageContainer className="max-w-6xl space-y-8">
       <PageTitle>Your Cart</PageTitle>
@@ -45,9 +53,9 @@ export function CartCheckoutPage() {
               </div>
             ) : (
               <div className="space-y-6">
-                <OrderSummary />
+                <OrderSummary unavailableDayIds={checkout.unavailableDayIds} />
                 <div className="flex flex-wrap gap-3">
-                  <Button variant="outline" onClick={() => navigate(-1)}>
+                  <Button variant="outline" onClick={continueShopping}>
                     Continue Shopping
                   </Button>
                   <Button variant="outline" onClick={clearCart}>

@@ -7,7 +7,7 @@ import { useCalendarDay } from '../../../features/calendar/api/get-calendar-day'
 import type { BookingDetails } from '../../../features/cart/checkout-validation'
 import { validateBookingDetails } from '../../../features/cart/checkout-validation'
 import { BookingInformation } from '../../../features/cart/components/booking-information'
-import { startDayCheckout } from '../../../features/cart/start-checkout'
+import { startDayCheckout, unavailableDaysOf } from '../../../features/cart/start-checkout'
 import { ApiError } from '../../../lib/api-client'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
@@ -22,12 +22,10 @@ export function DayCheckoutPage() {
 
   async function submit(details: BookingDetails) {
     if (!day) return
+    // Issue 11: the message names the day, e.g. 'Tuesday, December 1, 2026 is no longer available for booking.'
+    const takenMessage = `${formatDayDate(day.date)} is no longer available for booking.`
     if (day.status !== 'available') {
-      toast({
-        variant: 'destructive',
-        title: 'Day Unavailable',
-        description: 'This day is no longer available for booking.',
-      })
+      toast({ variant: 'destructive', title: 'Day Unavailable', description: takenMessage })
       navigate('/')
       return
     }
@@ -39,7 +37,7 @@ export function DayCheckoutPage() {
         variant: 'destructive',
         title: taken ? 'Day Unavailable' : 'Checkout Failed',
         description: taken
-          ? 'This day is no longer available for booking.'
+          ? (unavailableDaysOf(error)[0]?.message ?? takenMessage)
           : 'There was a problem processing your booking. Please try again.',
       })
       navigate('/')
@@ -59,7 +57,9 @@ export function DayCheckoutPage() {
             <CardTitle className="text-xl">{formatDayDate(day.date)}</CardTitle>
             <p className="text-lg font-semibold text-slate-900">{formatPrice(day.price)}</p>
             {day.status === 'available' ? null : (
-              <p className="text-sm text-red-800">This day is no longer available for booking.</p>
+              <p className="text-sm text-red-800">
+                {formatDayDate(day.date)} is no longer available for booking.
+              </p>
             )}
           </CardHeader>
           <CardContent>

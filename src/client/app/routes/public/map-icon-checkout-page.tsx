@@ -1,7 +1,8 @@
 import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { formatPrice } from '../../../../shared/format'
+import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
@@ -23,6 +24,7 @@ export function MapIconCheckoutPage() {
   const iconQuery = useMapIcon(iconId)
   const [checkoutError, setCheckoutError] = useState<string | null>(null)
   const icon = iconQuery.data
+  const isSoldOut = icon ? icon.availableQuantity <= 0 : false
 
   async function submit(details: BookingDetails) {
     if (!icon) return
@@ -64,11 +66,25 @@ export function MapIconCheckoutPage() {
             </p>
           </CardHeader>
           <CardContent>
-            <BookingInformation
-              submitLabel="Proceed to Payment"
-              validate={validateBookingDetails}
-              onSubmit={submit}
-            />
+            {isSoldOut ? (
+              // Issue 11: say so before the buyer types anything; the server refuses a sold-out icon anyway.
+              <div className="space-y-2 rounded-md border border-slate-300 bg-slate-50 p-4">
+                <h3 className="text-lg font-semibold text-slate-900">Sold Out</h3>
+                <p className="text-slate-800">
+                  Every {icon.name} for this mailing is taken. Choose another map icon or check back for the
+                  next mailing.
+                </p>
+                <Button asChild variant="outline">
+                  <Link to="/5k-example">See map icon options</Link>
+                </Button>
+              </div>
+            ) : (
+              <BookingInformation
+                submitLabel="Proceed to Payment"
+                validate={validateBookingDetails}
+                onSubmit={submit}
+              />
+            )}
           </CardContent>
         </Card>
       )}

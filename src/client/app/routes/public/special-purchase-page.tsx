@@ -1,46 +1,75 @@
 import { Minus, Plus } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import {
+  correctUnitsText,
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
   findSpecialPurchaseProblem,
   formatSpecialPurchaseTotal,
-  parseUnits,
+  readUnits,
   SPECIAL_PURCHASE_MIN_UNITS,
   specialPurchaseAmount,
   specialPurchaseDescription,
 } from '../../../../shared/special-purchase'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { FieldError, FormField, fieldErrorProps } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { toast } from '../../../components/ui/use-toast'
+import {
+  checkoutReturnPath,
+  readRememberedBuyer,
+  rememberBuyer,
+} from '../../../features/cart/remembered-buyer'
 import { startSpecialPurchaseCheckout } from '../../../features/special-purchase/api/create-special-purchase-checkout'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
+type Field = 'units' | 'businessName' | 'email'
+
 export function SpecialPurchasePage() {
   useDocumentTitle('Special Purchase')
   const ids = useId()
-  // The raw text lets the visitor clear the box while typing; the units derive from it (non-numeric → 1).
+  // The raw text lets the visitor clear the box while typing; the units derive from it (issue 11: a
+  // fraction or a number below 1 is no quantity, so the total never disagrees with the field).
   const [quantityText, setQuantityText] = useState('1')
   const [description, setDescription] = useState('')
-  const [businessName, setBusinessName] = useState('')
-  const [email, setEmail] = useState('')
+  // Back from the payment page (Cancel), the buyer finds the name and e-mail as they left them.
+  const [buyer, setBuyer] = useState(readRememberedBuyer)
+  const [errors, setErrors] = useState<Partial<Record<'businessName' | 'email', string>>>({})
   const [isSubmitting, setIsSubmitting] = useState(false)
-  const units = parseUnits(quantityText)
+  const { units, problem: unitsProblem } = readUnits(quantityText)
 
   function step(delta: number) {
-    setQuantityText(String(Math.max(SPECIAL_PURCHASE_MIN_UNITS, units + delta)))
+    const from = units ?? Math.max(SPECIAL_PURCHASE_MIN_UNITS, Math.trunc(Number(quantityText)) || 1)
+    setQuantityText(String(Math.max(SPECIAL_PURCHASE_MIN_UNITS, from + delta)))
+  }
+
+  function changeBuyer(field: 'businessName' | 'email', value: string) {
+    setBuyer((current) => ({ ...current, [field]: value }))
+    setErrors(({ [field]: _, ...rest }) => rest)
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const problem = findSpecialPurchaseProblem({ units, businessName, email })
+    const { businessName, email } = buyer
+    // Every field's problem inline, the first one (spec order) in the toast, the focus on its field.
+    const fieldErrors = {
+      businessName: findSpecialPurchaseProblem({ units: 1, businessName, email: 'a@b.co' })?.description,
+      email: findSpecialPurchaseProblem({ units: 1, businessName: 'x', email })?.description,
+    }
+    setErrors(fieldErrors)
+    const problem = findSpecialPurchaseProblem({ units: units ?? Number.NaN, businessName, email })
     if (problem) {
       toast({ variant: 'destructive', title: problem.title, description: problem.description })
-      document.getElementById(`${ids}-${problem.field}`)?.focus()
+      const first = (['units', 'businessName', 'email'] as const).find((field: Field) =>
+        field === 'units' ? units === null : fieldErrors[field],
+      )
+      document.getElementById(`${ids}-${first ?? problem.field}`)?.focus()
       return
     }
+    if (units === null) return
+    rememberBuyer({ businessName: businessName.trim(), email: email.trim() })
     setIsSubmitting(true)
     try {
       const { sessionUrl } = await startSpecialPurchaseCheckout({
@@ -49,6 +78,7 @@ export function SpecialPurchasePage() {
         units,
         description: specialPurchaseDescription(description),
         amount: specialPurchaseAmount(units),
+        returnPath: checkoutReturnPath(),
       })
       window.location.assign(sessionUrl)
     } catch (error) {
@@ -86,7 +116,7 @@ export function SpecialPurchasePage() {
                     size="icon"
                     aria-label="Decrease quantity"
                     aria-controls={`${ids}-units`}
-                    disabled={units <= SPECIAL_PURCHASE_MIN_UNITS}
+                    disabled={units !== null && units <= SPECIAL_PURCHASE_MIN_UNITS}
                     onClick={() => step(-1)}
                   >
                     <Minus aria-hidden="true" />
@@ -99,8 +129,9 @@ export function SpecialPurchasePage() {
                     step={1}
                     value={quantityText}
                     onChange={(event) => setQuantityText(event.target.value)}
-                    onBlur={() => setQuantityText(String(units))}
+                    onBlur={() => setQuantityText(correctUnitsText(quantityText))}
                     className="w-24 text-center"
+                    {...fieldErrorProps(unitsProblem ?? undefined, `${ids}-units-error`)}
                   />
                   <Button
                     variant="outline"
@@ -112,6 +143,7 @@ export function SpecialPurchasePage() {
                     <Plus aria-hidden="true" />
                   </Button>
                 </div>
+                <FieldError id={`${ids}-units-error`} error={unitsProblem ?? undefined} />
               </div>
               <div className="space-y-2">
                 <Label htmlFor={`${ids}-description`}>Description (optional)</Label>
@@ -123,27 +155,25 @@ export function SpecialPurchasePage() {
                   onChange={(event) => setDescription(event.target.value)}
                 />
               </div>
-              <div className="space-y-2">
-                <Label htmlFor={`${ids}-businessName`}>Business Name</Label>
-                <Input
-                  id={`${ids}-businessName`}
-                  autoComplete="organization"
-                  required
-                  value={businessName}
-                  onChange={(event) => setBusinessName(event.target.value)}
-                />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor={`${ids}-email`}>Email</Label>
-                <Input
-                  id={`${ids}-email`}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              </div>
+              <FormField
+                id={`${ids}-businessName`}
+                label="Business Name"
+                autoComplete="organization"
+                required
+                value={buyer.businessName}
+                error={errors.businessName}
+                onChange={(event) => changeBuyer('businessName', event.target.value)}
+              />
+              <FormField
+                id={`${ids}-email`}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                value={buyer.email}
+                error={errors.email}
+                onChange={(event) => changeBuyer('email', event.target.value)}
+              />
             </fieldset>
             <div className="flex items-center justify-between border-t border-slate-200 pt-4 text-lg">
               <span className="font-medium">Total</span>
@@ -153,7 +183,7 @@ export function SpecialPurchasePage() {
                 className="font-semibold"
                 aria-label="Total"
               >
-                {formatSpecialPurchaseTotal(units)}
+                {units === null ? '—' : formatSpecialPurchaseTotal(units)}
               </output>
             </div>
             <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>

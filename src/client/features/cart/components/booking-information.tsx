@@ -1,9 +1,14 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
+import { FormField } from '../../../components/ui/form-field'
 import { toast } from '../../../components/ui/use-toast'
-import type { BookingDetails, CheckoutIssue } from '../checkout-validation'
+import {
+  type BookingDetails,
+  type BookingField,
+  bookingFieldErrors,
+  type CheckoutIssue,
+} from '../checkout-validation'
+import { readRememberedBuyer, rememberBuyer } from '../remembered-buyer'
 
 type BookingInformationProps = {
   isDisabled?: boolean
@@ -14,7 +19,13 @@ type BookingInformationProps = {
   onSubmit: (details: BookingDetails) => Promise<void>
 }
 
-/** Business name and e-mail (spec sections 2 and 5), shared by the cart and the single checkouts. */
+const FIELD_ORDER: BookingField[] = ['businessName', 'email']
+
+/**
+ * Business name and e-mail (spec sections 2 and 5), shared by the cart and the single checkouts. A
+ * problem shows in the spec's toast and under its field, and the first invalid field takes the focus.
+ * The values come back after Cancel on the payment page (kept for this tab).
+ */
 export function BookingInformation({
   isDisabled = false,
   submitLabel,
@@ -22,22 +33,34 @@ export function BookingInformation({
   onSubmit,
 }: BookingInformationProps) {
   const id = useId()
-  const [businessName, setBusinessName] = useState('')
-  const [email, setEmail] = useState('')
+  const [details, setDetails] = useState<BookingDetails>(readRememberedBuyer)
+  const [errors, setErrors] = useState<Partial<Record<BookingField, string>>>({})
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const inputs = useRef<Partial<Record<BookingField, HTMLInputElement | null>>>({})
+
+  function change(field: BookingField, value: string) {
+    setDetails((current) => ({ ...current, [field]: value }))
+    // The message goes once the visitor edits the field; the next submit checks it again.
+    setErrors(({ [field]: _, ...rest }) => rest)
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isSubmitting) return
-    const details = { businessName: businessName.trim(), email: email.trim() }
-    const issue = validate(details)
+    const trimmed = { businessName: details.businessName.trim(), email: details.email.trim() }
+    const fieldErrors = bookingFieldErrors(trimmed)
+    setErrors(fieldErrors)
+    const firstInvalid = FIELD_ORDER.find((field) => fieldErrors[field])
+    if (firstInvalid) inputs.current[firstInvalid]?.focus()
+    const issue = validate(trimmed)
     if (issue) {
       toast({ variant: 'destructive', ...issue })
       return
     }
+    rememberBuyer(trimmed)
     setIsSubmitting(true)
     try {
-      await onSubmit(details)
+      await onSubmit(trimmed)
     } finally {
       setIsSubmitting(false)
     }
@@ -46,29 +69,33 @@ export function BookingInformation({
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
       <fieldset disabled={isDisabled || isSubmitting} className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-business-name`}>Business Name</Label>
-          <Input
-            id={`${id}-business-name`}
-            name="businessName"
-            autoComplete="organization"
-            required
-            value={businessName}
-            onChange={(event) => setBusinessName(event.target.value)}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <FormField
+          ref={(input) => {
+            inputs.current.businessName = input
+          }}
+          id={`${id}-business-name`}
+          label="Business Name"
+          name="businessName"
+          autoComplete="organization"
+          required
+          value={details.businessName}
+          error={errors.businessName}
+          onChange={(event) => change('businessName', event.target.value)}
+        />
+        <FormField
+          ref={(input) => {
+            inputs.current.email = input
+          }}
+          id={`${id}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={details.email}
+          error={errors.email}
+          onChange={(event) => change('email', event.target.value)}
+        />
         <Button type="submit" className="w-full">
           {isSubmitting ? 'Processing...' : submitLabel}
         </Button>

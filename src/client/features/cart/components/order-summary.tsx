@@ -1,12 +1,15 @@
-import { Trash2 } from 'lucide-react'
+import { AlertCircle, Trash2 } from 'lucide-react'
 import { discountedDayPrice, mapIconSizeLabel } from '../../../../shared/cart'
 import { formatDayDate, formatPrice } from '../../../../shared/format'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/use-toast'
 import { useCart } from '../use-cart'
 
-/** Spec section 2, cart page right column: days with discount, the map icon, remove buttons and the total. */
-export function OrderSummary() {
+/**
+ * Spec section 2, cart page right column: days with discount, the map icon, remove buttons and the total.
+ * A day a checkout found taken meanwhile (`unavailableDayIds`) is marked, with a visible Remove (issue 11).
+ */
+export function OrderSummary({ unavailableDayIds }: { unavailableDayIds?: ReadonlySet<string> }) {
   const { cart, discount, total, removeCalendarDay, removeMapIcon } = useCart()
 
   function removeDay(dayId: string) {
@@ -24,10 +27,17 @@ export function OrderSummary() {
       <ul className="divide-y divide-slate-200">
         {cart.calendarDays.map((day) => {
           const date = formatDayDate(day.date)
+          const isUnavailable = unavailableDayIds?.has(day.id) ?? false
           return (
             <li key={day.id} className="flex items-center justify-between gap-4 py-3">
               <div>
                 <p className="font-medium">{date}</p>
+                {isUnavailable ? (
+                  <p className="flex items-center gap-1 text-sm font-medium text-red-800">
+                    <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
+                    No longer available
+                  </p>
+                ) : null}
                 <p className="text-sm text-slate-700">
                   {discount > 0 ? (
                     <>
@@ -43,14 +53,27 @@ export function OrderSummary() {
                   )}
                 </p>
               </div>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove ${date}`}
-                onClick={() => removeDay(day.id)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              {isUnavailable ? (
+                // A labelled button, not only the bin icon: the one thing left to do with this day.
+                <Button
+                  variant="destructive"
+                  size="sm"
+                  aria-label={`Remove ${date}`}
+                  onClick={() => removeDay(day.id)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remove
+                </Button>
+              ) : (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${date}`}
+                  onClick={() => removeDay(day.id)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              )}
             </li>
           )
         })}

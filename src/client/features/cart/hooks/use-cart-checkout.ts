@@ -1,19 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { toast } from '../../../components/ui/use-toast'
 import { ApiError } from '../../../lib/api-client'
 import { CALENDAR_DAYS_QUERY_KEY } from '../../calendar/api/get-calendar-month'
 import { MAP_ICONS_QUERY_KEY } from '../../map-icons/api/get-map-icons'
 import type { BookingDetails } from '../checkout-validation'
 import { validateCartCheckout } from '../checkout-validation'
-import { startCartCheckout } from '../start-checkout'
+import { startCartCheckout, unavailableDaysOf } from '../start-checkout'
 import { useCart } from '../use-cart'
 
-/** The cart page's submit (spec sections 4, 5 and 8): validate in order, then go to the payment page. */
+/**
+ * The cart page's submit (spec sections 4, 5 and 8): validate in order, then go to the payment page. A
+ * day taken meanwhile is named in the toast and kept in `unavailableDayIds`, so the cart can mark it
+ * with a one-tap remove (issue 11).
+ */
 export function useCartCheckout() {
   const { cart, discount } = useCart()
   const queryClient = useQueryClient()
+  const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(new Set())
+  // Only days still in the cart count: a removed day is no longer marked.
+  const unavailableDayIds = new Set(cart.calendarDays.map((d) => d.id).filter((id) => unavailable.has(id)))
 
   return {
+    unavailableDayIds,
     validate: (details: BookingDetails) => validateCartCheckout(details, cart),
     async submit(details: BookingDetails) {
       try {
@@ -30,11 +39,15 @@ export function useCartCheckout() {
           // Someone else holds or bought an item meanwhile: show what changed.
           await queryClient.invalidateQueries({ queryKey: CALENDAR_DAYS_QUERY_KEY })
           await queryClient.invalidateQueries({ queryKey: MAP_ICONS_QUERY_KEY })
-          const isDay = /day/i.test(error.message)
+          const days = unavailableDaysOf(error)
+          setUnavailable(new Set(days.map((d) => d.dayId)))
+          const isDay = days.length > 0 || /day/i.test(error.message)
           toast({
             variant: 'destructive',
             title: isDay ? 'Day Unavailable' : 'Checkout Error',
-            description: isDay ? 'This day is no longer available for booking.' : error.message,
+            description: isDay
+              ? days.map((d) => d.message).join(' ') || 'This day is no longer available for booking.'
+              : error.message,
           })
           return
         }

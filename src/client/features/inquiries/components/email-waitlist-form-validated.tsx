@@ -6,6 +6,8 @@ import { waitlistInputSchema } from '../../../../shared/inquiries'
 import type { FormHandoff } from '../../../components/lazy-form'
 import { toast } from '../../../components/ui/use-toast'
 import { useFormHandoff } from '../../../components/use-form-handoff'
+import { useCreateInquiry } from '../api/create-inquiry'
+import { applyServerFieldErrors } from '../server-field-errors'
 import { EmailWaitlistFormView } from './email-waitlist-form-view'
 
 const formSchema = waitlistInputSchema.pick({ email: true })
@@ -14,21 +16,35 @@ type FormOutput = z.output<typeof formSchema>
 
 /** The e-mail waitlist with react-hook-form and the shared zod schema; see email-waitlist-form.tsx. */
 export function ValidatedEmailWaitlistForm({ handoff }: { handoff: FormHandoff }) {
+  const createInquiry = useCreateInquiry()
   const form = useRef<HTMLFormElement>(null)
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     setValue,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { email: '' },
   })
 
-  function onSubmit() {
-    toast({ title: "Thank you! You've been added to our waitlist." })
-    reset()
+  // Stored like the waitlist on / (type waitlist, no name): decision 010 departs from the spec's "no call".
+  async function onSubmit({ email }: FormOutput) {
+    try {
+      await createInquiry.mutateAsync({ type: 'waitlist', email })
+      toast({ title: "Thank you! You've been added to our waitlist." })
+      reset()
+    } catch (error) {
+      console.error(error)
+      applyServerFieldErrors<FormInput>(error, ['email'], setError)
+      toast({
+        variant: 'destructive',
+        title: 'Submission Error',
+        description: 'There was an error adding you to the waitlist. Please try again.',
+      })
+    }
   }
 
   useFormHandoff(
@@ -43,6 +59,7 @@ export function ValidatedEmailWaitlistForm({ handoff }: { handoff: FormHandoff }
       form={{ ref: form, noValidate: true, onSubmit: handleSubmit(onSubmit) }}
       field={register}
       error={errors.email?.message}
+      isSubmitting={isSubmitting}
     />
   )
 }

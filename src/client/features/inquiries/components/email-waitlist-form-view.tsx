@@ -8,10 +8,12 @@ export function EmailWaitlistFormView({
   form,
   field,
   error,
+  isSubmitting = false,
 }: {
   form: ComponentProps<'form'>
   field: (name: 'email') => Partial<UseFormRegisterReturn>
   error?: string
+  isSubmitting?: boolean
 }) {
   return (
     <form className="flex flex-col gap-3 sm:flex-row sm:items-start" {...form}>
@@ -26,8 +28,8 @@ export function EmailWaitlistFormView({
           {...field('email')}
         />
       </div>
-      <Button type="submit" className="sm:mt-7">
-        Join Waitlist
+      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Join Waitlist'}
       </Button>
     </form>
   )

@@ -4,8 +4,9 @@ import { EmailWaitlistFormView } from './email-waitlist-form-view'
 const loadForm = () => import('./email-waitlist-form-validated').then((m) => m.ValidatedEmailWaitlistForm)
 
 /**
- * The e-mail-only waitlist on /5k-example (validation loads on first use). Spec section 7: this form
- * makes no call; it only thanks the visitor with its own text (section 8, lower-case 'you').
+ * The e-mail-only waitlist on /5k-example (validation loads on first use), thanking the visitor with its
+ * own text (spec section 8, lower-case 'you'). Unlike spec section 7 it stores the address (type
+ * waitlist): docs/decisions/010-5k-example-waitlist-is-stored.md.
  */
 export function EmailWaitlistForm() {
   return (

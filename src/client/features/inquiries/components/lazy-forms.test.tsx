@@ -90,7 +90,7 @@ describe('the lazily validated public forms', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  it('the e-mail waitlist thanks after an Enter pressed before its validation loaded, without a request', async () => {
+  it('the e-mail waitlist stores the address after an Enter pressed before its validation loaded, then thanks', async () => {
     renderForm(<EmailWaitlistForm />)
     const standIn = screen.getByLabelText('Email') as HTMLInputElement
     act(() => standIn.focus())
@@ -101,7 +101,11 @@ describe('the lazily validated public forms', () => {
       (await screen.findAllByText("Thank you! You've been added to our waitlist.")).length,
     ).toBeGreaterThan(0)
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(''))
-    expect(fetchMock).not.toHaveBeenCalled()
+    // Decision 010: stored as a waitlist entry without a name.
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe('/api/inquiries')
+    expect(JSON.parse(String(init.body))).toEqual({ type: 'waitlist', email: 'five-k@example.com' })
   })
 
   it('the e-mail waitlist shows the spec message for a bad address', async () => {

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { waitlistInputSchema } from '../../../../shared/inquiries'
+import { homeWaitlistFormSchema } from '../../../../shared/inquiries'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { toast } from '../../../components/ui/use-toast'
 import { useCreateInquiry } from '../api/create-inquiry'
 import { applyServerFieldErrors } from '../server-field-errors'
 
-const formSchema = waitlistInputSchema.omit({ type: true })
+const formSchema = homeWaitlistFormSchema
 type FormInput = z.input<typeof formSchema>
 type FormOutput = z.output<typeof formSchema>
 

@@ -7,6 +7,8 @@ export type SpecialPurchaseCheckoutInput = {
   units: number
   description: string
   amount: number
+  /** The page to return to on Cancel at the payment page (the server accepts only its checkout pages). */
+  returnPath?: string
 }
 
 /**

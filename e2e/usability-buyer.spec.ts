@@ -1,0 +1,345 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '../src/shared/dto.ts'
+import { formatDayDate } from '../src/shared/format.ts'
+import { expectNoAxeViolations } from './fixtures.ts'
+import { availableMonths, daysOf, toastText } from './storefront-helpers.ts'
+
+/**
+ * Issue 11, the buyer's forms and checkout flows. Every test takes its own days: positions 20 and later of
+ * the last open month (the other specs use earlier positions), and only those still available when the
+ * test starts, so a retry never trips over what a failed run left held.
+ */
+const CART_STORAGE_KEY = 'townflyer-cart'
+const buyer = { businessName: 'Usability Bakery', email: 'owner@usability-bakery.test' }
+
+async function freeDays(page: Page, from: number, count: number): Promise<CalendarDayDto[]> {
+  const month = (await availableMonths(page)).at(-1)
+  if (!month) throw new Error('no available month')
+  const days = (await daysOf(page, month))
+    .slice(20 + from)
+    .filter((day) => day.status === 'available')
+    .slice(0, count)
+  expect(days).toHaveLength(count)
+  return days
+}
+
+/** Fills the cart the way the site stores it (localStorage), then opens the cart in a fresh history. */
+async function openCartWith(page: Page, days: CalendarDayDto[]) {
+  await page.goto('/about')
+  await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
+    CART_STORAGE_KEY,
+    JSON.stringify({
+      calendarDays: days.map(({ id, date, price }) => ({ id, date, price })),
+      mapIcon: null,
+    }),
+  ] as const)
+}
+
+async function regularIcon(page: Page): Promise<MapIconDto> {
+  const response = await page.request.get('/api/map-icons')
+  const { icons } = (await response.json()) as MapIconsResponse
+  const icon = icons.find((i) => i.name === 'Map Icon')
+  if (!icon) throw new Error('no Map Icon')
+  return icon
+}
+
+async function expectFieldError(field: Locator, message: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveAccessibleDescription(message)
+}
+
+async function expectBookingFormErrors(page: Page, submitName: string) {
+  const name = page.getByRole('textbox', { name: 'Business Name' })
+  const email = page.getByRole('textbox', { name: 'Email' })
+  await page.getByRole('button', { name: submitName }).click()
+  await expect(toastText(page, 'Business Name Required')).toBeVisible()
+  await expectFieldError(name, 'Please enter your business name.')
+  await expect(name).toBeFocused()
+
+  await name.fill(buyer.businessName)
+  await email.fill('not-an-email')
+  await page.getByRole('button', { name: submitName }).click()
+  await expect(toastText(page, 'Valid Email Required')).toBeVisible()
+  await expectFieldError(email, 'Please enter a valid email address.')
+  await expect(email).toBeFocused()
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true')
+}
+
+test.describe('form errors show next to their field, mark it invalid and take the focus', () => {
+  test('cart checkout', async ({ page }) => {
+    await openCartWith(page, await freeDays(page, 0, 1))
+    await page.goto('/cart-checkout')
+    await expectBookingFormErrors(page, 'Proceed to Checkout')
+  })
+
+  test('single-day checkout', async ({ page }) => {
+    const [day] = await freeDays(page, 1, 1)
+    await page.goto(`/checkout/${day?.id}`)
+    await expectBookingFormErrors(page, 'Proceed to Payment')
+  })
+
+  test('map icon checkout', async ({ page }) => {
+    await page.goto(`/map-icon-checkout/${(await regularIcon(page)).id}`)
+    await expectBookingFormErrors(page, 'Proceed to Payment')
+  })
+
+  test('special purchase', async ({ page }) => {
+    await page.goto('/special-purchase')
+    const name = page.getByRole('textbox', { name: 'Business Name' })
+    const email = page.getByRole('textbox', { name: 'Email' })
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await expect(toastText(page, 'Business Name Required')).toBeVisible()
+    await expectFieldError(name, 'Please provide your business name')
+    await expect(name).toBeFocused()
+    await name.fill(buyer.businessName)
+    await email.fill('nobody')
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await expect(toastText(page, 'Valid Email Required')).toBeVisible()
+    await expectFieldError(email, 'Please provide a valid email address')
+    await expect(email).toBeFocused()
+  })
+
+  test('waitlist on the home page', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Join Waitlist' }).click()
+    const section = page.getByRole('region', { name: 'Join the Waitlist' })
+    await section.getByRole('button', { name: 'Join Waitlist' }).click()
+    const email = section.getByRole('textbox', { name: 'Email' })
+    await expectFieldError(email, 'Please enter a valid email address.')
+    await expectFieldError(
+      section.getByRole('textbox', { name: 'Name', exact: true }),
+      'Please enter your name.',
+    )
+    await expect(email).toBeFocused()
+  })
+
+  test('waitlist on /5k-example', async ({ page }) => {
+    await page.goto('/5k-example')
+    const section = page.getByRole('region', { name: 'Join the Waitlist' })
+    const email = section.getByRole('textbox', { name: 'Email' })
+    await email.fill('not-an-address')
+    await section.getByRole('button', { name: 'Join Waitlist' }).click()
+    await expectFieldError(email, 'Please enter a valid email address.')
+    await expect(email).toBeFocused()
+  })
+
+  test("contact 'Stay in The Loop!'", async ({ page }) => {
+    await page.goto('/contact')
+    const section = page.getByRole('region', { name: 'Stay in The Loop!' })
+    await section.getByRole('button', { name: 'Inquire' }).click()
+    const email = section.getByRole('textbox', { name: 'Email' })
+    await expectFieldError(email, 'Please enter a valid email address.')
+    await expectFieldError(section.getByRole('textbox', { name: 'Name/Business' }), 'Please enter your name.')
+    await expect(email).toBeFocused()
+  })
+})
+
+test('a day taken meanwhile is named, marked in the cart and removed with one tap', async ({
+  page,
+  baseURL,
+}) => {
+  const [kept, taken] = await freeDays(page, 2, 2)
+  if (!kept || !taken) throw new Error('no days')
+  await openCartWith(page, [kept, taken])
+  await page.goto('/cart-checkout')
+  await page.getByRole('textbox', { name: 'Business Name' }).fill(buyer.businessName)
+  await page.getByRole('textbox', { name: 'Email' }).fill(buyer.email)
+
+  // Another buyer starts paying for one of the two days while this cart is open.
+  const other = await page.request.post('/api/functions/create-checkout-session', {
+    data: { dayId: taken.id, businessName: 'Other Buyer', email: 'other@example.com' },
+    headers: { origin: baseURL ?? '' },
+  })
+  expect(other.status()).toBe(200)
+  try {
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+    const takenDate = formatDayDate(taken.date)
+    await expect(toastText(page, 'Day Unavailable')).toBeVisible()
+    await expect(toastText(page, `${takenDate} is no longer available for booking.`)).toBeVisible()
+    await expect(page).toHaveURL(/\/cart-checkout$/)
+
+    // The cart's entries (the toast list holds the same date in its sentence).
+    const entry = (date: string) =>
+      page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Remove ${date}` }) })
+    const takenItem = entry(takenDate)
+    const keptItem = entry(formatDayDate(kept.date))
+    await expect(takenItem.getByText('No longer available', { exact: true })).toBeVisible()
+    await expect(keptItem.getByText('No longer available', { exact: true })).toHaveCount(0)
+    await takenItem.getByRole('button', { name: `Remove ${takenDate}` }).click()
+    await expect(takenItem).toHaveCount(0)
+    await expect(keptItem).toBeVisible()
+  } finally {
+    const { sessionUrl } = (await other.json()) as { sessionUrl: string }
+    await page.request.post(`${sessionUrl}/cancel`, { headers: { origin: baseURL ?? '' } })
+  }
+})
+
+test('Continue Shopping on a cart opened in a new tab goes to the calendar, otherwise back one page', async ({
+  page,
+}) => {
+  await openCartWith(page, await freeDays(page, 4, 1))
+  // A new tab: the cart is the first page of its history.
+  const tab = await page.context().newPage()
+  await tab.goto('/cart-checkout')
+  await tab.getByRole('button', { name: 'Continue Shopping' }).click()
+  await expect(tab).toHaveURL(/\/calendar$/)
+  await tab.close()
+
+  await page.goto('/about')
+  await page.getByRole('link', { name: /^Cart/ }).first().click()
+  await expect(page).toHaveURL(/\/cart-checkout$/)
+  await page.getByRole('button', { name: 'Continue Shopping' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+})
+
+async function cancelPayment(page: Page, holdText: string) {
+  await expect(page).toHaveURL(/\/pay\/cs_local_/)
+  await expect(page.getByText(holdText)).toBeVisible()
+  await expect(page.getByText(/GMT/)).toHaveCount(0)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+}
+
+async function expectDetailsKept(page: Page) {
+  await expect(page.getByRole('textbox', { name: 'Business Name' })).toHaveValue(buyer.businessName)
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(buyer.email)
+}
+
+async function fillDetails(page: Page) {
+  await page.getByRole('textbox', { name: 'Business Name' }).fill(buyer.businessName)
+  await page.getByRole('textbox', { name: 'Email' }).fill(buyer.email)
+}
+
+test.describe('Cancel on the payment page returns where the checkout started, with the details kept', () => {
+  test('from the cart', async ({ page }) => {
+    await openCartWith(page, await freeDays(page, 5, 2))
+    await page.goto('/cart-checkout')
+    await fillDetails(page)
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+    await cancelPayment(page, 'We hold these days for you for 30 minutes.')
+    await expect(page).toHaveURL(/\/cart-checkout$/)
+    await expectDetailsKept(page)
+  })
+
+  test('from a single day', async ({ page }) => {
+    const [day] = await freeDays(page, 7, 1)
+    await page.goto(`/checkout/${day?.id}`)
+    await fillDetails(page)
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await cancelPayment(page, 'We hold this day for you for 30 minutes.')
+    await expect(page).toHaveURL(new RegExp(`/checkout/${day?.id}$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+    await expectDetailsKept(page)
+  })
+
+  test('from a map icon', async ({ page }) => {
+    const icon = await regularIcon(page)
+    await page.goto(`/map-icon-checkout/${icon.id}`)
+    await fillDetails(page)
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await cancelPayment(page, 'We hold your order for you for 30 minutes.')
+    await expect(page).toHaveURL(new RegExp(`/map-icon-checkout/${icon.id}$`))
+    await expectDetailsKept(page)
+  })
+
+  test('from a special purchase', async ({ page }) => {
+    await page.goto('/special-purchase')
+    await fillDetails(page)
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await cancelPayment(page, 'We hold your order for you for 30 minutes.')
+    await expect(page).toHaveURL(/\/special-purchase$/)
+    await expectDetailsKept(page)
+  })
+})
+
+/** The icon as the server has it, but with nothing left: the page must say so before any typing. */
+async function openSoldOutIcon(page: Page) {
+  const icon = await regularIcon(page)
+  await page.route(`**/api/map-icons/${icon.id}`, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as MapIconDto
+    await route.fulfill({ response, json: { ...body, availableQuantity: 0 } })
+  })
+  await page.goto(`/map-icon-checkout/${icon.id}`)
+  return icon
+}
+
+test("a sold-out icon's checkout says Sold Out instead of offering the form", async ({ page }) => {
+  await openSoldOutIcon(page)
+  await expect(page.getByRole('heading', { name: 'Sold Out' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Business Name' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toHaveCount(0)
+})
+
+test('special purchase units are whole numbers: the total never disagrees with the field', async ({
+  page,
+}) => {
+  await page.goto('/special-purchase')
+  const units = page.getByRole('spinbutton', { name: 'Quantity' })
+  const total = page.getByRole('status', { name: 'Total' })
+
+  // Refused next to the field, with no total; the spec's minimum is for the visitor to type.
+  await units.fill('-5')
+  await units.press('Tab')
+  await expectFieldError(units, 'Please select at least 1 unit')
+  await expect(total).not.toHaveText(/\$/)
+  await units.fill('')
+  await units.press('Tab')
+  await expect(units).toHaveValue('1')
+  await expect(total).toHaveText('$1.00')
+
+  await fillDetails(page)
+  await units.fill('2.5')
+  await expect(total).not.toHaveText(/\$/)
+  await units.press('Enter')
+  await expect(toastText(page, 'Invalid quantity')).toBeVisible()
+  await expectFieldError(units, 'Please enter a whole number of units.')
+  await expect(units).toBeFocused()
+  await expect(page).toHaveURL(/\/special-purchase$/)
+
+  // Leaving the field keeps the refused entry as typed (never silently a different number).
+  await units.press('Tab')
+  await expect(units).toHaveValue('2.5')
+  await expect(total).not.toHaveText(/\$/)
+  await units.fill('2')
+  await expect(units).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(total).toHaveText('$2.00')
+})
+
+test('the /5k-example waitlist stores the e-mail', async ({ page }) => {
+  await page.goto('/5k-example')
+  const section = page.getByRole('region', { name: 'Join the Waitlist' })
+  await section.getByRole('textbox', { name: 'Email' }).fill(`five-k-${Date.now()}@example.com`)
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith('/api/inquiries') && response.request().method() === 'POST',
+  )
+  await section.getByRole('button', { name: 'Join Waitlist' }).click()
+  expect((await stored).status()).toBe(201)
+  await expect(toastText(page, "Thank you! You've been added to our waitlist.")).toBeVisible()
+})
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('the changed checkout pages have no axe violations', async ({ page }) => {
+      await openCartWith(page, await freeDays(page, width === 375 ? 9 : 10, 1))
+      await page.goto('/cart-checkout')
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+      await expect(page.getByRole('textbox', { name: 'Business Name' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      )
+      await expectNoAxeViolations(page)
+
+      await page.goto('/special-purchase')
+      await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2.5')
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click()
+      await expect(toastText(page, 'Invalid quantity')).toBeVisible()
+      await expectNoAxeViolations(page)
+
+      await openSoldOutIcon(page)
+      await expect(page.getByRole('heading', { name: 'Sold Out' })).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+  })
+}
