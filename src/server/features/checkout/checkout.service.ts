@@ -72,6 +72,7 @@ export async function startCheckout(
       lineItems: held.map((o) => o.lineItem),
       customerEmail: request.email,
       expiresAt: window.sessionExpiresAt,
+      returnPath: request.returnPath,
     })
   } catch (error) {
     ctx.logger.error(

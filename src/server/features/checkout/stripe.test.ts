@@ -219,6 +219,20 @@ describe('Stripe Checkout adapter', () => {
     expect(placed.every((o) => o.paymentProvider === 'stripe' && o.status === 'pending')).toBe(true)
   })
 
+  it("Stripe's Cancel returns to the page the checkout started from", async () => {
+    const [day] = await seededDays(t, 1)
+    const returnPath = `/checkout/${day?.id}`
+    const response = await callFunction(t, 'create-checkout-session', {
+      ...buyer,
+      dayId: day?.id,
+      returnPath,
+    })
+    expect(response.status).toBe(200)
+    const create = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)
+      ?.body as URLSearchParams
+    expect(create.get('cancel_url')).toBe(`https://town.example${returnPath}`)
+  })
+
   it('answers 503 Failed to create checkout session and releases the holds when Stripe fails', async () => {
     const [day] = await seededDays(t, 1)
     const icon = await seededIcon(t)

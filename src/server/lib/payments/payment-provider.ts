@@ -18,6 +18,8 @@ export type CreatePaymentSessionInput = {
   customerEmail: string
   /** When the provider must stop accepting the payment (the hold lasts a little longer). */
   expiresAt: Date
+  /** The same-site page the checkout started from (already validated): where Cancel takes the buyer. */
+  returnPath?: string
 }
 
 export type PaymentSession = { id: string; url: string }

@@ -57,7 +57,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             metadata: { orderIds: input.orderIds.join(','), sessionRef: input.reference },
           },
           success_url: `${options.publicUrl}/thank-you?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${options.publicUrl}/cart-checkout`,
+          cancel_url: `${options.publicUrl}${input.returnPath ?? '/cart-checkout'}`,
         },
         // A retried create must not open a second session for the same orders.
         { idempotencyKey: `checkout-${input.reference}` },
