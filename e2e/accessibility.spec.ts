@@ -96,7 +96,11 @@ function visits(): Visit[] {
       path: `/map-icon-checkout/${data.iconId}`,
       heading: 'Map Icon Checkout',
     },
-    { route: '/thank-you', path: '/thank-you?session_id=cs_local_axe_REF123', heading: 'Thank You!' },
+    {
+      route: '/thank-you',
+      path: '/thank-you?session_id=cs_local_axe_REF123',
+      heading: 'Order Confirmation',
+    },
   ]
 }
 

@@ -17,7 +17,7 @@ export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/guarantee', heading: 'Our Guarantee' },
   { path: '/special-purchase', heading: 'Special Purchase' },
   { path: '/cart-checkout', heading: 'Your Cart' },
-  { path: '/thank-you', heading: 'Thank You!' },
+  { path: '/thank-you', heading: 'Order Confirmation' },
   { path: '/auth', heading: 'Admin Sign In' },
   { path: '/login', heading: 'Admin Sign In' },
   { path: '/checkout/00000000-0000-0000-0000-000000000000', heading: 'Checkout' },

@@ -74,11 +74,9 @@ export function MonthSelector({
       disabled={isDisabled}
       className={MONTH_TRIGGER_CLASS}
       onPointerEnter={prefetch}
-      onFocus={() => {
-        prefetch()
-        // Without a press yet: mount the real trigger with the focus, closed.
-        setIntent((current) => current ?? { isOpen: false, isFocused: true })
-      }}
+      // Focus only prefetches: swapping in the real trigger here unmounted the focused stand-in, and a Tab
+      // landed on nothing (the body) until the chunk arrived. A press (below) swaps it, focused and open.
+      onFocus={prefetch}
       onPointerDown={(event) => {
         if (event.button !== 0) return
         event.preventDefault()

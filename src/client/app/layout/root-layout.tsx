@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { FocusPageHeading } from './focus-page-heading'
 import { ScrollToTop } from './scroll-to-top'
 import { SiteHeader } from './site-header'
 
@@ -20,6 +21,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      <FocusPageHeading />
       <SiteHeader />
       {/* At least a screen tall: content that arrives after the first paint (lists, empty states) then
           never pushes a visible footer (a layout shift); the footer starts below the fold. */}

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { sessionReference } from '../../../../shared/session-reference'
 import { Button } from '../../../components/ui/button'
@@ -9,20 +9,29 @@ import { useCart } from '../../../features/cart/use-cart'
 import { useOrdersBySession } from '../../../features/checkout/api/get-orders-by-session'
 import { SessionOrderSummary } from '../../../features/checkout/components/session-order-summary'
 import { PageContainer, PageTitle } from '../../layout/page-section'
+import { useSiteConfig } from '../../site-config'
 import { useDocumentTitle } from '../../use-document-title'
 
-/** Spec section 2: order confirmation for ?session_id=…; the page only reads (the payment decided). */
+/**
+ * Spec section 2: order confirmation for ?session_id=…; the page only reads (the payment decided).
+ * Only a lookup that returned orders confirms and clears the cart: without a session id, or when the
+ * lookup found nothing (a mistyped link, an unpaid session), the buyer's cart stays as it was and the
+ * page says what went wrong instead of "Your order has been confirmed.".
+ */
 export function ThankYouPage() {
   const [params] = useSearchParams()
   const sessionId = params.get('session_id')
   const { clearCart } = useCart()
   const orders = useOrdersBySession(sessionId)
   const reference = sessionId ? sessionReference(sessionId) : null
-  useDocumentTitle('Thank You')
+  const isLoading = Boolean(sessionId) && orders.isPending
+  // getOrdersBySession fails on an empty list, so data means at least one order.
+  const isConfirmed = Boolean(sessionId) && orders.data !== undefined
+  useDocumentTitle(isConfirmed ? 'Thank You' : 'Order Confirmation')
 
   useEffect(() => {
-    clearCart()
-  }, [clearCart])
+    if (isConfirmed) clearCart()
+  }, [isConfirmed, clearCart])
 
   useEffect(() => {
     if (!sessionId) {
@@ -44,40 +53,68 @@ export function ThankYouPage() {
     }
   }, [orders.isError, reference])
 
-  if (sessionId && orders.isPending) {
-    return (
-      <PageContainer className="max-w-2xl text-center">
-        <PageTitle className="sr-only">Thank You!</PageTitle>
-        <Spinner label="Loading your order details..." />
-        <p className="text-slate-700">Loading your order details...</p>
-      </PageContainer>
-    )
-  }
-
+  // One h1 element through loading and result, so the focus the layout gave it on arrival stays.
   return (
     <PageContainer className="max-w-2xl space-y-6 text-center">
-      <CheckCircle2 className="mx-auto size-16 text-green-700" aria-hidden="true" />
-      <PageTitle>Thank You!</PageTitle>
-      <p className="text-lg text-slate-800">Your order has been confirmed.</p>
-      {reference ? <p className="text-slate-700">Reference: {reference}</p> : null}
-      {orders.data ? (
-        <SessionOrderSummary orders={orders.data.orders} totalAmount={orders.data.totalAmount} />
-      ) : null}
-      {orders.isError ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-left text-amber-950"
-        >
-          <p className="font-semibold">Your order details could not be loaded.</p>
-          <p>
-            Your payment is safe; please contact us with your reference{reference ? ` ${reference}` : ''}.
+      {isConfirmed ? <CheckCircle2 className="mx-auto size-16 text-green-700" aria-hidden="true" /> : null}
+      <PageTitle className={isLoading ? 'sr-only' : undefined}>
+        {isConfirmed ? 'Thank You!' : 'Order Confirmation'}
+      </PageTitle>
+      {isLoading ? (
+        <>
+          <Spinner label="Loading your order details..." />
+          <p className="text-slate-700">Loading your order details...</p>
+        </>
+      ) : isConfirmed && orders.data ? (
+        <>
+          <p className="text-lg text-slate-800">Your order has been confirmed.</p>
+          {reference ? <p className="text-slate-700">Reference: {reference}</p> : null}
+          <SessionOrderSummary orders={orders.data.orders} totalAmount={orders.data.totalAmount} />
+          <p className="text-slate-700">
+            A confirmation with your order details has been sent to your e-mail.
           </p>
-        </div>
-      ) : null}
-      <p className="text-slate-700">A confirmation with your order details has been sent to your e-mail.</p>
-      <Button asChild>
-        <Link to="/">Continue Shopping</Link>
-      </Button>
+          <Button asChild>
+            <Link to="/">Continue Shopping</Link>
+          </Button>
+        </>
+      ) : (
+        <NoOrderNotice
+          title={sessionId ? 'Unable to retrieve your order details' : 'Missing session ID'}
+          reference={reference}
+        />
+      )}
     </PageContainer>
+  )
+}
+
+/** The spec's notice, kept on the page (its toast goes away), with a way to reach us and back to the cart. */
+function NoOrderNotice({ title, reference }: { title: string; reference: string | null }) {
+  const { contactEmail } = useSiteConfig()
+  const email = (
+    <a href={`mailto:${contactEmail}`} className="text-blue-800 underline underline-offset-2">
+      {contactEmail}
+    </a>
+  )
+  let body: ReactNode
+  if (reference) {
+    body = (
+      <>
+        If you completed a payment, please contact us at {email} with your reference {reference}; your order
+        is confirmed by e-mail once it has been paid.
+      </>
+    )
+  } else {
+    body = <>No checkout session found. Please contact support at {email}.</>
+  }
+  return (
+    <>
+      <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-left text-amber-950">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p className="mt-1">{body}</p>
+      </div>
+      <Button asChild variant="outline">
+        <Link to="/cart-checkout">Return to Cart</Link>
+      </Button>
+    </>
   )
 }

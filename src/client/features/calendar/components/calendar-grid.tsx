@@ -26,7 +26,7 @@ export function CalendarGrid({ month, days, cartDayIds, showPricing, today }: Ca
   const byDate = new Map(days.map((d) => [d.date, d]))
 
   return (
-    <table className="w-full table-fixed border-separate border-spacing-1">
+    <table className="w-full table-fixed border-separate border-spacing-0.5 sm:border-spacing-1">
       <caption className="sr-only">{formatYearMonth(month)}</caption>
       <thead>
         <tr>

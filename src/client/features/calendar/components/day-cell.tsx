@@ -12,6 +12,20 @@ const STATE_LABEL: Record<DayCellState, string> = {
   past: 'Past',
 }
 
+/**
+ * Below 640 px a cell's label has ~33 px (320 px screens) to ~46 px (414 px): 'Available', 'Reserved' and
+ * 'Pending' overflow that, so phones see these. The button's accessible name keeps the full state
+ * (STATE_SPOKEN).
+ */
+const STATE_SHORT_LABEL: Record<DayCellState, string> = {
+  available: 'Open',
+  'in-cart': 'Cart',
+  pending: 'Hold',
+  reserved: 'Sold',
+  placeholder: '',
+  past: 'Past',
+}
+
 const STATE_SPOKEN: Record<DayCellState, string> = {
   available: 'available',
   'in-cart': 'in cart',
@@ -44,6 +58,7 @@ export function DayCell({ date, day, state, showPricing, onClick }: DayCellProps
   const price = hasPrice && day ? formatPrice(day.price) : null
   const spoken = `${formatDayDate(date)} — ${price ? `${price}, ` : ''}${STATE_SPOKEN[state]}`
   const label = state === 'available' && price ? price : STATE_LABEL[state]
+  const shortLabel = state === 'available' && price ? price : STATE_SHORT_LABEL[state]
 
   return (
     <button
@@ -51,13 +66,17 @@ export function DayCell({ date, day, state, showPricing, onClick }: DayCellProps
       aria-label={spoken}
       onClick={onClick}
       className={cn(
-        'flex h-16 w-full min-w-0 flex-col items-start justify-between overflow-hidden rounded-md border p-1 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:h-20 sm:p-2',
+        'flex h-16 w-full min-w-0 flex-col items-start justify-between overflow-hidden rounded-md border p-0.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:h-20 sm:p-2',
         STATE_STYLE[state],
       )}
     >
       <span className="text-sm font-semibold sm:text-base">{Number(date.slice(8, 10))}</span>
       {label ? (
-        <span className="w-full text-[0.625rem] leading-tight font-medium sm:text-xs">{label}</span>
+        // Both are in the DOM and one is display:none, so neither is read twice (the name is aria-label).
+        <span className="w-full text-[0.625rem] leading-tight font-medium sm:text-xs">
+          <span className="sm:hidden">{shortLabel}</span>
+          <span className="hidden sm:inline">{label}</span>
+        </span>
       ) : null}
     </button>
   )
