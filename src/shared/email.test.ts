@@ -1,5 +1,21 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { regexes } from 'zod/v4/core'
 import { EMAIL_MAX_LENGTH, emailAddressSchema, isEmailAddress } from './email.ts'
+import { EMAIL_PATTERN } from './email-address.ts'
+
+it("the browser's pattern decides like zod's z.email() pattern", () => {
+  const chars = fc.constantFrom(..."ab.Z9_-+'@ ,\n".split(''))
+  const part = (maxLength: number) => fc.string({ unit: chars, maxLength })
+  const shaped = fc
+    .tuple(part(8), part(8), part(4))
+    .map(([local, domain, tld]) => `${local}@${domain}.${tld}`)
+  const candidates = fc.oneof(fc.emailAddress(), fc.string(), shaped)
+  fc.assert(
+    fc.property(candidates, (value) => EMAIL_PATTERN.test(value) === regexes.email.test(value)),
+    { numRuns: 5000 },
+  )
+})
 
 const MESSAGE = 'Please enter a valid email address.'
 const schema = emailAddressSchema(MESSAGE)

@@ -6,14 +6,9 @@
  * spaces trimmed. The client checks the same rule, so the visitor sees the spec's toast before sending.
  */
 import { z } from 'zod'
-import { regexes } from 'zod/v4/core'
+import { EMAIL_MAX_LENGTH } from './email-address.ts'
 
-export const EMAIL_MAX_LENGTH = 254
-
-/** True for one well-formed address (already trimmed); the same test z.email() applies. */
-export function isEmailAddress(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && regexes.email.test(value)
-}
+export { EMAIL_MAX_LENGTH, isEmailAddress } from './email-address.ts'
 
 /** A trimmed e-mail address; every failure (missing, not a string, malformed, too long) reports `message`. */
 export const emailAddressSchema = (message: string, tooLongMessage = message) =>

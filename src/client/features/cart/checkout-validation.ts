@@ -3,7 +3,7 @@
  * checks is unit-tested: business name, then e-mail, then (cart only) a non-empty cart.
  */
 import type { Cart } from '../../../shared/cart'
-import { isEmailAddress } from '../../../shared/email'
+import { isEmailAddress } from '../../../shared/email-address'
 
 export type CheckoutIssue = { title: string; description: string }
 export type BookingDetails = { businessName: string; email: string }
