@@ -21,6 +21,11 @@ test('every admin section is axe-clean with data in it at 1280 and 375 px, and f
   await page.getByLabel('Start Date').fill(day)
   await page.getByLabel('End Date').fill(day)
   await page.getByRole('button', { name: 'Initialize Days' }).click()
+  // Issue 11: a confirmation says what will happen first.
+  await page
+    .getByRole('alertdialog', { name: 'Initialize Date Range' })
+    .getByRole('button', { name: 'Initialize Days' })
+    .click()
   await expect(toastText(page, 'Days Initialized')).toBeVisible()
   await page.getByRole('tab', { name: 'Manual Orders' }).click()
   await page.getByLabel('Business Name').fill(`Axe Hardware ${Date.now()}`)

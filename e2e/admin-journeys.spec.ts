@@ -39,6 +39,11 @@ test('initialise days, edit a price, sell a day by hand, see it reserved, refund
   await page.getByLabel('End Date').fill(end)
   await expect(page.getByLabel('Price', { exact: true })).toHaveValue('120')
   await page.getByRole('button', { name: 'Initialize Days' }).click()
+  // Issue 11: a confirmation says what will happen first.
+  await page
+    .getByRole('alertdialog', { name: 'Initialize Date Range' })
+    .getByRole('button', { name: 'Initialize Days' })
+    .click()
   await expect(toastText(page, 'Days Initialized')).toBeVisible()
 
   await chooseOption(page, page.getByRole('combobox', { name: 'Month' }), formatYearMonth(month))

@@ -1,6 +1,9 @@
 import { z } from 'zod'
+import { ADMIN_YEARS_AHEAD, currentYearMonth } from './calendar-months.ts'
 import { isIsoDate } from './dates.ts'
 import { formatDayDate, MONTH_NAMES } from './format.ts'
+import { agree, plural } from './plural.ts'
+import { FIRST_CALENDAR_YEAR } from './settings.ts'
 
 /** Spec section 4: the statuses a day can be set to (any other stored value shows as Not Initialized). */
 export const CALENDAR_DAY_STATUSES = ['available', 'reserved', 'reserved_pending'] as const
@@ -53,14 +56,50 @@ export function daysInRange(startDate: string, endDate: string): number {
   )
 }
 
+/**
+ * The dates the admin month navigator can show (spec sections 4 and 9: January 2023 to December two years
+ * beyond the current year, UTC like the navigator). Range initialisation keeps to them (issue 11): a day
+ * created outside could never be seen or changed in the admin table.
+ */
+export function adminDateBounds(now: Date = new Date()): { first: string; last: string } {
+  return {
+    first: `${FIRST_CALENDAR_YEAR}-01-01`,
+    last: `${currentYearMonth(now).year + ADMIN_YEARS_AHEAD}-12-31`,
+  }
+}
+
+/** 'January 1, 2023' (no weekday: this is a bound, not a day to pick). */
+const boundText = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number)
+  return `${MONTH_NAMES[(m ?? 1) - 1]} ${d}, ${y}`
+}
+
+/** The form's and the server's message for a range outside adminDateBounds. */
+export function adminDateRangeMessage(now: Date = new Date()): string {
+  const { first, last } = adminDateBounds(now)
+  return `Choose dates from ${boundText(first)} to ${boundText(last)}.`
+}
+
+/** Which of the range's dates lie outside adminDateBounds (dates as 'YYYY-MM-DD' compare as text). */
+export function datesOutsideAdminBounds(
+  range: { startDate: string; endDate: string },
+  now: Date = new Date(),
+): Array<'startDate' | 'endDate'> {
+  const { first, last } = adminDateBounds(now)
+  const outside = (date: string) => date < first || date > last
+  return (['startDate', 'endDate'] as const).filter((key) => outside(range[key]))
+}
+
 const dateRangeShape = { startDate: isoDateSchema('Start date'), endDate: isoDateSchema('End date') }
 const startNotAfterEnd = (range: { startDate: string; endDate: string }) => range.startDate <= range.endDate
 const START_AFTER_END = { message: 'The start date must be on or before the end date.', path: ['endDate'] }
 
 /**
- * POST /api/admin/calendar-days/initialize → InitializeRangeResponse. Spec sections 4-5: start and end
- * required, price defaults to 120, minimum 0; existing days become available at the price with no name,
- * missing days are created available. Days a pending or paid order holds are skipped (issue 10).
+ * POST /api/admin/calendar-days/initialize[?dryRun=1] → InitializeRangeResponse. Spec sections 4-5: start
+ * and end required, price defaults to 120, minimum 0; existing days become available at the price with no
+ * name, missing days are created available. Days a pending or paid order holds are skipped (issue 10).
+ * Both dates lie within the admin month navigator (issue 11); dryRun=1 answers the same counts and
+ * changes nothing, for the confirmation the form shows first.
  */
 export const initializeRangeInputSchema = z
   .object({
@@ -76,7 +115,38 @@ export const initializeRangeInputSchema = z
     message: `Initialise at most ${MAX_RANGE_DAYS} days at once.`,
     path: ['endDate'],
   })
+  // Checked at parse time against the clock of that moment, so the bounds move on with the year.
+  .superRefine((range, ctx) => {
+    const now = new Date()
+    for (const key of datesOutsideAdminBounds(range, now))
+      ctx.addIssue({ code: 'custom', message: adminDateRangeMessage(now), path: [key] })
+  })
 export type InitializeRangeInput = z.infer<typeof initializeRangeInputSchema>
+
+export const initializeRangeQuerySchema = z.object({
+  dryRun: z.enum(['0', '1'], { error: 'dryRun is 1 (preview) or 0.' }).optional(),
+})
+
+/**
+ * The confirmation before a range is initialised (issue 11): what will be created, what re-priced and made
+ * available, and that sold or held days are left alone. `counts` come from the dry run.
+ */
+export function initializeRangeSummary(
+  range: { startDate: string; endDate: string },
+  price: string,
+  counts: { created: number; updated: number; skipped: number },
+): string {
+  const lines = [`${formatDayDate(range.startDate)} to ${formatDayDate(range.endDate)}:`]
+  if (counts.created > 0) lines.push(`${plural(counts.created, 'day')} will be created at ${price}.`)
+  if (counts.updated > 0)
+    lines.push(`${plural(counts.updated, 'existing day')} will be made available at ${price}.`)
+  if (counts.skipped > 0)
+    lines.push(
+      `${plural(counts.skipped, 'sold or held day')} ${agree(counts.skipped, 'is', 'are')} left alone.`,
+    )
+  if (counts.created + counts.updated === 0) lines.push('Nothing will change.')
+  return lines.join(' ')
+}
 
 /** Bulk actions act on the days shown in the admin table; a generous cap keeps one transaction small. */
 export const MAX_BULK_DAYS = 1000
@@ -154,6 +224,5 @@ export function skippedDaysText(skipped: HeldDay[]): string {
   if (skipped.length === 0) return ''
   const listed = skipped.slice(0, LISTED_HELD_DAYS).map((d) => `${shortDate(d.date)} (${d.businessName})`)
   const more = skipped.length - listed.length
-  const verb = skipped.length === 1 ? 'day was' : 'days were'
-  return `${skipped.length} sold or held ${verb} left unchanged: ${listed.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`
+  return `${plural(skipped.length, 'sold or held day')} ${agree(skipped.length, 'was', 'were')} left unchanged: ${listed.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`
 }

@@ -8,6 +8,8 @@ import {
   monthGrid,
   parseYearMonthKey,
   publicMonthOptions,
+  unusedDefaultMonth,
+  unusedDefaultMonthText,
   yearMonthKey,
 } from './calendar-months'
 
@@ -15,10 +17,44 @@ const now = new Date('2026-05-15T12:00:00Z')
 const ym = (year: number, month: number) => ({ year, month })
 
 describe('initialCalendarMonth (spec section 4)', () => {
-  it('uses the settings default when present', () => {
+  it('uses the settings default when it is an available month', () => {
     expect(
-      initialCalendarMonth({ defaultMonth: 9, defaultYear: 2027, availableMonths: [ym(2026, 5)], now }),
+      initialCalendarMonth({
+        defaultMonth: 9,
+        defaultYear: 2027,
+        availableMonths: [ym(2026, 5), ym(2027, 9)],
+        now,
+      }),
     ).toEqual(ym(2027, 9))
+  })
+
+  // Decision 011: a default where nothing can be bought is not used.
+  it('falls back to the current month when the default is in the past', () => {
+    expect(
+      initialCalendarMonth({
+        defaultMonth: 12,
+        defaultYear: 2024,
+        availableMonths: [ym(2026, 5), ym(2026, 6)],
+        now,
+      }),
+    ).toEqual(ym(2026, 5))
+  })
+
+  it('falls back to the earliest available month when the default has no available days', () => {
+    expect(
+      initialCalendarMonth({
+        defaultMonth: 3,
+        defaultYear: 2027,
+        availableMonths: [ym(2026, 9), ym(2026, 7)],
+        now,
+      }),
+    ).toEqual(ym(2026, 7))
+  })
+
+  it('falls back to the current month when a default is set but nothing is available', () => {
+    expect(initialCalendarMonth({ defaultMonth: 3, defaultYear: 2027, availableMonths: [], now })).toEqual(
+      ym(2026, 5),
+    )
   })
 
   it('uses the current month when it is available', () => {
@@ -60,6 +96,31 @@ describe('initialCalendarMonth (spec section 4)', () => {
     expect(
       initialCalendarMonth({ defaultMonth: null, defaultYear: null, availableMonths: [], now: lateUtc }),
     ).toEqual(ym(2026, 5))
+  })
+})
+
+describe('unusedDefaultMonth: the settings warning (decision 011)', () => {
+  const available = [ym(2026, 6), ym(2026, 8)]
+  const warn = (defaultMonth: number | null, defaultYear: number | null, months = available) => {
+    const problem = unusedDefaultMonth({ defaultMonth, defaultYear, availableMonths: months, now })
+    return problem ? unusedDefaultMonthText(problem) : null
+  }
+
+  it('says nothing when the default is used or none is set', () => {
+    expect(warn(8, 2026)).toBeNull()
+    expect(warn(null, null)).toBeNull()
+    expect(warn(3, null)).toBeNull()
+  })
+
+  it('names a past default and the month visitors see instead', () => {
+    expect(warn(12, 2024)).toBe('December 2024 is in the past: visitors will see June 2026 instead.')
+    expect(warn(4, 2026)).toBe('April 2026 is in the past: visitors will see June 2026 instead.')
+  })
+
+  it('names a default without available days, the current month included', () => {
+    expect(warn(7, 2026)).toBe('July 2026 has no available days: visitors will see June 2026 instead.')
+    expect(warn(5, 2026)).toBe('May 2026 has no available days: visitors will see June 2026 instead.')
+    expect(warn(7, 2026, [])).toBe('July 2026 has no available days: visitors will see May 2026 instead.')
   })
 })
 

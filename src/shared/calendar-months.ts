@@ -47,6 +47,10 @@ export function isSameYearMonth(a: YearMonth, b: YearMonth): boolean {
  * Spec section 4: the default from settings if present, else the current month, or the earliest
  * available month if the current one is not available. With no available month at all the current
  * month stays (the selector then shows only it).
+ *
+ * Decision 011 refines "if present": the default is used only while it is an available month. A default
+ * in the past, or one without a day to buy, would open the calendar on a month where nothing can be
+ * bought, so the calendar falls back as if no default were set (and the settings screen says so).
  */
 export function initialCalendarMonth(input: {
   defaultMonth: number | null
@@ -54,14 +58,54 @@ export function initialCalendarMonth(input: {
   availableMonths: YearMonth[]
   now?: Date
 }): YearMonth {
-  const { defaultMonth, defaultYear, availableMonths } = input
-  if (defaultMonth && defaultYear && defaultMonth >= 1 && defaultMonth <= 12) {
-    return { year: defaultYear, month: defaultMonth }
-  }
-  const current = currentYearMonth(input.now)
-  if (availableMonths.length === 0) return current
+  const fallback = fallbackMonth(input.availableMonths, input.now)
+  const chosen = settingsDefault(input)
+  if (!chosen) return fallback
+  return input.availableMonths.some((m) => isSameYearMonth(m, chosen)) ? chosen : fallback
+}
+
+/** The month settings name, when both halves are set and valid. */
+function settingsDefault({
+  defaultMonth,
+  defaultYear,
+}: {
+  defaultMonth: number | null
+  defaultYear: number | null
+}): YearMonth | null {
+  return defaultMonth && defaultYear && defaultMonth >= 1 && defaultMonth <= 12
+    ? { year: defaultYear, month: defaultMonth }
+    : null
+}
+
+/** Without a usable default: the current month if available, else the earliest available, else the current. */
+function fallbackMonth(availableMonths: YearMonth[], now?: Date): YearMonth {
+  const current = currentYearMonth(now)
   if (availableMonths.some((m) => isSameYearMonth(m, current))) return current
   return sortYearMonths(availableMonths)[0] ?? current
+}
+
+/**
+ * Why the settings default is not what visitors see (decision 011), for the settings screen: the month is
+ * before the current one, or it has no available day. Null when the default is used or none is set.
+ */
+export function unusedDefaultMonth(input: {
+  defaultMonth: number | null
+  defaultYear: number | null
+  availableMonths: YearMonth[]
+  now?: Date
+}): { month: YearMonth; reason: 'past' | 'no-available-days'; shown: YearMonth } | null {
+  const chosen = settingsDefault(input)
+  if (!chosen) return null
+  const shown = initialCalendarMonth(input)
+  if (isSameYearMonth(shown, chosen)) return null
+  const reason = compareYearMonth(chosen, currentYearMonth(input.now)) < 0 ? 'past' : 'no-available-days'
+  return { month: chosen, reason, shown }
+}
+
+/** The settings screen's warning: 'December 2024 is in the past: visitors will see May 2026 instead.' */
+export function unusedDefaultMonthText(problem: NonNullable<ReturnType<typeof unusedDefaultMonth>>): string {
+  const why = problem.reason === 'past' ? 'is in the past' : 'has no available days'
+  return `${formatYearMonth(problem.month)} ${why}: visitors will see ${formatYearMonth(problem.shown)} instead.`
 }
 
 export function sortYearMonths(months: YearMonth[]): YearMonth[] {

@@ -10,6 +10,7 @@ import {
   bulkDeleteDaysInputSchema,
   bulkPriceInputSchema,
   initializeRangeInputSchema,
+  initializeRangeQuerySchema,
 } from '../../../shared/calendar-admin.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
@@ -38,9 +39,12 @@ export function calendarAdminRoutes(deps: AppDeps) {
   })
 
   app.post('/admin/calendar-days/initialize', admin, async (c) => {
+    const { dryRun } = readQuery(c, initializeRangeQuerySchema)
     const body: InitializeRangeResponse = await initializeRange(
       db,
       await readJson(c, initializeRangeInputSchema),
+      new Date(),
+      { dryRun: dryRun === '1' },
     )
     return c.json(body)
   })

@@ -87,33 +87,52 @@ export async function initializeRange(
   db: Db,
   input: InitializeRangeInput,
   now: Date = new Date(),
+  { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<InitializeRangeResponse> {
   const priceCents = toCents(input.price)
-  return withDayRetry(() =>
-    db.transaction(async (tx) => {
-      const { days, held, freeIds } = await lockDays(tx, inRange(input))
-      const updated =
-        freeIds.length === 0
-          ? []
-          : await tx
-              .update(calendarDays)
-              .set({ status: 'available', businessName: null, priceCents, updatedAt: now })
-              .where(and(inArray(calendarDays.id, freeIds), noLiveOrder()))
-              .returning({ id: calendarDays.id })
-      const existing = new Set(days.map((row) => row.date))
-      const missing = datesBetween(input.startDate, input.endDate).filter((date) => !existing.has(date))
-      // A day created meanwhile by another request keeps its row (ON CONFLICT): never two rows per date.
-      const created =
-        missing.length === 0
-          ? []
-          : await tx
-              .insert(calendarDays)
-              .values(missing.map((date) => ({ date, status: 'available', businessName: null, priceCents })))
-              .onConflictDoNothing({ target: calendarDays.date })
-              .returning({ id: calendarDays.id })
-      return { created: created.length, updated: updated.length, skipped: held }
-    }),
-  )
+  try {
+    return await withDayRetry(() =>
+      db.transaction(async (tx) => {
+        const { days, held, freeIds } = await lockDays(tx, inRange(input))
+        const updated =
+          freeIds.length === 0
+            ? []
+            : await tx
+                .update(calendarDays)
+                .set({ status: 'available', businessName: null, priceCents, updatedAt: now })
+                .where(and(inArray(calendarDays.id, freeIds), noLiveOrder()))
+                .returning({ id: calendarDays.id })
+        const existing = new Set(days.map((row) => row.date))
+        const missing = datesBetween(input.startDate, input.endDate).filter((date) => !existing.has(date))
+        // A day created meanwhile by another request keeps its row (ON CONFLICT): never two rows per date.
+        const created =
+          missing.length === 0
+            ? []
+            : await tx
+                .insert(calendarDays)
+                .values(
+                  missing.map((date) => ({ date, status: 'available', businessName: null, priceCents })),
+                )
+                .onConflictDoNothing({ target: calendarDays.date })
+                .returning({ id: calendarDays.id })
+        const result = { created: created.length, updated: updated.length, skipped: held }
+        // The preview runs the very same writes and rolls them back, so its counts cannot drift from the
+        // real run's (issue 11: the confirmation says what will happen).
+        if (dryRun) throw new DryRunResult(result)
+        return result
+      }),
+    )
+  } catch (error) {
+    if (error instanceof DryRunResult) return error.result
+    throw error
+  }
+}
+
+/** Thrown out of a dry run's transaction to roll it back while carrying its answer out. */
+class DryRunResult extends Error {
+  constructor(readonly result: InitializeRangeResponse) {
+    super('dry run')
+  }
 }
 
 /** Bulk action 'set price' for exactly the days in view (their ids); held days keep their price. */

@@ -4,6 +4,9 @@ import { calendarDays, orders } from '../../db/schema.ts'
 import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts'
 import { callFunction, dayById } from '../checkout/checkout-test-helpers.ts'
 
+/** Within the admin month navigator, which range initialisation keeps to (issue 11). */
+const Y = new Date().getUTCFullYear() + 2
+
 /**
  * Issue 10, "sold and held days are untouchable by calendar admin actions": each reproduction of the
  * audit, on both engines. The concurrency half is in held-days.concurrency.test.ts.
@@ -46,17 +49,17 @@ const send = (method: string, id: string, json?: unknown) =>
 
 describe('initialize range over sold and held days', () => {
   it('leaves paid and pending days as they are, lists them, and the day is not offered again', async () => {
-    const paid = await dayWithOrder('2034-12-01', 'paid', 'Bob Hardware')
-    const pending = await dayWithOrder('2034-12-02', 'pending', 'Holding Co')
-    const refunded = await dayWithOrder('2034-12-03', 'refunded', 'Gone Ltd')
-    const response = await post('initialize', { startDate: '2034-12-01', endDate: '2034-12-04', price: 80 })
+    const paid = await dayWithOrder(`${Y}-12-01`, 'paid', 'Bob Hardware')
+    const pending = await dayWithOrder(`${Y}-12-02`, 'pending', 'Holding Co')
+    const refunded = await dayWithOrder(`${Y}-12-03`, 'refunded', 'Gone Ltd')
+    const response = await post('initialize', { startDate: `${Y}-12-01`, endDate: `${Y}-12-04`, price: 80 })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({
       created: 1,
       updated: 1,
       skipped: [
-        { id: paid.dayId, date: '2034-12-01', businessName: 'Bob Hardware', orderStatus: 'paid' },
-        { id: pending.dayId, date: '2034-12-02', businessName: 'Holding Co', orderStatus: 'pending' },
+        { id: paid.dayId, date: `${Y}-12-01`, businessName: 'Bob Hardware', orderStatus: 'paid' },
+        { id: pending.dayId, date: `${Y}-12-02`, businessName: 'Holding Co', orderStatus: 'pending' },
       ],
     })
     expect(await dayById(t, paid.dayId)).toMatchObject({
@@ -67,7 +70,7 @@ describe('initialize range over sold and held days', () => {
     expect(await dayById(t, pending.dayId)).toMatchObject({ status: 'reserved_pending', priceCents: 12000 })
     expect(await dayById(t, refunded.dayId)).toMatchObject({ status: 'available', priceCents: 8000 })
 
-    const month = await (await t.request('/api/calendar-days?month=2034-12')).json()
+    const month = await (await t.request(`/api/calendar-days?month=${Y}-12`)).json()
     expect(month.days.find((d: { id: string }) => d.id === paid.dayId)).toMatchObject({
       status: 'reserved',
       businessName: 'Bob Hardware',
@@ -83,14 +86,13 @@ describe('initialize range over sold and held days', () => {
 
 describe('deleting sold and held days', () => {
   it('DELETE of a paid or pending day answers 409 naming the business and changes nothing', async () => {
-    const paid = await dayWithOrder('2034-11-03', 'paid', 'Bob Hardware')
-    const pending = await dayWithOrder('2034-11-04', 'pending', 'Holding Co')
+    const paid = await dayWithOrder(`${Y}-11-03`, 'paid', 'Bob Hardware')
+    const pending = await dayWithOrder(`${Y}-11-04`, 'pending', 'Holding Co')
     const refused = await send('DELETE', paid.dayId)
     expect(refused.status).toBe(409)
     expect((await refused.json()).error).toEqual({
       code: 'conflict',
-      message:
-        'Friday, November 3, 2034 is sold to Bob Hardware, so it cannot be deleted. Refund or delete its order first.',
+      message: `Friday, November 3, ${Y} is sold to Bob Hardware, so it cannot be deleted. Refund or delete its order first.`,
     })
     const held = await send('DELETE', pending.dayId)
     expect(held.status).toBe(409)
@@ -101,7 +103,7 @@ describe('deleting sold and held days', () => {
   })
 
   it('a day with only dead orders is deleted; its orders keep their date', async () => {
-    const expired = await dayWithOrder('2034-11-05', 'expired', 'Late Co')
+    const expired = await dayWithOrder(`${Y}-11-05`, 'expired', 'Late Co')
     const refunded = `ORD-${++orderNumber}`
     const deleted = `ORD-${++orderNumber}`
     for (const [id, status] of [
@@ -119,22 +121,22 @@ describe('deleting sold and held days', () => {
     expect((await send('DELETE', expired.dayId)).status).toBe(204)
     expect(await dayById(t, expired.dayId)).toBeUndefined()
     for (const id of [expired.orderId, refunded, deleted])
-      expect(await orderOf(id)).toMatchObject({ dayId: null, itemDate: '2034-11-05', unitPriceCents: 12000 })
+      expect(await orderOf(id)).toMatchObject({ dayId: null, itemDate: `${Y}-11-05`, unitPriceCents: 12000 })
   })
 
   it('bulk delete skips and lists sold and held days and deletes the rest', async () => {
-    const paid = await dayWithOrder('2034-11-10', 'paid', 'Bob Hardware')
-    const pending = await dayWithOrder('2034-11-11', 'pending', 'Holding Co')
-    const dead = await dayWithOrder('2034-11-12', 'expired', 'Late Co')
-    const free = await insertDay('2034-11-13')
+    const paid = await dayWithOrder(`${Y}-11-10`, 'paid', 'Bob Hardware')
+    const pending = await dayWithOrder(`${Y}-11-11`, 'pending', 'Holding Co')
+    const dead = await dayWithOrder(`${Y}-11-12`, 'expired', 'Late Co')
+    const free = await insertDay(`${Y}-11-13`)
     const response = await post('bulk-delete', { ids: [free, dead.dayId, pending.dayId, paid.dayId] })
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body.deleted).toBe(2)
     expect(body.skipped.map((d: { date: string; businessName: string }) => [d.date, d.businessName])).toEqual(
       [
-        ['2034-11-10', 'Bob Hardware'],
-        ['2034-11-11', 'Holding Co'],
+        [`${Y}-11-10`, 'Bob Hardware'],
+        [`${Y}-11-11`, 'Holding Co'],
       ],
     )
     const left = await t.db
@@ -143,14 +145,17 @@ describe('deleting sold and held days', () => {
       .where(inArray(calendarDays.id, [free, dead.dayId, pending.dayId, paid.dayId]))
     expect(left.map((d) => d.id).sort()).toEqual([paid.dayId, pending.dayId].sort())
     expect(await orderOf(paid.orderId)).toMatchObject({ status: 'paid', dayId: paid.dayId })
-    expect(await orderOf(dead.orderId)).toMatchObject({ dayId: null, itemDate: '2034-11-12' })
+    expect(await orderOf(dead.orderId)).toMatchObject({ dayId: null, itemDate: `${Y}-11-12` })
   })
 
   it('after bulk delete and initialize, a paid date is never sold to a second buyer', async () => {
-    const paid = await dayWithOrder('2034-11-20', 'paid', 'First Buyer')
+    const paid = await dayWithOrder(`${Y}-11-20`, 'paid', 'First Buyer')
     await post('bulk-delete', { ids: [paid.dayId] })
-    await post('initialize', { startDate: '2034-11-19', endDate: '2034-11-21', price: 120 })
-    const [day] = await t.db.select().from(calendarDays).where(eq(calendarDays.date, '2034-11-20'))
+    await post('initialize', { startDate: `${Y}-11-19`, endDate: `${Y}-11-21`, price: 120 })
+    const [day] = await t.db
+      .select()
+      .from(calendarDays)
+      .where(eq(calendarDays.date, `${Y}-11-20`))
     expect(day).toMatchObject({ id: paid.dayId, status: 'reserved', businessName: 'First Buyer' })
     const second = await callFunction(t, 'create-checkout-session', {
       dayId: day?.id,
@@ -161,27 +166,27 @@ describe('deleting sold and held days', () => {
     const live = await t.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.itemDate, '2034-11-20'), inArray(orders.status, ['pending', 'paid'])))
+      .where(and(eq(orders.itemDate, `${Y}-11-20`), inArray(orders.status, ['pending', 'paid'])))
     expect(live).toEqual([{ id: paid.orderId }])
   })
 })
 
 describe('editing sold and held days', () => {
   it('bulk price skips sold and held days and lists them', async () => {
-    const paid = await dayWithOrder('2034-10-01', 'paid', 'Bob Hardware')
-    const free = await insertDay('2034-10-02')
+    const paid = await dayWithOrder(`${Y}-10-01`, 'paid', 'Bob Hardware')
+    const free = await insertDay(`${Y}-10-02`)
     const response = await post('bulk-price', { ids: [paid.dayId, free], price: 99 })
     expect(await response.json()).toEqual({
       updated: 1,
-      skipped: [{ id: paid.dayId, date: '2034-10-01', businessName: 'Bob Hardware', orderStatus: 'paid' }],
+      skipped: [{ id: paid.dayId, date: `${Y}-10-01`, businessName: 'Bob Hardware', orderStatus: 'paid' }],
     })
     expect((await dayById(t, paid.dayId))?.priceCents).toBe(12000)
     expect((await dayById(t, free))?.priceCents).toBe(9900)
   })
 
   it('PATCH of status, name or price of a held day answers 409; a free day is still edited', async () => {
-    const paid = await dayWithOrder('2034-10-05', 'paid', 'Bob Hardware')
-    const pending = await dayWithOrder('2034-10-06', 'pending', 'Holding Co')
+    const paid = await dayWithOrder(`${Y}-10-05`, 'paid', 'Bob Hardware')
+    const pending = await dayWithOrder(`${Y}-10-06`, 'pending', 'Holding Co')
     for (const [dayId, json] of [
       [paid.dayId, { status: 'available' }],
       [paid.dayId, { businessName: 'Someone Else' }],
@@ -201,7 +206,7 @@ describe('editing sold and held days', () => {
       status: 'reserved_pending',
       businessName: 'Holding Co',
     })
-    const free = await insertDay('2034-10-07')
+    const free = await insertDay(`${Y}-10-07`)
     const edited = await send('PATCH', free, { status: 'reserved', businessName: 'Walk-in', price: 70 })
     expect(edited.status).toBe(200)
     expect(await edited.json()).toMatchObject({ status: 'reserved', businessName: 'Walk-in', price: 70 })

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { Navigate, useLocation, useNavigate } from 'react-router'
+import { Navigate, useLocation } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
@@ -18,14 +18,14 @@ function redirectTarget(state: unknown): string {
 }
 
 export function SignInPage() {
-  const { isAdmin, signIn } = useAuth()
+  const { user, isAdmin, signIn, signOut } = useAuth()
   const location = useLocation()
-  const navigate = useNavigate()
-  const [status, setStatus] = useState<'idle' | 'busy' | 'done'>('idle')
+  const [status, setStatus] = useState<'idle' | 'busy'>('idle')
   const target = redirectTarget(location.state)
   useDocumentTitle('Admin Sign In')
 
   // Only an admin is sent on: a signed-in non-admin would bounce straight back from the admin guard.
+  // signIn resolves after the session was read again, so by then isAdmin is the new account's.
   if (status === 'idle' && isAdmin) return <Navigate to={target} replace />
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -34,13 +34,17 @@ export function SignInPage() {
     setStatus('busy')
     try {
       await signIn({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') })
-      setStatus('done')
-      navigate(target, { replace: true })
     } catch (error) {
       // Spec section 8: the toast already told the user; this screen only logs.
       console.error(error)
-      setStatus('idle')
     }
+    setStatus('idle')
+  }
+
+  async function handleSignOut() {
+    setStatus('busy')
+    await signOut()
+    setStatus('idle')
   }
 
   const isBusy = status !== 'idle'
@@ -52,25 +56,36 @@ export function SignInPage() {
           <PageTitle className="text-center text-3xl md:text-4xl">Admin Sign In</PageTitle>
         </CardHeader>
         <CardContent>
-          <form className="space-y-4" onSubmit={handleSubmit}>
-            <div className="space-y-2">
-              <Label htmlFor="sign-in-email">Email</Label>
-              <Input id="sign-in-email" name="email" type="email" autoComplete="username" required />
+          {user && !isAdmin ? (
+            // Issue 11: after "Successfully signed in" a non-admin used to see the empty form again.
+            <div className="space-y-4 text-center">
+              <p>You are signed in as {user.email}, which has no administrator access.</p>
+              <p className="text-sm text-slate-700">Sign out to sign in with an administrator account.</p>
+              <Button type="button" className="w-full" disabled={isBusy} onClick={() => void handleSignOut()}>
+                Sign Out
+              </Button>
             </div>
-            <div className="space-y-2">
-              <Label htmlFor="sign-in-password">Password</Label>
-              <Input
-                id="sign-in-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-            </div>
-            <Button type="submit" className="w-full" disabled={isBusy}>
-              {isBusy ? 'Signing In...' : 'Sign In'}
-            </Button>
-          </form>
+          ) : (
+            <form className="space-y-4" onSubmit={handleSubmit}>
+              <div className="space-y-2">
+                <Label htmlFor="sign-in-email">Email</Label>
+                <Input id="sign-in-email" name="email" type="email" autoComplete="username" required />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="sign-in-password">Password</Label>
+                <Input
+                  id="sign-in-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                />
+              </div>
+              <Button type="submit" className="w-full" disabled={isBusy}>
+                {isBusy ? 'Signing In...' : 'Sign In'}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
     </PageContainer>

@@ -14,6 +14,8 @@ import {
   TableRow,
 } from '../../../../components/ui/table'
 import { toast } from '../../../../components/ui/use-toast'
+import { cn } from '../../../../lib/cn'
+import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
 import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
 import { useDeleteBlogPost } from '../api/delete-blog-post'
 import { useAdminBlogPosts } from '../api/get-admin-blog-posts'
@@ -69,8 +71,8 @@ export function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
           </Button>
         </div>
       ) : (
-        <Table label="Blog posts">
-          <TableHeader>
+        <Table label="Blog posts" className={STACKED_TABLE}>
+          <TableHeader className={STACKED_HEADER}>
             <TableRow>
               <TableHead>Title</TableHead>
               <TableHead>Author</TableHead>
@@ -81,21 +83,25 @@ export function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
           </TableHeader>
           <TableBody>
             {posts.map((post) => (
-              <TableRow key={post.id}>
+              <TableRow key={post.id} className={STACKED_ROW}>
                 {/* Plain text only: React escapes it, and nothing is rendered as HTML. */}
-                <TableCell className="min-w-40 font-medium">{post.title}</TableCell>
-                <TableCell>{post.author}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell data-label="Title" className={cn('min-w-40 font-medium', STACKED_CELL)}>
+                  {post.title}
+                </TableCell>
+                <TableCell data-label="Author" className={STACKED_CELL}>
+                  {post.author}
+                </TableCell>
+                <TableCell data-label="Date" className={cn('whitespace-nowrap', STACKED_CELL)}>
                   {formatDayDate(post.publicationDate.slice(0, 10))}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Status" className={STACKED_CELL}>
                   {post.isPublished ? (
                     <Badge variant="success">Published</Badge>
                   ) : (
                     <Badge variant="secondary">Draft</Badge>
                   )}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Actions" className={STACKED_CELL}>
                   <div className="flex gap-1">
                     <Button
                       variant="ghost"

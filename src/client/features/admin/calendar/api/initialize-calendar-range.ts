@@ -9,10 +9,19 @@ export function initializeCalendarRange(input: InitializeRangeInput): Promise<In
   return apiClient.post<InitializeRangeResponse>('/api/admin/calendar-days/initialize', input)
 }
 
+/** The same request as a dry run: the counts the real one would answer, nothing written (issue 11). */
+export function previewCalendarRange(input: InitializeRangeInput): Promise<InitializeRangeResponse> {
+  return apiClient.post<InitializeRangeResponse>('/api/admin/calendar-days/initialize?dryRun=1', input)
+}
+
 export function useInitializeCalendarRange() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: initializeCalendarRange,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_CALENDAR_DAYS_KEY }),
   })
+}
+
+export function usePreviewCalendarRange() {
+  return useMutation({ mutationFn: previewCalendarRange })
 }

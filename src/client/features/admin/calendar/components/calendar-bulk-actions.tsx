@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { AdminCalendarDayDto, HeldDayDto } from '../../../../../shared/admin-dto'
 import { skippedDaysText } from '../../../../../shared/calendar-admin'
 import { formatUsd, formatUsdCents } from '../../../../../shared/format'
+import { plural } from '../../../../../shared/plural'
 import { Button } from '../../../../components/ui/button'
 import {
   DropdownMenu,
@@ -21,7 +22,6 @@ import { useBulkUpdatePrice } from '../api/bulk-update-price'
 /** Spec section 9: the bulk price defaults to 120 with a minimum of 1. */
 export const DEFAULT_BULK_PRICE = 120
 
-const dayCount = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`
 const priceText = (price: number) => (Number.isInteger(price) ? formatUsd(price) : formatUsdCents(price))
 /** The success line, then which days an order kept unchanged (issue 10). */
 const withSkipped = (done: string, skipped: HeldDayDto[]) =>
@@ -48,7 +48,7 @@ export function CalendarBulkActions({ days }: { days: AdminCalendarDayDto[] }) {
         onSuccess: ({ updated, skipped }) =>
           toast({
             title: 'Prices Updated',
-            description: withSkipped(`Updated the price of ${dayCount(updated)}.`, skipped),
+            description: withSkipped(`Updated the price of ${plural(updated, 'day')}.`, skipped),
           }),
         onError: (error) =>
           toast({
@@ -68,7 +68,7 @@ export function CalendarBulkActions({ days }: { days: AdminCalendarDayDto[] }) {
         onSuccess: ({ deleted, skipped }) =>
           toast({
             title: 'Days Deleted',
-            description: withSkipped(`Deleted ${dayCount(deleted)}.`, skipped),
+            description: withSkipped(`Deleted ${plural(deleted, 'day')}.`, skipped),
           }),
         onError: (error) =>
           toast({
@@ -112,7 +112,7 @@ export function CalendarBulkActions({ days }: { days: AdminCalendarDayDto[] }) {
         open={dialog === 'price'}
         onOpenChange={(open) => setDialog(open ? 'price' : null)}
         title="Set Price for All Days"
-        description={`Set the price of ${dayCount(ids.length)} shown${isPriceValid ? ` to ${priceText(priceValue)}` : ''}? Days sold or held by an order keep their price.`}
+        description={`Set the price of ${plural(ids.length, 'day')} shown${isPriceValid ? ` to ${priceText(priceValue)}` : ''}? Days sold or held by an order keep their price.`}
         confirmLabel="Update Prices"
         confirmDisabled={!isPriceValid}
         onConfirm={applyPrice}
@@ -133,7 +133,7 @@ export function CalendarBulkActions({ days }: { days: AdminCalendarDayDto[] }) {
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
         title="Delete All Days"
-        description={`Delete ${dayCount(ids.length)} shown? Days sold or held by an order are kept. This cannot be undone.`}
+        description={`Delete ${plural(ids.length, 'day')} shown? Days sold or held by an order are kept. This cannot be undone.`}
         confirmLabel="Delete All"
         onConfirm={deleteAll}
       />

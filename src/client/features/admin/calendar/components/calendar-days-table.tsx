@@ -13,7 +13,9 @@ import {
   TableRow,
 } from '../../../../components/ui/table'
 import { toast } from '../../../../components/ui/use-toast'
+import { cn } from '../../../../lib/cn'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
 import { errorDescription } from '../../hooks/error-message'
 import { useDeleteCalendarDay } from '../api/delete-calendar-day'
 import { dayStatusLabel } from '../day-price'
@@ -47,8 +49,8 @@ export function CalendarDaysTable({ days }: { days: AdminCalendarDayDto[] }) {
 
   return (
     <>
-      <Table label="Calendar days">
-        <TableHeader>
+      <Table label="Calendar days" className={STACKED_TABLE}>
+        <TableHeader className={STACKED_HEADER}>
           <TableRow>
             <TableHead>Date</TableHead>
             <TableHead>Status</TableHead>
@@ -62,22 +64,26 @@ export function CalendarDaysTable({ days }: { days: AdminCalendarDayDto[] }) {
             const label = dayStatusLabel(day.status)
             const dateText = formatDayDate(day.date)
             return (
-              <TableRow key={day.id}>
-                <TableCell className="whitespace-nowrap">{dateText}</TableCell>
-                <TableCell>
+              <TableRow key={day.id} className={STACKED_ROW}>
+                <TableCell data-label="Date" className={cn('whitespace-nowrap', STACKED_CELL)}>
+                  {dateText}
+                </TableCell>
+                <TableCell data-label="Status" className={STACKED_CELL}>
                   <Badge variant={STATUS_VARIANT[day.status as keyof typeof STATUS_VARIANT] ?? 'secondary'}>
                     {label}
                   </Badge>
                 </TableCell>
-                <TableCell>{day.businessName ?? ''}</TableCell>
-                <TableCell>
+                <TableCell data-label="Business Name" className={STACKED_CELL}>
+                  {day.businessName ?? ''}
+                </TableCell>
+                <TableCell data-label="Price" className={STACKED_CELL}>
                   {editingId === day.id ? (
                     <DayPriceEditor day={day} onDone={() => setEditingId(null)} />
                   ) : (
                     formatPrice(day.price)
                   )}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Actions" className={STACKED_CELL}>
                   <div className="flex gap-1">
                     <Button
                       variant="ghost"

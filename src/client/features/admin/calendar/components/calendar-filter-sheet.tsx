@@ -64,6 +64,13 @@ export function CalendarFilterSheet({
     setOpen(false)
   }
 
+  // Reset means "show everything again" (issue 11): clearing only the form left the table filtered.
+  function reset() {
+    setDraft(EMPTY_CALENDAR_FILTERS)
+    onApply(EMPTY_CALENDAR_FILTERS)
+    setOpen(false)
+  }
+
   return (
     <Sheet open={open} onOpenChange={handleOpenChange}>
       <SheetTrigger asChild>
@@ -116,7 +123,7 @@ export function CalendarFilterSheet({
           />
           <div className="flex flex-wrap gap-2 pt-2">
             <Button type="submit">Apply Filters</Button>
-            <Button type="button" variant="outline" onClick={() => setDraft(EMPTY_CALENDAR_FILTERS)}>
+            <Button type="button" variant="outline" onClick={reset}>
               Reset
             </Button>
             <SheetClose asChild>

@@ -2,9 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminCalendarDayDto, HeldDayDto } from '../../../../../shared/admin-dto'
+import { adminDateRangeMessage } from '../../../../../shared/calendar-admin'
 import { Toaster } from '../../../../components/ui/toaster'
 import { resetToasts } from '../../../../components/ui/use-toast'
 import { CalendarManagement } from './calendar-management'
+
+/** Inside the admin month navigator (issue 11). */
+const YEAR = new Date().getUTCFullYear() + 1
 
 const day = (id: string, date: string, extra: Partial<AdminCalendarDayDto> = {}): AdminCalendarDayDto => ({
   id,
@@ -39,7 +43,7 @@ describe('CalendarManagement bulk actions and range (issue 10)', () => {
       if ((init?.method ?? 'GET') === 'GET') return json({ days: shown })
       if (url.endsWith('/bulk-price')) return json({ updated: 2, skipped: [bob] })
       if (url.endsWith('/bulk-delete')) return json({ deleted: 2, skipped: [bob] })
-      if (url.endsWith('/initialize'))
+      if (url.endsWith('/initialize') || url.endsWith('/initialize?dryRun=1'))
         return json({
           created: 1,
           updated: 3,
@@ -104,19 +108,46 @@ describe('CalendarManagement bulk actions and range (issue 10)', () => {
     ).toBeTruthy()
   })
 
-  it('says which days Initialize Date Range left unchanged', async () => {
-    await renderScreen()
-    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2032-12-01' } })
-    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2032-12-05' } })
+  async function submitRange(startDate: string, endDate: string) {
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: startDate } })
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: endDate } })
     await act(async () => {
       fireEvent.submit(
         screen.getByRole('button', { name: 'Initialize Days' }).closest('form') as HTMLFormElement,
       )
     })
+  }
+
+  it('confirms what Initialize Date Range will do, then says which days it left unchanged', async () => {
+    await renderScreen()
+    await submitRange(`${YEAR}-12-01`, `${YEAR}-12-05`)
+    const dialog = await screen.findByRole('alertdialog')
+    expect(posted('/initialize?dryRun=1')).toEqual([
+      { startDate: `${YEAR}-12-01`, endDate: `${YEAR}-12-05`, price: 120 },
+    ])
+    expect(posted('/initialize')).toEqual([])
+    expect(dialog.textContent).toContain(
+      '1 day will be created at $120. 3 existing days will be made available at $120. 2 sold or held days are left alone.',
+    )
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Initialize Days' }))
+    })
+    await waitFor(() => expect(posted('/initialize')).toHaveLength(1))
     expect(
       await screen.findByText(
-        '1 days created and 3 days updated. 2 sold or held days were left unchanged: Dec 1 (Bob Hardware), Dec 2 (Holding Co).',
+        '1 day created and 3 days updated. 2 sold or held days were left unchanged: Dec 1 (Bob Hardware), Dec 2 (Holding Co).',
       ),
     ).toBeTruthy()
+  })
+
+  it('refuses dates outside the month navigator under the fields, asking and sending nothing', async () => {
+    await renderScreen()
+    await submitRange('2022-12-31', '2023-01-02')
+    expect(screen.getByText(adminDateRangeMessage())).toBeTruthy()
+    expect(screen.getByLabelText('Start Date').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('End Date').getAttribute('aria-invalid')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByLabelText('Start Date'))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(posted('/initialize?dryRun=1')).toEqual([])
   })
 })

@@ -1,24 +1,52 @@
-import { type FormEvent, useState } from 'react'
-import { skippedDaysText } from '../../../../../shared/calendar-admin'
+import { type FormEvent, useRef, useState } from 'react'
+import {
+  adminDateRangeMessage,
+  datesOutsideAdminBounds,
+  initializeRangeSummary,
+  skippedDaysText,
+} from '../../../../../shared/calendar-admin'
+import { formatPrice } from '../../../../../shared/format'
+import { plural } from '../../../../../shared/plural'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { toast } from '../../../../components/ui/use-toast'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { errorDescription } from '../../hooks/error-message'
-import { useInitializeCalendarRange } from '../api/initialize-calendar-range'
+import {
+  type InitializeRangeInput,
+  useInitializeCalendarRange,
+  usePreviewCalendarRange,
+} from '../api/initialize-calendar-range'
 
 /** Spec section 9: range initialisation defaults to 120 (minimum 0). */
 export const DEFAULT_RANGE_PRICE = 120
 
+const RANGE_ERROR_ID = 'init-range-error'
+
+function initializationFailed(error: unknown) {
+  toast({
+    variant: 'destructive',
+    title: 'Initialization Failed',
+    description: errorDescription(error, 'Failed to initialize the calendar days. Please try again.'),
+  })
+}
+
 /**
  * Spec section 4: every date in the range becomes available at the price (created when missing), except
- * days a pending or paid order holds: the toast lists those.
+ * days a pending or paid order holds: the toast lists those. Issue 11: the dates stay within the admin
+ * month navigator (as the server checks), and a dry run's counts are confirmed before anything changes.
  */
 export function InitializeRangeCard() {
   const [startDate, setStartDate] = useState('')
   const [endDate, setEndDate] = useState('')
   const [price, setPrice] = useState(String(DEFAULT_RANGE_PRICE))
+  const [outside, setOutside] = useState<Array<'startDate' | 'endDate'>>([])
+  const [pending, setPending] = useState<{ input: InitializeRangeInput; summary: string } | null>(null)
+  const startRef = useRef<HTMLInputElement>(null)
+  const endRef = useRef<HTMLInputElement>(null)
+  const preview = usePreviewCalendarRange()
   const initialize = useInitializeCalendarRange()
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -32,26 +60,50 @@ export function InitializeRangeCard() {
       })
       return
     }
-    initialize.mutate(
-      { startDate, endDate, price: value },
-      {
-        onSuccess: ({ created, updated, skipped }) =>
-          toast({
-            title: 'Days Initialized',
-            // Days a pending or paid order holds keep their status, name and price (issue 10).
-            description: [`${created} days created and ${updated} days updated.`, skippedDaysText(skipped)]
-              .filter(Boolean)
-              .join(' '),
+    const range = { startDate, endDate }
+    const invalid = datesOutsideAdminBounds(range)
+    setOutside(invalid)
+    if (invalid.length > 0) {
+      // The message sits under the fields; focus goes to the first one to fix.
+      ;(invalid[0] === 'startDate' ? startRef : endRef).current?.focus()
+      return
+    }
+    const input = { ...range, price: value }
+    preview.mutate(input, {
+      onSuccess: ({ created, updated, skipped }) =>
+        setPending({
+          input,
+          summary: initializeRangeSummary(range, formatPrice(value), {
+            created,
+            updated,
+            skipped: skipped.length,
           }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Initialization Failed',
-            description: errorDescription(error, 'Failed to initialize the calendar days. Please try again.'),
-          }),
-      },
-    )
+        }),
+      onError: initializationFailed,
+    })
   }
+
+  function confirm() {
+    if (!pending) return
+    initialize.mutate(pending.input, {
+      onSuccess: ({ created, updated, skipped }) =>
+        toast({
+          title: 'Days Initialized',
+          // Days a pending or paid order holds keep their status, name and price (issue 10).
+          description: [
+            `${plural(created, 'day')} created and ${plural(updated, 'day')} updated.`,
+            skippedDaysText(skipped),
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }),
+      onError: initializationFailed,
+    })
+  }
+
+  const dateErrorProps = (field: 'startDate' | 'endDate') =>
+    outside.includes(field) ? { 'aria-invalid': true, 'aria-describedby': RANGE_ERROR_ID } : {}
+  const isBusy = preview.isPending || initialize.isPending
 
   return (
     <Card>
@@ -65,21 +117,31 @@ export function InitializeRangeCard() {
             <Label htmlFor="init-start-date">Start Date</Label>
             <Input
               id="init-start-date"
+              ref={startRef}
               type="date"
               required
               value={startDate}
-              onChange={(e) => setStartDate(e.target.value)}
+              onChange={(e) => {
+                setStartDate(e.target.value)
+                setOutside([])
+              }}
+              {...dateErrorProps('startDate')}
             />
           </div>
           <div className="space-y-2">
             <Label htmlFor="init-end-date">End Date</Label>
             <Input
               id="init-end-date"
+              ref={endRef}
               type="date"
               required
               min={startDate || undefined}
               value={endDate}
-              onChange={(e) => setEndDate(e.target.value)}
+              onChange={(e) => {
+                setEndDate(e.target.value)
+                setOutside([])
+              }}
+              {...dateErrorProps('endDate')}
             />
           </div>
           <div className="space-y-2">
@@ -93,11 +155,24 @@ export function InitializeRangeCard() {
               onChange={(e) => setPrice(e.target.value)}
             />
           </div>
-          <Button type="submit" disabled={initialize.isPending}>
+          <Button type="submit" disabled={isBusy}>
             {initialize.isPending ? 'Initializing...' : 'Initialize Days'}
           </Button>
+          {outside.length > 0 ? (
+            <p id={RANGE_ERROR_ID} className="text-sm text-red-700 sm:col-span-4">
+              {adminDateRangeMessage()}
+            </p>
+          ) : null}
         </form>
       </CardContent>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Initialize Date Range"
+        description={pending?.summary ?? ''}
+        confirmLabel="Initialize Days"
+        onConfirm={confirm}
+      />
     </Card>
   )
 }

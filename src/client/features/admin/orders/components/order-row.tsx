@@ -12,6 +12,8 @@ import {
   SelectValue,
 } from '../../../../components/ui/select'
 import { TableCell, TableRow } from '../../../../components/ui/table'
+import { cn } from '../../../../lib/cn'
+import { STACKED_CELL, STACKED_ROW } from '../../components/stacked-table'
 import { SETTABLE_ORDER_STATUSES, type SettableOrderStatus } from '../api/update-order-status'
 import { formatTimestamp, orderSubject, orderTypeLabel } from '../order-display'
 
@@ -53,29 +55,44 @@ export function OrderRow({
   const detailsId = `order-details-${order.id}`
   return (
     <>
-      <TableRow data-state={isSelected ? 'selected' : undefined} className="data-[state=selected]:bg-blue-50">
-        <TableCell>
+      <TableRow
+        data-state={isSelected ? 'selected' : undefined}
+        className={cn('data-[state=selected]:bg-blue-50', STACKED_ROW)}
+      >
+        <TableCell data-label="Select" className={STACKED_CELL}>
           <Checkbox
             checked={isSelected}
             onCheckedChange={(checked) => onSelect(checked === true)}
             aria-label={`Select order ${order.id}`}
           />
         </TableCell>
-        <TableCell className="font-mono whitespace-nowrap">{order.id}</TableCell>
-        <TableCell>{order.businessName}</TableCell>
-        <TableCell className="whitespace-nowrap">{orderTypeLabel(order.type)}</TableCell>
-        <TableCell className="min-w-40">{orderSubject(order)}</TableCell>
-        <TableCell>{formatPrice(order.amount)}</TableCell>
-        <TableCell>
+        <TableCell data-label="Order ID" className={cn('font-mono whitespace-nowrap', STACKED_CELL)}>
+          {order.id}
+        </TableCell>
+        <TableCell data-label="Business Name" className={STACKED_CELL}>
+          {order.businessName}
+        </TableCell>
+        <TableCell data-label="Type" className={cn('whitespace-nowrap', STACKED_CELL)}>
+          {orderTypeLabel(order.type)}
+        </TableCell>
+        <TableCell data-label="Date/Icon" className={cn('min-w-40', STACKED_CELL)}>
+          {orderSubject(order)}
+        </TableCell>
+        <TableCell data-label="Amount" className={STACKED_CELL}>
+          {formatPrice(order.amount)}
+        </TableCell>
+        <TableCell data-label="Status" className={STACKED_CELL}>
           <Badge
             variant={order.refund === 'pending' ? 'warning' : (STATUS_VARIANT[order.status] ?? 'secondary')}
           >
             {orderStatusLabel(order)}
           </Badge>
         </TableCell>
-        <TableCell className="whitespace-nowrap">{formatTimestamp(order.createdAt)}</TableCell>
-        <TableCell>
-          <div className="flex items-center gap-1">
+        <TableCell data-label="Created At" className={cn('whitespace-nowrap', STACKED_CELL)}>
+          {formatTimestamp(order.createdAt)}
+        </TableCell>
+        <TableCell data-label="Actions" className={STACKED_CELL}>
+          <div className="flex flex-wrap items-center gap-1">
             {order.status === 'deleted' ? null : (
               <Select
                 value={
@@ -122,8 +139,8 @@ export function OrderRow({
         </TableCell>
       </TableRow>
       {isExpanded ? (
-        <TableRow id={detailsId} className="bg-slate-50">
-          <TableCell colSpan={ORDER_COLUMN_COUNT}>
+        <TableRow id={detailsId} className={cn('bg-slate-50', STACKED_ROW)}>
+          <TableCell colSpan={ORDER_COLUMN_COUNT} className="max-md:block">
             <OrderDetails order={order} />
           </TableCell>
         </TableRow>

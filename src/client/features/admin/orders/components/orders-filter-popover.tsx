@@ -49,6 +49,13 @@ export function OrdersFilterPopover({
     setOpen(false)
   }
 
+  // Reset means "show every order again" (issue 11): clearing only the form left the table filtered.
+  function reset() {
+    setDraft(EMPTY_ORDER_FILTERS)
+    onApply(EMPTY_ORDER_FILTERS)
+    setOpen(false)
+  }
+
   return (
     <Popover
       open={open}
@@ -103,7 +110,7 @@ export function OrdersFilterPopover({
             <Button type="submit" size="sm">
               Apply Filters
             </Button>
-            <Button type="button" size="sm" variant="outline" onClick={() => setDraft(EMPTY_ORDER_FILTERS)}>
+            <Button type="button" size="sm" variant="outline" onClick={reset}>
               Reset
             </Button>
           </div>

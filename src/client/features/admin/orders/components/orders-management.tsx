@@ -1,6 +1,7 @@
 import { Download, RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { AdminOrderDto } from '../../../../../shared/admin-dto'
+import { agree, plural } from '../../../../../shared/plural'
 import { Button, buttonVariants } from '../../../../components/ui/button'
 import { Checkbox } from '../../../../components/ui/checkbox'
 import {
@@ -14,6 +15,7 @@ import { Spinner } from '../../../../components/ui/spinner'
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../../components/ui/table'
 import { toast } from '../../../../components/ui/use-toast'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { STACKED_HEADER, STACKED_TABLE } from '../../components/stacked-table'
 import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
 import { useBulkDeleteOrders } from '../api/bulk-delete-orders'
 import { useBulkUpdateOrderStatus } from '../api/bulk-update-order-status'
@@ -96,7 +98,7 @@ export function OrdersManagement() {
         onSuccess: () =>
           toast({
             title: 'Orders Updated',
-            description: `${selectedIds.length} orders are now ${bulkStatus}.`,
+            description: `${plural(selectedIds.length, 'order')} ${agree(selectedIds.length, 'is', 'are')} now ${bulkStatus}.`,
           }),
         onError: (error) =>
           toast({
@@ -133,7 +135,10 @@ export function OrdersManagement() {
     bulkDelete.mutate(ids, {
       onSuccess: ({ deleted }) => {
         setSelected(new Set())
-        toast({ title: 'Orders Deleted', description: `${deleted} orders have been deleted.` })
+        toast({
+          title: 'Orders Deleted',
+          description: `${plural(deleted, 'order')} ${agree(deleted, 'has', 'have')} been deleted.`,
+        })
       },
       onError: (error) =>
         toast({
@@ -186,8 +191,8 @@ export function OrdersManagement() {
       ) : orders.length === 0 ? (
         <p className="rounded-md border border-slate-200 p-6 text-center text-slate-700">No orders found.</p>
       ) : (
-        <Table label="Orders">
-          <TableHeader>
+        <Table label="Orders" className={STACKED_TABLE}>
+          <TableHeader className={STACKED_HEADER}>
             <TableRow>
               <TableHead className="w-10">
                 <Checkbox
@@ -231,7 +236,9 @@ export function OrdersManagement() {
         description={
           confirm?.kind === 'one'
             ? `Delete order ${confirm.order.id}? A pending or paid order releases its day.`
-            : `Delete ${selectedIds.length} selected orders? Pending or paid orders release their days.`
+            : selectedIds.length === 1
+              ? 'Delete 1 selected order? A pending or paid order releases its day.'
+              : `Delete ${selectedIds.length} selected orders? Pending or paid orders release their days.`
         }
         confirmLabel="Delete"
         onConfirm={confirmDelete}

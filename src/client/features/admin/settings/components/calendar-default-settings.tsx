@@ -1,4 +1,6 @@
+import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
+import { unusedDefaultMonth, unusedDefaultMonthText } from '../../../../../shared/calendar-months'
 import { YEARS_AHEAD } from '../../../../../shared/settings'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
@@ -12,16 +14,21 @@ import {
 } from '../../../../components/ui/select'
 import { toast } from '../../../../components/ui/use-toast'
 import { errorDescription } from '../../hooks/error-message'
+import { useAvailableMonths } from '../api/get-available-months'
 import { useUpdateCalendarDefault } from '../api/update-calendar-default'
 
 const MONTH_NAMES = Array.from({ length: 12 }, (_, i) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, i, 1))),
 )
 
-/** Spec section 9: the year selector offers the current year and the next 5. */
-export function yearOptions(now: Date = new Date()): number[] {
+/**
+ * Spec section 9: the year selector offers the current year and the next 5. A saved year before them (set
+ * in an earlier year) is listed first, so the selector shows what is saved rather than a blank.
+ */
+export function yearOptions(now: Date = new Date(), saved?: number | null): number[] {
   const first = now.getUTCFullYear()
-  return Array.from({ length: YEARS_AHEAD + 1 }, (_, i) => first + i)
+  const years = Array.from({ length: YEARS_AHEAD + 1 }, (_, i) => first + i)
+  return saved && saved < first ? [saved, ...years] : years
 }
 
 export function CalendarDefaultSettings({
@@ -35,7 +42,17 @@ export function CalendarDefaultSettings({
   const [selectedMonth, setSelectedMonth] = useState(String(month ?? now.getUTCMonth() + 1))
   const [selectedYear, setSelectedYear] = useState(String(year ?? now.getUTCFullYear()))
   const update = useUpdateCalendarDefault()
-  const years = yearOptions(now)
+  const years = yearOptions(now, year)
+  const available = useAvailableMonths()
+  // Decision 011: a saved default in the past or without available days is not what visitors see.
+  const unused = available.data
+    ? unusedDefaultMonth({
+        defaultMonth: month ?? null,
+        defaultYear: year ?? null,
+        availableMonths: available.data.months,
+        now,
+      })
+    : null
 
   useEffect(() => {
     if (month) setSelectedMonth(String(month))
@@ -104,6 +121,12 @@ export function CalendarDefaultSettings({
             {update.isPending ? 'Saving...' : 'Save Calendar Settings'}
           </Button>
         </form>
+        {unused ? (
+          <p className="mt-4 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{unusedDefaultMonthText(unused)}</span>
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   )

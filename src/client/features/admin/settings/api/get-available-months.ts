@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { AvailableMonthsResponse } from '../../../../../shared/dto'
+import { apiClient } from '../../../../lib/api-client'
+
+/** The months a visitor can buy in (the public list): the settings screen checks the default against it. */
+export function getAvailableMonths(): Promise<AvailableMonthsResponse> {
+  return apiClient.get<AvailableMonthsResponse>('/api/calendar-days/available-months')
+}
+
+export const adminAvailableMonthsQueryOptions = queryOptions({
+  queryKey: ['admin', 'available-months'],
+  queryFn: getAvailableMonths,
+})
+
+export function useAvailableMonths() {
+  return useQuery(adminAvailableMonthsQueryOptions)
+}
