@@ -85,6 +85,28 @@ describe('initialCalendarMonth (spec section 4)', () => {
     )
   })
 
+  it('keeps a set default when the available months could not be loaded (nothing is known)', () => {
+    expect(
+      initialCalendarMonth({
+        defaultMonth: 3,
+        defaultYear: 2030,
+        availableMonths: null,
+        now: new Date('2030-01-15'),
+      }),
+    ).toEqual({ year: 2030, month: 3 })
+    expect(
+      initialCalendarMonth({
+        defaultMonth: null,
+        defaultYear: null,
+        availableMonths: null,
+        now: new Date('2030-01-15T12:00:00Z'),
+      }),
+    ).toEqual({
+      year: 2030,
+      month: 1,
+    })
+  })
+
   it('ignores a half-set default', () => {
     expect(
       initialCalendarMonth({ defaultMonth: 3, defaultYear: null, availableMonths: [ym(2026, 5)], now }),

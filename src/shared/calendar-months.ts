@@ -55,13 +55,16 @@ export function isSameYearMonth(a: YearMonth, b: YearMonth): boolean {
 export function initialCalendarMonth(input: {
   defaultMonth: number | null
   defaultYear: number | null
-  availableMonths: YearMonth[]
+  /** null when the list could not be loaded: nothing is known, so a set default is trusted. */
+  availableMonths: YearMonth[] | null
   now?: Date
 }): YearMonth {
-  const fallback = fallbackMonth(input.availableMonths, input.now)
+  const available = input.availableMonths
+  const fallback = fallbackMonth(available ?? [], input.now)
   const chosen = settingsDefault(input)
   if (!chosen) return fallback
-  return input.availableMonths.some((m) => isSameYearMonth(m, chosen)) ? chosen : fallback
+  if (available === null) return chosen
+  return available.some((m) => isSameYearMonth(m, chosen)) ? chosen : fallback
 }
 
 /** The month settings name, when both halves are set and valid. */

@@ -187,7 +187,12 @@ const monthKey = fc
   .tuple(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 0, max: 13 }))
   .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`)
 
-const commonHints = (): Hints => ({ email: emailArbitrary, businessName: anyString(120) })
+const commonHints = (): Hints => ({
+  email: emailArbitrary,
+  businessName: anyString(120),
+  // A refine the generator cannot read: mostly real checkout pages, sometimes anything.
+  returnPath: fc.oneof(fc.constantFrom('/cart-checkout', '/special-purchase', undefined), anyString(40)),
+})
 
 /** A schema's values (with hints), for a body or a query. */
 const fromSchema = (schema: z.ZodType, hints: Hints = {}) =>

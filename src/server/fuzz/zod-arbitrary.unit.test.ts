@@ -53,12 +53,20 @@ describe('zodArbitrary', () => {
     expect(acceptance(refined)).toBeLessThan(0.2)
     const hints = { email: emailArbitrary }
     expect(acceptance(refined, zodArbitrary(refined, hints))).toBeGreaterThan(0.6)
-    expect(acceptance(dayCheckoutInputSchema)).toBe(1)
-    // amount must equal units × $1 (a superRefine): fixed up by the caller, every value passes.
+    // returnPath must name one of the site's checkout pages (a refine): unhinted, most values miss it; a
+    // hint (used 3 in 4) makes most pass.
+    const returnPath = fc.option(fc.constantFrom('/cart-checkout', '/special-purchase'), { nil: undefined })
+    expect(acceptance(dayCheckoutInputSchema)).toBeLessThan(0.5)
+    expect(
+      acceptance(dayCheckoutInputSchema, zodArbitrary(dayCheckoutInputSchema, { returnPath })),
+    ).toBeGreaterThan(0.6)
+    // amount must equal units × $1 (a superRefine) and returnPath must name a checkout page (a refine):
+    // fixed up by the caller, every value passes.
     const special = zodArbitrary(specialPurchaseCheckoutInputSchema, hints).map((v) => ({
       ...(v as object),
       email: 'buyer@example.com',
       amount: (v as { units: number }).units,
+      returnPath: '/special-purchase',
     }))
     expect(acceptance(specialPurchaseCheckoutInputSchema)).toBeLessThan(0.2)
     expect(acceptance(specialPurchaseCheckoutInputSchema, special)).toBe(1)

@@ -18,7 +18,8 @@ export function useDisplayedMonth() {
     ? initialCalendarMonth({
         defaultMonth: settings.data?.defaultMonth ?? null,
         defaultYear: settings.data?.defaultYear ?? null,
-        availableMonths,
+        // A failed list says nothing about the default month: keep it rather than guess.
+        availableMonths: months.error ? null : availableMonths,
       })
     : null
 
