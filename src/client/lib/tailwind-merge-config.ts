@@ -65,7 +65,7 @@ export const twMergeConfig = () => ({
   classGroups: {
     aspect: [{ aspect: [isFraction, isArbitraryValue, isArbitraryVariable, 'video'] }],
     container: ['container'],
-    display: ['block', 'flex', 'inline-flex', 'table', 'grid', 'hidden'],
+    display: ['block', 'inline', 'flex', 'inline-flex', 'table', 'grid', 'hidden'],
     sr: ['sr-only', 'not-sr-only'],
     'object-fit': [{ object: ['contain'] }],
     overflow: [{ overflow: ['hidden'] }],
@@ -148,7 +148,8 @@ export const twMergeConfig = () => ({
     'underline-offset': [{ 'underline-offset': [isNumber, isArbitraryVariable, isArbitraryValue] }],
     'text-overflow': ['truncate'],
     'vertical-align': [{ align: ['middle', isArbitraryVariable, isArbitraryValue] }],
-    whitespace: [{ whitespace: ['nowrap'] }],
+    whitespace: [{ whitespace: ['normal', 'nowrap'] }],
+    content: [{ content: ['none', isArbitraryVariable, isArbitraryValue] }],
     break: [{ break: ['words'] }],
     'bg-color': [{ bg: [isAny, isArbitraryVariable, isArbitraryValue] }],
     rounded: [{ rounded: ['', 'full', isTshirtSize, isArbitraryVariable, isArbitraryValue] }],
