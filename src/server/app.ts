@@ -16,6 +16,7 @@ import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
+import { compressJson } from './http/compression.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
 import { spaRoutes } from './http/spa.ts'
 import { AppError, UNAVAILABLE_MESSAGE } from './lib/errors.ts'
@@ -44,6 +45,8 @@ export function createApp(deps: AppDeps) {
   })
   app.use('*', securityHeaders(deps.config.publicUrl))
   app.use('/api/*', sameOriginOnly(deps.config.publicUrl))
+  // JSON and CSV answers by Accept-Encoding (the read cache encodes its own, keeping the bytes per encoding).
+  app.use('/api/*', compressJson)
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {

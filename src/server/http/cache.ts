@@ -8,6 +8,13 @@ import {
   type VersionReader,
 } from '../lib/catalogue-version.ts'
 import type { AppDeps } from './app-env.ts'
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  type ContentEncoding,
+  encodeBody,
+  negotiateEncoding,
+  VARY_ACCEPT_ENCODING,
+} from './compression.ts'
 
 /**
  * Catalogue reads (days, icons, posts, media lists) may be stored but must be revalidated every time:
@@ -31,6 +38,10 @@ export const noCache: MiddlewareHandler = async (c, next) => {
  *   3. otherwise loads the body (after step 1, so from a snapshot holding at least that state) and stores it
  *      under the token. Concurrent misses of one key and token share one load.
  * The ETag is a hash of the body bytes, so it is the same on every instance and survives restarts.
+ * Answers of at least COMPRESS_THRESHOLD_BYTES are sent br- or gzip-encoded when Accept-Encoding allows
+ * (compression.ts); each entry keeps its encoded variants once made, so a hit never recompresses. An
+ * encoded variant's ETag is the identity tag with `-br` / `-gz` inside the quotes (a strong tag names one
+ * byte sequence), and If-None-Match matches any variant of the same body.
  *
  * Cache hits may also be answered below Hono (http/fast-read-path.ts): a GET of a URL that this cache has
  * answered before is looked up by its URL, with the key the route gave it then, and answered if the entry is
@@ -58,7 +69,12 @@ export type PublicReadCache = {
   findByUrl: (url: string) => Promise<CachedBody | undefined> | undefined
 }
 
-export type CachedBody = { body: Uint8Array<ArrayBuffer>; etag: string }
+export type CachedBody = {
+  body: Uint8Array<ArrayBuffer>
+  etag: string
+  /** The encoded bodies made so far (a promise while one is being made: concurrent requests share it). */
+  encoded: Partial<Record<ContentEncoding, Promise<Uint8Array<ArrayBuffer>>>>
+}
 
 // The body is kept as bytes: each answer then writes them as they are, with no encoding per request.
 type Entry = CachedBody & { token: string | undefined }
@@ -156,7 +172,9 @@ export function createPublicReadCache(options: {
     respond: async (c, key, loader) => {
       const entry = await current(key, loader)
       if (entry.token !== undefined) learnUrl(c, key)
-      const answer = cachedAnswer(entry, c.req.header('if-none-match'))
+      // HEAD is answered with the identity headers: it has no body to compress (the fast path never sees it).
+      const encoding = c.req.method === 'HEAD' ? undefined : c.req.header('accept-encoding')
+      const answer = await cachedAnswer(entry, c.req.header('if-none-match'), encoding)
       for (const name in answer.headers) c.header(name, answer.headers[name])
       return answer.body === null ? c.body(null, 304) : c.body(answer.body, 200)
     },
@@ -169,21 +187,49 @@ export function createPublicReadCache(options: {
   }
 }
 
-/** Status, headers and body of a cached answer: one rule for the Hono path and the fast path. */
-export function cachedAnswer(
+const ETAG_SUFFIX: Record<ContentEncoding, string> = { br: '-br', gzip: '-gz' }
+
+/**
+ * Status, headers and body of a cached answer: one rule for the Hono path and the fast path. The body is
+ * encoded by `acceptEncoding` (compression.ts) when it is large enough; the encoded bytes are kept on the
+ * entry. Vary is sent on every answer, 304 included, since the entry's 200 may be encoded.
+ */
+export async function cachedAnswer(
   entry: CachedBody,
   ifNoneMatch: string | undefined,
-):
+  acceptEncoding: string | undefined,
+): Promise<
   | { status: 304; headers: Record<string, string>; body: null }
-  | { status: 200; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> } {
+  | { status: 200; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }
+> {
+  const encoding =
+    entry.body.byteLength >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(acceptEncoding) : undefined
+  const etag = encoding ? `${entry.etag.slice(0, -1)}${ETAG_SUFFIX[encoding]}"` : entry.etag
   if (matchesEtag(ifNoneMatch, entry.etag)) {
-    return { status: 304, headers: { 'cache-control': 'no-cache', etag: entry.etag }, body: null }
+    return {
+      status: 304,
+      headers: { 'cache-control': 'no-cache', etag, vary: VARY_ACCEPT_ENCODING },
+      body: null,
+    }
   }
-  return {
-    status: 200,
-    headers: { 'cache-control': 'no-cache', etag: entry.etag, 'content-type': 'application/json' },
-    body: entry.body,
+  const headers: Record<string, string> = {
+    'cache-control': 'no-cache',
+    etag,
+    'content-type': 'application/json',
+    vary: VARY_ACCEPT_ENCODING,
   }
+  if (!encoding) return { status: 200, headers, body: entry.body }
+  let encoded = entry.encoded[encoding]
+  if (!encoded) {
+    encoded = encodeBody(entry.body, encoding)
+    entry.encoded[encoding] = encoded
+    // A failure is not kept: the next request tries again (this one goes to the caller's error path).
+    encoded.catch(() => {
+      if (entry.encoded[encoding] === encoded) delete entry.encoded[encoding]
+    })
+  }
+  headers['content-encoding'] = encoding
+  return { status: 200, headers, body: await encoded }
 }
 
 /** Today's date in `timeZone` as YYYY-MM-DD, with one formatter (this runs on every cached read). */
@@ -209,12 +255,19 @@ const encoder = new TextEncoder()
 
 function toEntry(token: string | undefined, value: unknown): Entry {
   const body = encoder.encode(JSON.stringify(value))
-  return { token, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+  return { token, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} }
 }
 
-/** RFC 9110 If-None-Match: weak comparison against a list of tags, or `*`. */
+/**
+ * RFC 9110 If-None-Match: weak comparison against a list of tags, or `*`. `etag` is the identity tag; a
+ * listed tag of an encoded variant of it (`-br` / `-gz` inside the quotes) matches too: it names the same
+ * representation, only sent with another Content-Encoding.
+ */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  return header.split(',').some((tag) => {
+    const opaque = tag.trim().replace(/^W\//, '')
+    return opaque === etag || opaque.replace(/-(?:br|gz)"$/, '"') === etag
+  })
 }
