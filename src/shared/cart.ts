@@ -20,6 +20,8 @@ export type CartMapIcon = {
   name: string
   size: string
   price: number
+  /** The mailing ('YYYY-MM') the icon is for (issue 12); a cart saved before mailings has none: the next open one. */
+  month?: string
 }
 
 export type Cart = {

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { MAX_CART_DAYS, perDayDiscount } from './cart.ts'
 import type { MapIconDto } from './dto.ts'
 import { emailAddressSchema } from './email.ts'
+import { MAILING_NOT_FOUND, MONTH_KEY_PATTERN } from './mailings.ts'
 import {
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
   SPECIAL_PURCHASE_MAX_UNITS,
@@ -94,10 +95,18 @@ export type DayCheckoutInput = z.infer<typeof dayCheckoutInputSchema>
 
 // ---------------------------------------------------------------- create-map-icon-checkout
 
+/** The mailing an icon is bought for ('YYYY-MM'); absent or null: the next mailing open for sale. */
+const mailingMonth = z
+  .string({ error: MAILING_NOT_FOUND })
+  .regex(MONTH_KEY_PATTERN, MAILING_NOT_FOUND)
+  .nullable()
+  .optional()
+
 export const mapIconCheckoutInputSchema = z.object({
   businessName: requiredText(CHECKOUT_TEXTS.businessName, 200),
   email: emailText(CHECKOUT_TEXTS.email),
   iconId: id(CHECKOUT_TEXTS.iconNotFound),
+  month: mailingMonth,
   returnPath,
 })
 export type MapIconCheckoutInput = z.infer<typeof mapIconCheckoutInputSchema>
@@ -114,6 +123,7 @@ export const cartCheckoutInputSchema = z
     email: emailText(CHECKOUT_TEXTS.email),
     calendarDayIds: z.array(id(CHECKOUT_TEXTS.dayNotFound), { error: CHECKOUT_TEXTS.cartEmpty }).default([]),
     mapIconId: id(CHECKOUT_TEXTS.iconNotFound).nullable().default(null),
+    mapIconMonth: mailingMonth,
     // Checked last (below), so a missing discount never hides an earlier rule's message.
     discount: z.unknown().optional(),
     returnPath,

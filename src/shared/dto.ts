@@ -1,3 +1,5 @@
+import type { MapIconMailingStock, MonthKey, PublicMailingDto } from './mailings.ts'
+
 /**
  * The JSON the public API answers with (storefront issue). Server routes build these from rows; the client
  * imports only these types. Money is in US dollars here (the server keeps integer cents inside), dates are
@@ -13,6 +15,12 @@ export type CalendarDayStatus = string
  */
 export const PAST_DAY_STATUS = 'past'
 
+/**
+ * The public reads' status for a day that is not sold and whose mailing is not taking orders (sales closed,
+ * printed or mailed; issue 12): the calendar shows it as Closed, never as available.
+ */
+export const CLOSED_DAY_STATUS = 'closed'
+
 export type CalendarDayDto = {
   id: string
   date: string
@@ -26,10 +34,18 @@ export type CalendarDayDto = {
  * GET /api/calendar-days?month=YYYY-MM. `today` is the town's date: the calendar shows every date before
  * it as Past (in the system or not), so the client never decides what is past.
  */
-export type CalendarMonthResponse = { days: CalendarDayDto[]; today?: string }
+export type CalendarMonthResponse = {
+  days: CalendarDayDto[]
+  today?: string
+  /** The month's mailing (its sales-close and in-homes dates), or null when the month has none. */
+  mailing?: PublicMailingDto | null
+}
 
 export type AvailableMonth = { month: number; year: number }
-/** GET /api/calendar-days/available-months: months with at least one available day from today on, in order. */
+/**
+ * GET /api/calendar-days/available-months: months whose mailing is open for sale and that hold at least one
+ * day for sale (available, price above 0, from today on), in order.
+ */
 export type AvailableMonthsResponse = { months: AvailableMonth[] }
 
 export type MapIconDto = {
@@ -38,8 +54,12 @@ export type MapIconDto = {
   /** 'small' is the regular 'Map Icon'; anything else is premium. */
   size: string
   price: number
+  /** availableQuantity and totalQuantity are this mailing's: the next open one (null when none is open). */
+  month: MonthKey | null
   availableQuantity: number
   totalQuantity: number
+  /** The icon's stock in every mailing open for sale, earliest first (the buyer picks one). */
+  stock: MapIconMailingStock[]
 }
 /** GET /api/map-icons (price ascending) */
 export type MapIconsResponse = { icons: MapIconDto[] }

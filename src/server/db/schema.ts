@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -127,7 +128,10 @@ export const calendarDays = pgTable(
   ],
 )
 
-/** size: 'small' (shown as Regular / 'Map Icon') or anything else (Premium). */
+/**
+ * size: 'small' (shown as Regular / 'Map Icon') or anything else (Premium). total_quantity is the icon's
+ * default quantity per mailing: each mailing has its own stock (mailing_icon_stock), which starts from it.
+ */
 export const mapIcons = pgTable(
   'map_icons',
   {
@@ -135,7 +139,6 @@ export const mapIcons = pgTable(
     name: text('name').notNull(),
     size: text('size').notNull(),
     priceCents: integer('price_cents').notNull(),
-    availableQuantity: integer('available_quantity').notNull(),
     totalQuantity: integer('total_quantity').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -145,6 +148,67 @@ export const mapIcons = pgTable(
     check('map_icons_quantity_nonnegative', sql`${t.totalQuantity} >= 0`),
   ],
 )
+
+// ---------------------------------------------------------------- mailings (issue 12, decision 012)
+
+/**
+ * The monthly postcard: the unit of sale. month is 'YYYY-MM'; a calendar day belongs to the mailing of its
+ * date's month (created when days of that month are first initialised). status: open | closed | printed |
+ * mailed. A day or icon is for sale only while status is 'open' and now < sales_close_at; the deadline task
+ * writes 'closed' once sales_close_at passes (so cached public reads change with a write), and checkout
+ * checks the time itself. in_homes_date is the town's date the postcard should reach homes.
+ */
+export const mailings = pgTable(
+  'mailings',
+  {
+    month: text('month').primaryKey(),
+    status: text('status').notNull().default('open'),
+    salesCloseAt: timestamp('sales_close_at', { withTimezone: true }).notNull(),
+    artworkDueAt: timestamp('artwork_due_at', { withTimezone: true }).notNull(),
+    inHomesDate: date('in_homes_date', { mode: 'string' }).notNull(),
+    /** When the waitlist was last e-mailed "The {Month} mailing is open". */
+    waitlistNotifiedAt: timestamp('waitlist_notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('mailings_month_format', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('mailings_status', sql`${t.status} IN ('open', 'closed', 'printed', 'mailed')`),
+    index('mailings_status_close_idx').on(t.status, t.salesCloseAt),
+  ],
+)
+
+/**
+ * Map icon stock per mailing: quantity starts from the icon's default (total_quantity) and is editable per
+ * mailing, never below what is claimed. available_quantity is derived (quantity − paid − live holds of that
+ * icon in that mailing, decision 007) and rewritten after every change of a claim; the row is also the lock
+ * every sale of that icon in that mailing takes.
+ */
+export const mailingIconStock = pgTable(
+  'mailing_icon_stock',
+  {
+    month: text('month')
+      .notNull()
+      .references(() => mailings.month, { onDelete: 'cascade' }),
+    iconId: uuid('icon_id')
+      .notNull()
+      .references(() => mapIcons.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    availableQuantity: integer('available_quantity').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.iconId] }),
+    index('mailing_icon_stock_icon_idx').on(t.iconId),
+    check('mailing_icon_stock_quantity_nonnegative', sql`${t.quantity} >= 0`),
+  ],
+)
+
+/** Addresses that used a one-click unsubscribe link: no more mailing announcements go to them. */
+export const emailUnsubscribes = pgTable('email_unsubscribes', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+})
 
 // ---------------------------------------------------------------- orders and payments
 
@@ -181,6 +245,11 @@ export const orders = pgTable(
     itemName: text('item_name'),
     itemSize: text('item_size'),
     unitPriceCents: integer('unit_price_cents'),
+    /**
+     * The mailing the order's item appears in: a day's is its date's month (set by the orders_item_snapshot
+     * trigger from item_date); an icon order names its mailing; a special purchase has none.
+     */
+    mailingMonth: text('mailing_month').references(() => mailings.month, { onDelete: 'restrict' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by'),
     createdAt: createdAt(),
@@ -197,6 +266,8 @@ export const orders = pgTable(
     index('orders_map_icon_status_idx').on(t.mapIconId, t.status),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_at_idx').on(t.createdAt),
+    index('orders_mailing_status_idx').on(t.mailingMonth, t.status),
+    index('orders_map_icon_mailing_idx').on(t.mapIconId, t.mailingMonth, t.status),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
 )
@@ -245,6 +316,8 @@ export const outbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on announcements). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

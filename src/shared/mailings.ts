@@ -1,0 +1,215 @@
+import { z } from 'zod'
+import { MONTH_NAMES } from './format.ts'
+
+/**
+ * The monthly mailing (issue 12, docs/decisions/012): the postcard of one month is the unit of sale. It
+ * opens when days of its month are first initialised, closes for sales at its sales-close time (or when the
+ * administrator closes it), is printed, then mailed. Times are the town's (SITE_TIMEZONE): the server
+ * answers each instant both as ISO (UTC) and as the town's local 'YYYY-MM-DDTHH:MM', so a client never
+ * does time-zone arithmetic.
+ */
+export const MAILING_STATUSES = ['open', 'closed', 'printed', 'mailed'] as const
+export type MailingStatus = (typeof MAILING_STATUSES)[number]
+
+/** 'YYYY-MM' */
+export type MonthKey = string
+export const MONTH_KEY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
+
+export function toMonthKey(year: number, month: number): MonthKey {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`
+}
+
+export function parseMonthKey(key: MonthKey): { year: number; month: number } {
+  return { year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) }
+}
+
+/** 'December 2026' */
+export function mailingMonthLabel(key: MonthKey): string {
+  const { year, month } = parseMonthKey(key)
+  return `${MONTH_NAMES[month - 1] ?? key} ${year}`
+}
+
+/** The spec's sentence form, naming the month only: 'The November mailing is concluded.' */
+export function mailingConcludedText(key: MonthKey): string {
+  const { month } = parseMonthKey(key)
+  return `The ${MONTH_NAMES[month - 1] ?? key} mailing is concluded.`
+}
+
+/** The waitlist announcement's subject: 'The December 2026 mailing is open'. */
+export function mailingOpenSubject(key: MonthKey): string {
+  return `The ${mailingMonthLabel(key)} mailing is open`
+}
+
+export const MAILING_STATUS_LABELS: Record<MailingStatus, string> = {
+  open: 'Open',
+  closed: 'Sales closed',
+  printed: 'Printed',
+  mailed: 'Mailed',
+}
+
+/** The refusal of every checkout and manual-order path for a day that is not for sale. */
+export const DAY_NOT_FOR_SALE_MESSAGE = 'This day is not available for booking'
+export const MAILING_NOT_FOUND = 'Mailing not found.'
+export const MAILING_NOT_SELLING = 'This mailing is not taking orders.'
+export const NO_OPEN_MAILING = 'No mailing is open for orders right now.'
+
+// ---------------------------------------------------------------- public reads
+
+/** One mailing as buyers see it. */
+export type PublicMailingDto = {
+  month: MonthKey
+  /** open while sales are open; closed from the sales-close time on; printed; mailed. */
+  status: MailingStatus
+  salesCloseAt: string
+  /** The town's local date and time of salesCloseAt, 'YYYY-MM-DDTHH:MM'. */
+  salesCloseLocal: string
+  artworkDueAt: string
+  artworkDueLocal: string
+  /** The town's date the postcard should be in homes by. */
+  inHomesDate: string
+}
+
+/**
+ * GET /api/mailings: the mailings open for sale (earliest first) and the most recent mailing whose sales
+ * have closed (the /calendar notice 'The {Month} mailing is concluded.'), or null.
+ */
+export type PublicMailingsResponse = { open: PublicMailingDto[]; concluded: MonthKey | null }
+
+/** Per-mailing stock of one icon (GET /api/map-icons answers it for every open mailing). */
+export type MapIconMailingStock = { month: MonthKey; availableQuantity: number; totalQuantity: number }
+
+// ---------------------------------------------------------------- admin
+
+export type MailingDayCounts = {
+  /** Paid days. */
+  sold: number
+  /** Days a live (pending) order holds. */
+  held: number
+  /** Days for sale or free to be: in the system, no live order. */
+  free: number
+  /** Dates of the month with no day in the system. */
+  notSetUp: number
+}
+
+/** One row of /admin/mailings. `status` is the effective one (an open mailing past its close reads closed). */
+export type MailingOverviewRow = PublicMailingDto & {
+  waitlistNotifiedAt: string | null
+  days: MailingDayCounts
+  /** Paid icons per size: regular ('small') and premium (any other size). */
+  icons: { regular: number; premium: number }
+  /** Paid revenue of the mailing's orders, in dollars. */
+  revenue: number
+}
+
+/** One month of the chart (next 12 months; a month without a mailing is all zero, with hasMailing false). */
+export type MailingChartPoint = {
+  month: MonthKey
+  hasMailing: boolean
+  sold: number
+  held: number
+  free: number
+  revenue: number
+}
+
+/** GET /api/admin/mailings: rows for the last 3 and the next 12 months that have a mailing; the chart. */
+export type MailingOverviewResponse = {
+  rows: MailingOverviewRow[]
+  chart: MailingChartPoint[]
+  /** The town's current month. */
+  currentMonth: MonthKey
+}
+
+const localDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time like 2026-12-15T17:00.')
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-01-01.')
+
+/** PATCH /api/admin/mailings/:month — the town's local times. */
+export const updateMailingDatesInputSchema = z
+  .object({
+    salesCloseLocal: localDateTime.optional(),
+    artworkDueLocal: localDateTime.optional(),
+    inHomesDate: isoDate.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one date.')
+export type UpdateMailingDatesInput = z.infer<typeof updateMailingDatesInputSchema>
+
+export const MAILING_ACTIONS = ['close', 'reopen', 'printed', 'mailed'] as const
+export type MailingAction = (typeof MAILING_ACTIONS)[number]
+
+/**
+ * POST /api/admin/mailings/:month/status. close: sales closed now; reopen: open again (salesCloseLocal must
+ * then be in the future: given here, or already set); printed; mailed. Printed and mailed mailings take no
+ * more orders of any kind.
+ */
+export const mailingActionInputSchema = z.object({
+  action: z.enum(MAILING_ACTIONS, { error: 'Choose close, reopen, printed or mailed.' }),
+  salesCloseLocal: localDateTime.optional(),
+})
+export type MailingActionInput = z.infer<typeof mailingActionInputSchema>
+
+/** The allowed status moves (effective status → action). */
+export function canApplyMailingAction(status: MailingStatus, action: MailingAction): boolean {
+  switch (action) {
+    case 'close':
+      return status === 'open'
+    case 'reopen':
+      return status === 'closed'
+    case 'printed':
+      return status === 'closed'
+    case 'mailed':
+      return status === 'printed'
+  }
+}
+
+/** GET /api/admin/mailings/:month/icon-stock */
+export type MailingIconStockDto = {
+  iconId: string
+  name: string
+  size: string
+  price: number
+  quantity: number
+  /** Paid orders and live holds. */
+  claimed: number
+  available: number
+}
+export type MailingIconStockResponse = { month: MonthKey; icons: MailingIconStockDto[] }
+
+/** PUT /api/admin/mailings/:month/icon-stock/:iconId — never below what is claimed (409). */
+export const updateIconStockInputSchema = z.object({
+  quantity: z.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(0).max(10_000),
+})
+
+/** The icon catalogue (GET /api/admin/map-icons). */
+export type AdminMapIconDto = { id: string; name: string; size: string; price: number; defaultQuantity: number }
+export type AdminMapIconsResponse = { icons: AdminMapIconDto[] }
+
+/**
+ * PATCH /api/admin/map-icons/:id. A price change applies to later sales only (orders keep what they bought,
+ * decision 008); the default quantity applies to mailings created later (each mailing has its own stock).
+ */
+export const updateMapIconInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(100).optional(),
+    size: z.enum(['small', 'large'], { error: 'Choose regular or premium.' }).optional(),
+    price: z.number().min(1, 'The price must be at least $1.').max(100_000).optional(),
+    defaultQuantity: z.number().int('Enter a whole number.').min(0).max(10_000).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field.')
+export type UpdateMapIconInput = z.infer<typeof updateMapIconInputSchema>
+
+/** GET/PUT /api/admin/mailing-settings: the defaults a new mailing's dates come from. */
+export const mailingDefaultsSchema = z.object({
+  salesCloseDaysBefore: z.number().int().min(0).max(120),
+  artworkDueDaysAfterClose: z.number().int().min(0).max(60),
+  inHomesDay: z.number().int().min(1).max(28),
+})
+export type MailingDefaults = z.infer<typeof mailingDefaultsSchema>
+export const DEFAULT_MAILING_DEFAULTS: MailingDefaults = {
+  salesCloseDaysBefore: 14,
+  artworkDueDaysAfterClose: 3,
+  inHomesDay: 1,
+}
+
+/** POST /api/admin/mailings/:month/notify-waitlist */
+export type NotifyWaitlistResponse = { queued: number; skipped: number }
