@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
+import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
@@ -12,6 +13,7 @@ import { payRoutes } from './features/checkout/pay.routes.ts'
 import { stripeWebhookRoutes } from './features/checkout/stripe-webhook.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { inquiriesRoutes } from './features/inquiries/inquiries.routes.ts'
+import { mailingsRoutes } from './features/mailings/mailings.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', calendarAdminRoutes(deps))
   api.route('/', adminOrdersRoutes(deps))
   api.route('/', inquiriesRoutes(deps))
+  api.route('/', mailingsRoutes(deps))
+  api.route('/', announcementsRoutes(deps))
   api.route('/', functionsRoutes(deps))
   api.route('/', stripeWebhookRoutes(deps))
   // Unknown API paths answer JSON, never the SPA's HTML.

@@ -1,0 +1,7 @@
+import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+
+export function announcementsRoutes(_deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  return app
+}
