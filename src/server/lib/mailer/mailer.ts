@@ -7,6 +7,8 @@ export type MailMessage = {
   to: string
   subject: string
   text: string
+  /** Extra header lines (List-Unsubscribe, …); see assertSafeHeaders for what is refused. */
+  headers?: Record<string, string>
 }
 
 export interface Mailer {
@@ -45,4 +47,59 @@ export function isSingleRecipient(to: string): boolean {
 
 export function assertSingleRecipient(to: string): void {
   if (!isSingleRecipient(to)) throw new UnsafeRecipientError(to)
+}
+
+/**
+ * Extra headers are refused on the same grounds as recipients: a line break in a value starts a header
+ * line of the caller's choosing (a Bcc, a second body), and a name that is not an RFC 5322 field name, or
+ * one that names the recipients, sender or MIME structure the outbox itself writes, would contradict the
+ * message. Like an unsafe recipient, such a message is refused outright, never retried.
+ */
+export class UnsafeHeaderError extends Error {
+  constructor(name: string, reason: string) {
+    super(`Refused to send: the header ${JSON.stringify(name.slice(0, 100))} ${reason}.`)
+    this.name = 'UnsafeHeaderError'
+  }
+}
+
+/** RFC 5322 field name: printable ASCII except ':' (and no space). */
+const HEADER_NAME = /^[!-9;-~]{1,76}$/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (CR, LF, NUL, …) are exactly what is refused
+const HEADER_VALUE_FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f]/
+/** RFC 5322's line limit (998) less the name and ': '. */
+const MAX_HEADER_VALUE = 900
+/** What the outbox and nodemailer write themselves from the row (address headers, subject, MIME). */
+const RESERVED_HEADERS = new Set([
+  'from',
+  'sender',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'content-disposition',
+])
+
+export function assertSafeHeaders(headers: Record<string, string> | null | undefined): void {
+  if (!headers) return
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) throw new UnsafeHeaderError(name, 'is not a valid header name')
+    if (RESERVED_HEADERS.has(name.toLowerCase()))
+      throw new UnsafeHeaderError(name, 'is written by the mailer itself and cannot be set')
+    if (typeof value !== 'string') throw new UnsafeHeaderError(name, 'has a value that is not text')
+    if (HEADER_VALUE_FORBIDDEN.test(value))
+      throw new UnsafeHeaderError(name, 'contains a line break or another control character')
+    if (value.length > MAX_HEADER_VALUE)
+      throw new UnsafeHeaderError(name, `is longer than ${MAX_HEADER_VALUE} characters`)
+  }
+}
+
+/** A message that no retry can make sendable: the outbox fails its row for good at once. */
+export function isUnsendable(error: unknown): boolean {
+  return error instanceof UnsafeRecipientError || error instanceof UnsafeHeaderError
 }

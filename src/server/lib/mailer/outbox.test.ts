@@ -1,60 +1,16 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { createLogger } from '../logger.ts'
-import { deliverDueEmails, enqueueEmail, LEASE_MS, retryDelayMs } from './outbox.ts'
+import { deliverDueEmails, enqueueEmail, enqueueEmails, LEASE_MS, retryDelayMs } from './outbox.ts'
 import { createSmtpMailer } from './smtp-mailer.ts'
-
-/** A local SMTP server that records messages; `rejectNext` makes the next n messages fail with 451. */
-type Inbox = {
-  url: string
-  messages: { to: string[]; raw: string }[]
-  /** Every RCPT TO the server was given, accepted message or not. */
-  recipients: string[]
-  rejectNext: number
-  close: () => Promise<void>
-}
-
-async function startSmtp(): Promise<Inbox> {
-  const inbox = { messages: [] as Inbox['messages'], recipients: [] as string[], rejectNext: 0 }
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      inbox.recipients.push(address.address)
-      callback()
-    },
-    onData(stream, session, callback) {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString()
-      })
-      stream.on('end', () => {
-        if (inbox.rejectNext > 0) {
-          inbox.rejectNext--
-          const error = Object.assign(new Error('try again later'), { responseCode: 451 })
-          return callback(error)
-        }
-        inbox.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.server.address() as AddressInfo
-  return Object.assign(inbox, {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  })
-}
+import { parseRawHeaders, type SmtpTestInbox, startSmtpTestInbox } from './smtp-test-inbox.ts'
 
 let t: TestApp
-let inbox: Inbox
+let inbox: SmtpTestInbox
 const logger = createLogger('silent')
 beforeAll(async () => {
-  inbox = await startSmtp()
+  inbox = await startSmtpTestInbox()
   t = await createTestApp()
 })
 afterAll(async () => {
@@ -145,6 +101,74 @@ describe('outbox delivery over SMTP', () => {
       mailer.send({ from: 'x@y.example', to: 'a@b.co,c@d.co', subject: 's', text: 't' }),
     ).rejects.toThrow(/not a single e-mail address/)
     expect(inbox.recipients).toEqual(['joe@diner.example'])
+    mailer.close()
+  })
+
+  it('stores extra headers with the mail and hands them to the SMTP server', async () => {
+    const mailer = createSmtpMailer(inbox.url)
+    const headers = {
+      'List-Unsubscribe': '<https://townflyer.example/api/unsubscribe?e=joe%40diner.example&t=abc_-123>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    }
+    await enqueueEmail(t.db, { ...mail('with-headers'), headers })
+    const [row] = await t.db.select().from(outbox)
+    expect(row?.headers).toEqual(headers)
+    const now = new Date(Date.now() + 1)
+    expect(await deliverDueEmails(t.db, { mailer, from: 'x@y.example', logger, now })).toMatchObject({
+      sent: 1,
+    })
+    const received = parseRawHeaders(inbox.messages[0]?.raw ?? '')
+    expect(received.get('list-unsubscribe')).toEqual([headers['List-Unsubscribe']])
+    expect(received.get('list-unsubscribe-post')).toEqual(['List-Unsubscribe=One-Click'])
+    mailer.close()
+  })
+
+  it('enqueueEmails queues many mails at once and counts only the new ones', async () => {
+    const many = Array.from({ length: 1203 }, (_, i) => mail(`bulk-${i}`))
+    expect(await enqueueEmails(t.db, many)).toBe(1203)
+    expect(await enqueueEmails(t.db, [...many.slice(0, 3), mail('bulk-new')])).toBe(1)
+    expect(await t.db.$count(outbox)).toBe(1204)
+  })
+
+  it('refuses a header with a line break, a bad name or a reserved name, at enqueue and at delivery', async () => {
+    const bad: Record<string, string>[] = [
+      { 'List-Unsubscribe': '<https://x.example>\r\nBcc: x@evil.example' },
+      { 'List-Unsubscribe': '<https://x.example>\nBcc: x@evil.example' },
+      { 'X-Injected\r\nBcc': 'x@evil.example' },
+      { 'Bad Name': 'x' },
+      { Bcc: 'x@evil.example' },
+      { 'X-Long': 'x'.repeat(1000) },
+    ]
+    for (const headers of bad)
+      await expect(enqueueEmail(t.db, { ...mail('refused'), headers })).rejects.toThrow(
+        /Refused to send: the header/,
+      )
+    expect(await t.db.$count(outbox)).toBe(0)
+
+    // A row stored some other way fails for good at delivery, and the SMTP server never sees it.
+    const mailer = createSmtpMailer(inbox.url)
+    await t.db.insert(outbox).values({
+      dedupeKey: 'stored-bad-header',
+      kind: 'test',
+      toAddress: 'joe@diner.example',
+      subject: 's',
+      textBody: 't',
+      headers: { 'X-Note': 'a\r\nBcc: x@evil.example' },
+    })
+    const now = new Date(Date.now() + 1)
+    expect(await deliverDueEmails(t.db, { mailer, from: 'x@y.example', logger, now })).toMatchObject({
+      sent: 0,
+      failed: 1,
+    })
+    const [row] = await t.db.select().from(outbox)
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(row?.lastError).toMatch(/line break/)
+    expect(inbox.recipients).toEqual([])
+    // The SMTP adapter refuses it on its own too.
+    await expect(
+      mailer.send({ from: 'x@y.example', to: 'a@b.co', subject: 's', text: 't', headers: { 'X-A': 'a\nb' } }),
+    ).rejects.toThrow(/line break/)
+    expect(inbox.recipients).toEqual([])
     mailer.close()
   })
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { outbox } from '../../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { startPeriodicTask } from '../periodic-task.ts'
-import { assertSingleRecipient, type Mailer, UnsafeRecipientError } from './mailer.ts'
+import { assertSafeHeaders, assertSingleRecipient, isUnsendable, type Mailer } from './mailer.ts'
 
 /**
  * The outbox (ARCHITECTURE.md "Mailer interface: outbox table always"). enqueueEmail runs inside the
@@ -14,24 +14,57 @@ import { assertSingleRecipient, type Mailer, UnsafeRecipientError } from './mail
  * leases them (next_attempt_at moves LEASE_MS ahead) before sending, so two workers never send one row.
  * Only a crash between a successful send and its 'sent' mark could repeat a mail, after the lease.
  */
-export type OutboxEmail = { dedupeKey: string; kind: string; to: string; subject: string; text: string }
+export type OutboxEmail = {
+  dedupeKey: string
+  kind: string
+  to: string
+  subject: string
+  text: string
+  /** Extra header lines (List-Unsubscribe, …), checked by assertSafeHeaders. */
+  headers?: Record<string, string>
+}
 
 export const LEASE_MS = 10 * 60_000
 export const MAX_ATTEMPTS = 8
 const BASE_BACKOFF_MS = 30_000
 const MAX_BACKOFF_MS = 60 * 60_000
 
+const rowOf = (email: OutboxEmail) => {
+  // An unsafe header is a bug of the caller: refused here, so the caller's transaction rolls back, rather
+  // than stored to fail at delivery (which checks again, for rows written any other way).
+  assertSafeHeaders(email.headers)
+  return {
+    dedupeKey: email.dedupeKey,
+    kind: email.kind,
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    headers: email.headers ?? null,
+  }
+}
+
 export async function enqueueEmail(tx: Db, email: OutboxEmail): Promise<void> {
-  await tx
-    .insert(outbox)
-    .values({
-      dedupeKey: email.dedupeKey,
-      kind: email.kind,
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-    })
-    .onConflictDoNothing({ target: outbox.dedupeKey })
+  await tx.insert(outbox).values(rowOf(email)).onConflictDoNothing({ target: outbox.dedupeKey })
+}
+
+/** Rows per INSERT: well below PostgreSQL's 65,535 bind parameters (7 a row). */
+const ENQUEUE_CHUNK = 1000
+
+/**
+ * enqueueEmail for many mails (an announcement to a list), in the caller's transaction. Answers how many
+ * were new: a mail whose dedupe key is already in the outbox (sent or not) is not queued again.
+ */
+export async function enqueueEmails(tx: Db, emails: OutboxEmail[]): Promise<number> {
+  let queued = 0
+  for (let i = 0; i < emails.length; i += ENQUEUE_CHUNK) {
+    const inserted = await tx
+      .insert(outbox)
+      .values(emails.slice(i, i + ENQUEUE_CHUNK).map(rowOf))
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id })
+    queued += inserted.length
+  }
+  return queued
 }
 
 /** 30 s, 1 min, 2 min, … capped at an hour, after the attempt-th failure. */
@@ -76,11 +109,13 @@ export async function deliverDueEmails(
     try {
       // Checked here too, whatever the Mailer: such a row can never be sent, so it fails at once.
       assertSingleRecipient(row.toAddress)
+      assertSafeHeaders(row.headers)
       await options.mailer.send({
         from: options.from,
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
+        ...(row.headers ? { headers: row.headers } : {}),
       })
       await db
         .update(outbox)
@@ -89,7 +124,7 @@ export async function deliverDueEmails(
       result.sent++
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      const givingUp = row.attempts >= MAX_ATTEMPTS || error instanceof UnsafeRecipientError
+      const givingUp = row.attempts >= MAX_ATTEMPTS || isUnsendable(error)
       await db
         .update(outbox)
         .set({
