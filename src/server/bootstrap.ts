@@ -63,7 +63,17 @@ export async function prepareApp(
   const mailer =
     options.mailer ??
     (smtpUrl ? (await import('./lib/mailer/smtp-mailer.ts')).createSmtpMailer(smtpUrl) : undefined)
-  return { database, auth, config, logger, storage, payments, mailer, clientDir: options.clientDir }
+  return {
+    database,
+    auth,
+    authSecret: secret,
+    config,
+    logger,
+    storage,
+    payments,
+    mailer,
+    clientDir: options.clientDir,
+  }
 }
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the local test checkout (TEST MODE, no card charged). */

@@ -12,6 +12,11 @@ export type SessionUser = { id: string; email: string; name: string }
 export type AppDeps = {
   database: Database
   auth: Auth
+  /**
+   * BETTER_AUTH_SECRET, or the one generated on first start and kept in the database: also the key of the
+   * server's own signed links (unsubscribe), so every instance on one database signs them alike.
+   */
+  authSecret: string
   config: ServerConfig
   logger: Logger
   /** Uploaded media (local folder `<DATA_DIR>/media` by default). */
