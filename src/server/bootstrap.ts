@@ -4,6 +4,7 @@ import { seedFirstRun } from './db/seed.ts'
 import type { ServerConfig } from './env.ts'
 import { ensureAdmin, resolveAuthSecret } from './features/auth/auth.service.ts'
 import type { Auth, AuthOptions } from './features/auth/auth.ts'
+import { syncMailingTimeZone } from './features/mailings/mailings.service.ts'
 import type { AppDeps } from './http/app-env.ts'
 import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './lib/mailer/mailer.ts'
@@ -31,6 +32,8 @@ export async function prepareApp(
   } = {},
 ): Promise<AppDeps> {
   if (options.migrate !== false) await database.migrate()
+  // Before the seed: the database dates a new month's mailing in the town's time zone (migration 0005).
+  await syncMailingTimeZone(database.db, config.timeZone)
   if (await seedFirstRun(database.db, config.seed, new Date(), config.timeZone))
     logger.info('first start: seeded map icons, calendar days and settings')
   const secret = await resolveAuthSecret(database.db, config.authSecret)

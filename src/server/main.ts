@@ -15,6 +15,7 @@ async function loadServerModules() {
     { withFastReadPath },
     { startRefundWorker },
     { checkoutContext },
+    { startMailingDeadlines },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -24,6 +25,7 @@ async function loadServerModules() {
     import('./http/fast-read-path.ts'),
     import('./features/checkout/refund-jobs.ts'),
     import('./features/checkout/checkout-context.ts'),
+    import('./features/mailings/mailing-deadlines.ts'),
   ])
   return {
     serve,
@@ -34,6 +36,7 @@ async function loadServerModules() {
     withFastReadPath,
     startRefundWorker,
     checkoutContext,
+    startMailingDeadlines,
   }
 }
 
@@ -54,6 +57,7 @@ async function main() {
     withFastReadPath,
     startRefundWorker,
     checkoutContext,
+    startMailingDeadlines,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -65,6 +69,8 @@ async function main() {
   const outboxWorker = startOutboxWorker(database.db, { mailer: deps.mailer, from: config.mail.from, logger })
   // Refunds owed for late payments (every 30 s): recorded with the decision, carried out here.
   const refundWorker = startRefundWorker(checkoutContext(deps))
+  // A mailing whose sales close has passed is written closed (every 30 s), so public reads stop offering it.
+  const mailingDeadlines = startMailingDeadlines(database.db, logger)
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -113,6 +119,7 @@ async function main() {
     sweeper.stop()
     outboxWorker.stop()
     refundWorker.stop()
+    mailingDeadlines.stop()
     deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))

@@ -90,5 +90,13 @@ export const manualOrderInputSchema = z.object({ ...manualOrderShape, dayId: req
 export type ManualOrderInput = z.infer<typeof manualOrderInputSchema>
 
 /** POST /api/admin/manual-map-icon-orders */
-export const manualMapIconOrderInputSchema = z.object({ ...manualOrderShape, iconId: requiredText })
+export const manualMapIconOrderInputSchema = z.object({
+  ...manualOrderShape,
+  iconId: requiredText,
+  /** The mailing ('YYYY-MM') the icon is for; absent: the next mailing open for sale (issue 12). */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a mailing.')
+    .optional(),
+})
 export type ManualMapIconOrderInput = z.infer<typeof manualMapIconOrderInputSchema>

@@ -79,12 +79,25 @@ export const securityHeaders = (publicUrl?: string): MiddlewareHandler => {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * The one-click unsubscribe link (RFC 8058): a mail provider POSTs it from its own servers or web mail,
+ * so it never carries our Origin. It needs no cookie: the link's own HMAC token is its authority, and all
+ * it can do is unsubscribe the one address that token was made for, which is what the link grants anyway.
+ */
+const TOKEN_AUTHORIZED_PATHS = new Set(['/api/unsubscribe'])
+
+/**
  * Refuses state-changing requests sent by another site's page: a foreign Origin header, or (for
- * browsers that omit Origin) Sec-Fetch-Site cross-site. Provider webhooks are signed and exempt.
+ * browsers that omit Origin) Sec-Fetch-Site cross-site. Provider webhooks are signed and exempt, and so
+ * is the signed unsubscribe link (exact path only).
  */
 export function sameOriginOnly(publicUrl: string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/webhooks/')) return next()
+    if (
+      SAFE_METHODS.has(c.req.method) ||
+      c.req.path.startsWith('/api/webhooks/') ||
+      TOKEN_AUTHORIZED_PATHS.has(c.req.path)
+    )
+      return next()
     const origin = c.req.header('origin')
     const foreign = origin
       ? !allowedOrigins(c.req.raw, publicUrl).includes(origin)

@@ -5,6 +5,7 @@ import {
   type ManualMapIconOrderInput,
   type ManualOrderInput,
 } from '../../../shared/admin-orders.ts'
+import { MAILING_NOT_SELLING, NO_OPEN_MAILING } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons } from '../../db/schema.ts'
@@ -12,6 +13,7 @@ import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
 import { recomputeIconAvailability, requireIconRoom } from '../orders/order-status.service.ts'
+import { firstSellingMonth, lockSellingMonths } from '../mailings/mailings.service.ts'
 import { setOrderActor } from './order-history.service.ts'
 
 export const DAY_NOT_FOUND = 'Day not found.'
@@ -34,6 +36,13 @@ export async function createManualDayOrder(
   try {
     return await db.transaction(async (tx) => {
       await setOrderActor(tx, input.by)
+      // The day's mailing must be open for sale (issue 12), locked FOR SHARE against a concurrent close.
+      const [target] = await tx
+        .select({ date: calendarDays.date })
+        .from(calendarDays)
+        .where(eq(calendarDays.id, input.dayId))
+      if (target && !(await lockSellingMonths(tx, [target.date.slice(0, 7)], now)).has(target.date.slice(0, 7)))
+        throw new AppError('conflict', DAY_NOT_AVAILABLE_MESSAGE)
       const [day] = await tx
         .update(calendarDays)
         .set({ status: 'reserved', businessName: input.businessName, updatedAt: now })
@@ -68,9 +77,10 @@ export async function createManualDayOrder(
 }
 
 /**
- * Spec section 4: a manual paid icon order (MAP- id). The icon's row is locked and its claims counted
- * (total − paid − live holds, docs/decisions/007), so a sold-out icon is refused and never oversold; its
- * available_quantity is then recomputed from the claims, never decremented.
+ * Spec section 4: a manual paid icon order (MAP- id) in a mailing open for sale (the one asked for, else the
+ * next). The icon's stock row in that mailing is locked and its claims counted (stock − paid − live holds,
+ * docs/decisions/007), so a sold-out icon is refused and never oversold; its available_quantity is then
+ * recomputed from the claims, never decremented.
  */
 export async function createManualMapIconOrder(
   db: Db,
@@ -83,8 +93,12 @@ export async function createManualMapIconOrder(
     await setOrderActor(tx, input.by)
     const [icon] = await tx.select().from(mapIcons).where(eq(mapIcons.id, input.iconId))
     if (!icon) throw new AppError('not_found', MAP_ICON_NOT_FOUND)
+    const month = input.month ?? (await firstSellingMonth(tx, now))
+    if (!month) throw new AppError('conflict', NO_OPEN_MAILING)
+    if (!(await lockSellingMonths(tx, [month], now)).has(month))
+      throw new AppError('conflict', MAILING_NOT_SELLING)
     try {
-      await requireIconRoom(tx, icon.id, null, now)
+      await requireIconRoom(tx, icon.id, month, null, now)
     } catch (error) {
       if (error instanceof AppError) throw new AppError('conflict', ICON_NOT_AVAILABLE_MESSAGE)
       throw error
@@ -95,12 +109,13 @@ export async function createManualMapIconOrder(
       amountCents: icon.priceCents,
       status: 'paid',
       mapIconId: icon.id,
+      mailingMonth: month,
       source: 'manual',
       paidAt: now,
       createdAt: now,
       updatedAt: now,
     })
-    await recomputeIconAvailability(tx, [icon.id], now)
+    await recomputeIconAvailability(tx, [icon.id], now, [month])
     return id
   })
 }

@@ -5,6 +5,8 @@ import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } f
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { publicReadCache } from '../../http/cache.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
+import { toMonthKey } from '../../../shared/mailings.ts'
+import { getPublicMailing } from '../mailings/mailings.service.ts'
 import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
 import {
   DAY_NOT_FOUND,
@@ -25,9 +27,11 @@ export function calendarDaysRoutes(deps: AppDeps) {
     // Days turn past at the town's midnight without a write: today is part of the key and of the answer.
     const today = cache.today()
     return cache.respond(c, `calendar-days?month=${month.year}-${month.month}@${today}`, async () => {
+      const mailing = await getPublicMailing(db, toMonthKey(month.year, month.month), deps.config.timeZone)
       const body: CalendarMonthResponse = {
-        days: await listMonthDays(db, month.year, month.month, today),
+        days: await listMonthDays(db, month.year, month.month, today, mailing?.status === 'open'),
         today,
+        mailing,
       }
       return body
     })

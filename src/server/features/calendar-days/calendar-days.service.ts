@@ -1,9 +1,14 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm'
 import { heldDayMessage, type UpdateCalendarDayInput } from '../../../shared/calendar-admin.ts'
 import { daysInMonth, toIsoDate } from '../../../shared/dates.ts'
-import { type AvailableMonth, type CalendarDayDto, PAST_DAY_STATUS } from '../../../shared/dto.ts'
+import {
+  type AvailableMonth,
+  CLOSED_DAY_STATUS,
+  type CalendarDayDto,
+  PAST_DAY_STATUS,
+} from '../../../shared/dto.ts'
 import type { Db } from '../../db/client.ts'
-import { calendarDays } from '../../db/schema.ts'
+import { calendarDays, mailings } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import { preparedOnce } from '../../lib/prepared-queries.ts'
 import { lockDays, noLiveOrder, withDayRetry } from './held-days.service.ts'
@@ -22,13 +27,20 @@ type DayRow = { id: string; date: string; status: string; businessName: string |
 /**
  * Public view: the business name only for paid ('reserved') days; nothing about pending holds. A day before
  * `today` (the town's date) that is not sold is 'past': it can no longer be bought, whatever its stored
- * status says (nothing writes to a day at midnight).
+ * status says (nothing writes to a day at midnight). An unsold, unheld day whose mailing is not open for
+ * sale is 'closed' (issue 12).
  */
-function toPublicDayDto(row: DayRow, today: string): CalendarDayDto {
+function toPublicDayDto(row: DayRow, today: string, mailingOpen: boolean): CalendarDayDto {
+  const unsold = row.status !== 'reserved'
   return {
     id: row.id,
     date: row.date,
-    status: row.date < today && row.status !== 'reserved' ? PAST_DAY_STATUS : row.status,
+    status:
+      row.date < today && unsold
+        ? PAST_DAY_STATUS
+        : !mailingOpen && unsold && row.status !== 'reserved_pending'
+          ? CLOSED_DAY_STATUS
+          : row.status,
     businessName: row.status === 'reserved' ? row.businessName : null,
     price: row.priceCents / 100,
   }
@@ -54,6 +66,7 @@ export async function listMonthDays(
   year: number,
   month: number,
   today: string,
+  mailingOpen: boolean,
 ): Promise<CalendarDayDto[]> {
   const rows = await preparedOnce(db, 'townflyer_month_days', (d, name) =>
     d
@@ -68,24 +81,34 @@ export async function listMonthDays(
       .orderBy(asc(calendarDays.date))
       .prepare(name),
   ).execute({ first: toIsoDate(year, month, 1), last: toIsoDate(year, month, daysInMonth(year, month)) })
-  return rows.map((row) => toPublicDayDto(row, today))
+  return rows.map((row) => toPublicDayDto(row, today, mailingOpen))
 }
 
-/** Months holding at least one available day from `today` (the town's date) on, in order. */
+/**
+ * Months whose mailing is open for sale (stored status; see mailings.service listPublicMailings) holding at
+ * least one day for sale from `today` (the town's date) on: available and priced above 0, in order.
+ */
 export async function listAvailableMonths(db: Db, today: string): Promise<AvailableMonth[]> {
   const monthKey = sql<string>`to_char(${calendarDays.date}, 'YYYY-MM')`
   const rows = await db
     .selectDistinct({ key: monthKey })
     .from(calendarDays)
-    .where(and(eq(calendarDays.status, 'available'), gte(calendarDays.date, today)))
+    .innerJoin(mailings, and(eq(mailings.month, monthKey), eq(mailings.status, 'open')))
+    .where(
+      and(eq(calendarDays.status, 'available'), gte(calendarDays.date, today), gt(calendarDays.priceCents, 0)),
+    )
     .orderBy(monthKey)
   return rows.map(({ key }) => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) }))
 }
 
 export async function getPublicDay(db: Db, id: string, today: string): Promise<CalendarDayDto> {
-  const [row] = await db.select(dayColumns).from(calendarDays).where(eq(calendarDays.id, id))
+  const [row] = await db
+    .select({ ...dayColumns, mailingStatus: mailings.status })
+    .from(calendarDays)
+    .leftJoin(mailings, eq(mailings.month, sql`to_char(${calendarDays.date}, 'YYYY-MM')`))
+    .where(eq(calendarDays.id, id))
   if (!row) throw new AppError('not_found', DAY_NOT_FOUND)
-  return toPublicDayDto(row, today)
+  return toPublicDayDto(row, today, row.mailingStatus === 'open')
 }
 
 /**

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '../../../shared/checkout.ts'
+import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '../../../shared/mailings.ts'
 import { todayInTimeZone } from '../../../shared/dates.ts'
 import { formatDayDate } from '../../../shared/format.ts'
 import type { Db } from '../../db/client.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
 import { rowsOf } from '../../db/rows.ts'
-import { mapIcons, orders } from '../../db/schema.ts'
+import { orders } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentLineItem } from '../../lib/payments/payment-provider.ts'
@@ -17,6 +18,7 @@ import {
   iconClaimsSql,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
+import { firstSellingMonth, lockSellingMonths } from '../mailings/mailings.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
 import { checkoutWindow } from './hold-policy.ts'
@@ -27,6 +29,8 @@ export type CheckoutRequest = {
   email: string
   dayIds: string[]
   iconId: string | null
+  /** The mailing ('YYYY-MM') the icon is for; absent or null: the next mailing open for sale. */
+  iconMonth?: string | null
   /** Dollars off each day (spec section 9), already checked against the cart's tier. */
   perDayDiscount: number
   special?: { units: number; description: string }
@@ -134,17 +138,38 @@ async function holdItems(
   const toInsert: { values: NewOrder; lineItem: PaymentLineItem }[] = []
 
   const iconId = request.iconId?.toLowerCase() ?? null
+  // The mailing an icon is sold in (issue 12): the one asked for, else the next one open for sale.
+  const iconMonth = iconId ? (request.iconMonth ?? (await firstSellingMonth(tx, hold.now))) : null
+  if (iconId && !iconMonth) throw new AppError('conflict', NO_OPEN_MAILING)
+  const iconRef = iconId && iconMonth ? { iconId, month: iconMonth } : null
   let icon: LockedIcon | undefined
   // Before any day or icon row is locked (the order rows first, as a payment locks them).
   await releaseStaleClaims(tx, { dayIds, iconId, email, now: hold.now })
+  let days: ReservedDay[] = []
   if (dayIds.length > 0) {
-    const reserved = await reserveDays(tx, dayIds, businessName, hold.now, iconId)
-    const days = reserved.days
+    const reserved = await reserveDays(tx, dayIds, businessName, hold.now, iconRef)
+    days = reserved.days
     if (days.length !== dayIds.length) throw new AppError('not_found', CHECKOUT_TEXTS.dayNotFound)
-    // Held or sold meanwhile; a past day is never sold; a $0 day is a free feature the administrator
-    // assigns with a manual order (a hosted card checkout cannot charge $0). Thrown after the write: the
-    // transaction rolls it back.
-    const unavailable = days.filter((d) => !d.taken || d.date < hold.today || d.priceCents <= 0)
+    icon = reserved.icon
+  } else if (iconRef) {
+    icon = await lockIconStock(tx, iconRef)
+  }
+  if (iconId && !icon && !(await iconExists(tx, iconId)))
+    throw new AppError('not_found', CHECKOUT_TEXTS.iconNotFound)
+  // Each mailing sold in must be open for sale now (status open, before its sales close), locked FOR SHARE
+  // so an administrator's close, printed or mailed cannot interleave with this sale.
+  const selling = await lockSellingMonths(
+    tx,
+    [...days.map((d) => d.date.slice(0, 7)), ...(iconMonth ? [iconMonth] : [])],
+    hold.now,
+  )
+  if (dayIds.length > 0) {
+    // Held or sold meanwhile; a past day is never sold; a day whose mailing is not open for sale is not
+    // sold; a $0 day is a free feature the administrator assigns with a manual order (a hosted card
+    // checkout cannot charge $0). Thrown after the write: the transaction rolls it back.
+    const unavailable = days.filter(
+      (d) => !d.taken || d.date < hold.today || d.priceCents <= 0 || !selling.has(d.date.slice(0, 7)),
+    )
     if (unavailable.length > 0) throw daysUnavailableError(unavailable)
     const byId = new Map(days.map((d) => [d.id, d]))
     for (const dayId of dayIds) {
@@ -155,19 +180,6 @@ async function holdItems(
         lineItem: { name: `Calendar day: ${formatDayDate(day.date)}`, amountCents },
       })
     }
-    icon = reserved.icon
-  } else if (iconId) {
-    const locked = await tx
-      .select({
-        name: mapIcons.name,
-        priceCents: mapIcons.priceCents,
-        availableQuantity: mapIcons.availableQuantity,
-        totalQuantity: mapIcons.totalQuantity,
-      })
-      .from(mapIcons)
-      .where(eq(mapIcons.id, iconId))
-      .for('update')
-    icon = locked[0]
   }
 
   let iconTotal = 0
@@ -177,11 +189,14 @@ async function holdItems(
     // before this lock was granted.
     // No early refusal on the stored available_quantity: it can still count a lapsed hold the sweeper has
     // not reached, and a lapsed hold is no claim. The derived count below decides.
-    if (!icon) throw new AppError('not_found', CHECKOUT_TEXTS.iconNotFound)
+    if (!icon || !iconMonth || !selling.has(iconMonth)) throw new AppError('conflict', MAILING_NOT_SELLING)
     iconTotal = icon.totalQuantity
     toInsert.push({
-      values: { ...base, amountCents: icon.priceCents, mapIconId: iconId },
-      lineItem: { name: `Map icon: ${icon.name}`, amountCents: icon.priceCents },
+      values: { ...base, amountCents: icon.priceCents, mapIconId: iconId, mailingMonth: iconMonth },
+      lineItem: {
+        name: `Map icon: ${icon.name} (${mailingMonthLabel(iconMonth)} mailing)`,
+        amountCents: icon.priceCents,
+      },
     })
   }
 
@@ -206,7 +221,7 @@ async function holdItems(
     tx,
     hold.newOrderId,
     toInsert.map((o) => o.values),
-    iconId ? { iconId, now: hold.now } : null,
+    iconRef ? { ...iconRef, now: hold.now } : null,
   )
   // Paid orders and other live holds already filled the icon: the whole checkout rolls back.
   if (iconId && iconClaims >= iconTotal) throw new AppError('conflict', CHECKOUT_TEXTS.iconNotAvailable)
@@ -272,7 +287,27 @@ async function releaseStaleClaims(
 }
 
 type ReservedDay = { id: string; date: string; priceCents: number; taken: boolean }
-type LockedIcon = { name: string; priceCents: number; availableQuantity: number; totalQuantity: number }
+/** The icon's name and price, and its stock (totalQuantity) in the mailing it is sold in. */
+type LockedIcon = { name: string; priceCents: number; totalQuantity: number }
+type IconRef = { iconId: string; month: string }
+
+/** The icon's stock row in its mailing, locked: every sale of that icon in that mailing takes this lock. */
+async function lockIconStock(tx: Db, ref: IconRef): Promise<LockedIcon | undefined> {
+  type Row = { name: string; price_cents: number; quantity: number }
+  const rows = rowsOf<Row>(
+    await tx.execute<Row>(sql`
+      select i.name, i.price_cents, s.quantity from mailing_icon_stock s join map_icons i on i.id = s.icon_id
+      where s.icon_id = ${ref.iconId}::uuid and s.month = ${ref.month}
+      for update of s`),
+  )
+  const row = rows[0]
+  return row ? { name: row.name, priceCents: Number(row.price_cents), totalQuantity: Number(row.quantity) } : undefined
+}
+
+async function iconExists(tx: Db, iconId: string): Promise<boolean> {
+  const rows = rowsOf(await tx.execute(sql`select 1 from map_icons where id = ${iconId}::uuid`))
+  return rows.length > 0
+}
 
 /**
  * One statement: locks the requested days in id order (two carts sharing days wait for each other
@@ -286,7 +321,7 @@ async function reserveDays(
   dayIds: string[],
   businessName: string,
   now: Date,
-  iconId: string | null,
+  iconRef: IconRef | null,
 ): Promise<{ days: ReservedDay[]; icon: LockedIcon | undefined }> {
   const idList = sql.join(
     dayIds.map((id) => sql`${id}::uuid`),
@@ -299,18 +334,18 @@ async function reserveDays(
     taken: boolean | null
     icon_name: string | null
     icon_price_cents: number | null
-    icon_available: number | null
     icon_total: number | null
   }
-  const iconPart = iconId
+  // The icon's stock row in its mailing is the lock (issue 12: stock is per mailing).
+  const iconPart = iconRef
     ? sql`, icon as materialized (
-      select name, price_cents, available_quantity, total_quantity from map_icons
-      where id = ${iconId}::uuid and (select count(*) from locked) >= 0
-      for update)`
+      select i.name, i.price_cents, s.quantity from mailing_icon_stock s join map_icons i on i.id = s.icon_id
+      where s.icon_id = ${iconRef.iconId}::uuid and s.month = ${iconRef.month} and (select count(*) from locked) >= 0
+      for update of s)`
     : sql``
-  const iconRows = iconId
+  const iconRows = iconRef
     ? sql` union all
-    select null, null, null, null, i.name, i.price_cents, i.available_quantity, i.total_quantity from icon i`
+    select null, null, null, null, i.name, i.price_cents, i.quantity from icon i`
     : sql``
   const result = await tx.execute<Row>(sql`
     with locked as materialized (
@@ -324,7 +359,7 @@ async function reserveDays(
       returning d.id
     )${iconPart}
     select l.id, l.date::text as date, l.price_cents, (t.id is not null) as taken,
-      null::text as icon_name, null::int as icon_price_cents, null::int as icon_available, null::int as icon_total
+      null::text as icon_name, null::int as icon_price_cents, null::int as icon_total
     from locked l left join taken t on t.id = l.id${iconRows}`)
   const rows = rowsOf<Row>(result)
   const days = rows.flatMap((r) =>
@@ -337,7 +372,6 @@ async function reserveDays(
     ? {
         name: iconRow.icon_name as string,
         priceCents: Number(iconRow.icon_price_cents),
-        availableQuantity: Number(iconRow.icon_available),
         totalQuantity: Number(iconRow.icon_total),
       }
     : undefined
@@ -354,7 +388,7 @@ async function insertOrdersWithFreshIds(
   tx: Db,
   draw: () => string,
   rows: NewOrder[],
-  icon: { iconId: string; now: Date } | null,
+  icon: { iconId: string; month: string; now: Date } | null,
 ): Promise<{ ids: string[]; iconClaims: number }> {
   const ids: (string | null)[] = rows.map(() => null)
   let iconClaims: number | null = null
@@ -378,11 +412,12 @@ async function insertOrdersWithFreshIds(
       type Row = { id: string | null; icon_rows: number; claims: number }
       const result = await tx.execute<Row>(sql`
         with ins as (${insert.getSQL()}),
-        claims as (select ${iconClaimsSql(sql`${icon.iconId}::uuid`, icon.now)} as n),
+        claims as (select ${iconClaimsSql(sql`${icon.iconId}::uuid`, sql`${icon.month}::text`, icon.now)} as n),
         recount as (
-          update map_icons set available_quantity =
-            greatest(total_quantity - (select n from claims) - (select count(*) from ins where map_icon_id is not null), 0)
-          where id = ${icon.iconId}::uuid and exists (select 1 from ins where map_icon_id is not null)
+          update mailing_icon_stock set available_quantity =
+            greatest(quantity - (select n from claims) - (select count(*) from ins where map_icon_id is not null), 0)
+          where icon_id = ${icon.iconId}::uuid and month = ${icon.month}
+            and exists (select 1 from ins where map_icon_id is not null)
         )
         select ins.id, (select count(*)::int from ins where map_icon_id is not null) as icon_rows, claims.n as claims
         from claims left join ins on true`)
@@ -401,8 +436,8 @@ async function insertOrdersWithFreshIds(
     throw new Error('no free order id after 50 draws: the id space is nearly full')
   if (icon && iconClaims === null) {
     // Rare: the icon's order drew a taken id at first and went in after the statement that counts.
-    iconClaims = (await countIconClaims(tx, icon.iconId, icon.now)) - 1
-    await recomputeIconAvailability(tx, [icon.iconId], icon.now)
+    iconClaims = (await countIconClaims(tx, icon.iconId, icon.month, icon.now)) - 1
+    await recomputeIconAvailability(tx, [icon.iconId], icon.now, [icon.month])
   }
   return { ids: ids as string[], iconClaims: iconClaims ?? 0 }
 }

@@ -39,7 +39,6 @@ export async function insertProbeIcon(db: Db, total: number): Promise<string> {
       name: 'Probe Icon',
       size: 'small',
       priceCents: 1000,
-      availableQuantity: total,
       totalQuantity: total,
     })
     .returning({ id: mapIcons.id })
@@ -62,9 +61,9 @@ export type ProbeViolations = {
   daysWithTwoOwners: number
   /** Days whose status does not match their single live order (or lack of one). */
   dayStatusMismatches: number
-  /** Icons whose paid + live holds exceed the total. */
+  /** (icon, mailing) stocks whose paid + live holds exceed the stock. */
   oversoldIcons: number
-  /** Icons whose stored available_quantity differs from total − paid − live holds (what visitors read). */
+  /** (icon, mailing) stocks whose stored available_quantity differs from stock − paid − live holds there. */
   iconAvailabilityDrift: number
 }
 
@@ -86,13 +85,14 @@ export async function countViolations(db: Db): Promise<ProbeViolations> {
     .then((r) => rowsOf<{ n: number }>(r))
   const [oversold] = await db
     .execute<{ n: number }>(sql`
-    select count(*)::int as n from map_icons i
-    where (select count(*) from orders o where o.map_icon_id = i.id and o.status in ('pending', 'paid')) > i.total_quantity`)
+    select count(*)::int as n from mailing_icon_stock s
+    where (select count(*) from orders o where o.map_icon_id = s.icon_id and o.mailing_month = s.month
+      and o.status in ('pending', 'paid')) > s.quantity`)
     .then((r) => rowsOf<{ n: number }>(r))
   const [drift] = await db
     .execute<{ n: number }>(sql`
-    select count(*)::int as n from map_icons i where i.available_quantity <> greatest(i.total_quantity -
-      (select count(*) from orders o where o.map_icon_id = i.id and (o.status = 'paid'
+    select count(*)::int as n from mailing_icon_stock s where s.available_quantity <> greatest(s.quantity -
+      (select count(*) from orders o where o.map_icon_id = s.icon_id and o.mailing_month = s.month and (o.status = 'paid'
         or (o.status = 'pending' and (o.expires_at is null or o.expires_at > now())))), 0)`)
     .then((r) => rowsOf<{ n: number }>(r))
   return {

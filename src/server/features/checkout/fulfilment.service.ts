@@ -1,8 +1,9 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { todayInTimeZone } from '../../../shared/dates.ts'
+import { mailingMonthLabel } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { calendarDays, mailingIconStock, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import { enqueueEmail } from '../../lib/mailer/outbox.ts'
 import {
@@ -10,6 +11,7 @@ import {
   countIconClaims,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
+import { lockSellingMonths } from '../mailings/mailings.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { isHoldLive } from './hold-policy.ts'
 import {
@@ -162,6 +164,9 @@ async function reclaimLapsedHold(
   now: Date,
   today: string,
 ): Promise<string | null> {
+  // A late payment sells anew: its mailing must still be open for sale (issue 12).
+  if (order.mailingMonth && !(await lockSellingMonths(tx, [order.mailingMonth], now)).has(order.mailingMonth))
+    return `the ${mailingMonthLabel(order.mailingMonth)} mailing had closed its sales`
   if (order.dayId) {
     const taken = await tx
       .update(calendarDays)
@@ -183,8 +188,13 @@ async function reclaimLapsedHold(
     }
   }
   if (order.mapIconId) {
-    const [icon] = await tx.select().from(mapIcons).where(eq(mapIcons.id, order.mapIconId)).for('update')
-    if (!icon || (await countIconClaims(tx, order.mapIconId, now)) >= icon.totalQuantity)
+    const month = order.mailingMonth ?? ''
+    const [stock] = await tx
+      .select({ quantity: mailingIconStock.quantity })
+      .from(mailingIconStock)
+      .where(and(eq(mailingIconStock.iconId, order.mapIconId), eq(mailingIconStock.month, month)))
+      .for('update')
+    if (!stock || (await countIconClaims(tx, order.mapIconId, month, now)) >= stock.quantity)
       return 'the map icon had sold out'
   }
   return null

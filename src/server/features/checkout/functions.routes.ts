@@ -46,7 +46,13 @@ export function functionsRoutes(deps: AppDeps) {
   app.post('/functions/create-map-icon-checkout', async (c) => {
     const input = await readCheckoutBody(c, mapIconCheckoutInputSchema)
     return c.json(
-      await startCheckout(ctx(c), { ...input, dayIds: [], iconId: input.iconId, perDayDiscount: 0 }),
+      await startCheckout(ctx(c), {
+        ...input,
+        dayIds: [],
+        iconId: input.iconId,
+        iconMonth: input.month ?? null,
+        perDayDiscount: 0,
+      }),
     )
   })
 
@@ -58,6 +64,7 @@ export function functionsRoutes(deps: AppDeps) {
         email: input.email,
         dayIds: input.calendarDayIds,
         iconId: input.mapIconId,
+        iconMonth: input.mapIconMonth ?? null,
         perDayDiscount: input.discount,
         returnPath: input.returnPath,
       }),

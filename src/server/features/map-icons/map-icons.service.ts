@@ -1,43 +1,67 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { MapIconDto } from '../../../shared/dto.ts'
+import type { MapIconMailingStock } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
-import { mapIcons } from '../../db/schema.ts'
+import { mailingIconStock, mailings, mapIcons } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
-import { preparedOnce } from '../../lib/prepared-queries.ts'
 
 export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 
-const iconColumns = {
-  id: mapIcons.id,
-  name: mapIcons.name,
-  size: mapIcons.size,
-  priceCents: mapIcons.priceCents,
-  availableQuantity: mapIcons.availableQuantity,
-  totalQuantity: mapIcons.totalQuantity,
-}
-type IconRow = { [K in keyof typeof iconColumns]: (typeof mapIcons.$inferSelect)[K] }
+type IconRow = typeof mapIcons.$inferSelect
 
-function toMapIconDto(row: IconRow): MapIconDto {
+/**
+ * An icon with its stock in every mailing open for sale (stored status, as every public read: the deadline
+ * task closes a mailing at its sales close), earliest first; the top-level figures are the next mailing's.
+ */
+function toMapIconDto(row: IconRow, stock: MapIconMailingStock[]): MapIconDto {
+  const next = stock[0]
   return {
     id: row.id,
     name: row.name,
     size: row.size,
     price: row.priceCents / 100,
-    availableQuantity: row.availableQuantity,
-    totalQuantity: row.totalQuantity,
+    month: next?.month ?? null,
+    availableQuantity: next?.availableQuantity ?? 0,
+    totalQuantity: next?.totalQuantity ?? 0,
+    stock,
   }
+}
+
+async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIconMailingStock[]>> {
+  const byIcon = new Map<string, MapIconMailingStock[]>()
+  if (iconIds.length === 0) return byIcon
+  const rows = await db
+    .select({
+      iconId: mailingIconStock.iconId,
+      month: mailingIconStock.month,
+      quantity: mailingIconStock.quantity,
+      available: mailingIconStock.availableQuantity,
+    })
+    .from(mailingIconStock)
+    .innerJoin(mailings, and(eq(mailings.month, mailingIconStock.month), eq(mailings.status, 'open')))
+    .where(inArray(mailingIconStock.iconId, iconIds))
+    .orderBy(asc(mailingIconStock.month))
+  for (const r of rows) {
+    const list = byIcon.get(r.iconId) ?? []
+    list.push({ month: r.month, availableQuantity: r.available, totalQuantity: r.quantity })
+    byIcon.set(r.iconId, list)
+  }
+  return byIcon
 }
 
 /** Spec section 7: all icons ordered by price ascending (name breaks ties so the order is stable). */
 export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
-  const rows = await preparedOnce(db, 'townflyer_map_icons', (d, name) =>
-    d.select(iconColumns).from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name)).prepare(name),
-  ).execute()
-  return rows.map(toMapIconDto)
+  const rows = await db.select().from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
+  const stock = await openStock(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((row) => toMapIconDto(row, stock.get(row.id) ?? []))
 }
 
 export async function getMapIcon(db: Db, id: string): Promise<MapIconDto> {
-  const [row] = await db.select(iconColumns).from(mapIcons).where(eq(mapIcons.id, id))
+  const [row] = await db.select().from(mapIcons).where(eq(mapIcons.id, id))
   if (!row) throw new AppError('not_found', MAP_ICON_NOT_FOUND)
-  return toMapIconDto(row)
+  const stock = await openStock(db, [row.id])
+  return toMapIconDto(row, stock.get(row.id) ?? [])
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '../../../shared/admin-orders.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import { calendarDays, mailingIconStock, mailings, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 
 /**
@@ -17,9 +17,13 @@ import { AppError } from '../../lib/errors.ts'
  *   delete       → status 'deleted' (the row and its history stay); a pending or paid order's day
  *                  available, name cleared
  *
- * An icon's available_quantity is derived, never counted up or down: after any change of an icon order it
- * is recomputed as total − paid − live holds (so refunding or deleting an icon order frees a unit; this
- * replaces the spec's "other changes do not restore the quantity", docs/decisions/007).
+ * An icon's availability is derived, never counted up or down, per mailing (issue 12): after any change of
+ * an icon order, each (icon, mailing) stock row's available_quantity is recomputed as quantity − paid − live
+ * holds of that icon in that mailing (so refunding or deleting an icon order frees a unit; this replaces the
+ * spec's "other changes do not restore the quantity", docs/decisions/007).
+ *
+ * Printed and mailed mailings take no more orders of any kind: an order of such a mailing never becomes
+ * live again (409).
  *
  * An order that becomes live again (refunded/expired → pending/paid) must find its item free: a day held by
  * another live order, or an icon whose other claims fill it, answers 409 and changes nothing.
@@ -41,6 +45,8 @@ export type OrderRef = {
   itemDate?: string | null
   /** A checkout hold's end; a pending order past it holds nothing any more. */
   expiresAt?: Date | null
+  /** The mailing the order's item is in ('YYYY-MM'). */
+  mailingMonth?: string | null
 }
 
 function isLive(status: string): boolean {
@@ -59,7 +65,9 @@ export async function applyOrderStatusChange(
   if (revives && !order.dayId && order.itemDate)
     // Its day was deleted after the order died: there is nothing left to hold.
     throw new AppError('conflict', `${DAY_NOT_AVAILABLE_MESSAGE}: its day no longer exists.`)
-  if (revives && order.mapIconId) await requireIconRoom(tx, order.mapIconId, order.id, now)
+  if (revives && order.mailingMonth) await requireMailingNotProduced(tx, order.mailingMonth)
+  if (revives && order.mapIconId && order.mailingMonth)
+    await requireIconRoom(tx, order.mapIconId, order.mailingMonth, order.id, now)
 
   await tx
     .update(orders)
@@ -87,18 +95,39 @@ export async function applyOrderStatusChange(
 }
 
 /**
- * 409 unless the icon has a free unit for this order: its other claims (paid, live holds) below its total.
- * Locks the icon's row first, so two revivals or a revival and a checkout cannot both take the last unit.
+ * 409 unless the icon has a free unit in the mailing for this order: its other claims there (paid, live
+ * holds) below that mailing's stock. Locks the (icon, mailing) stock row first, as checkout does, so two
+ * revivals or a revival and a checkout cannot both take the last unit.
  */
-export async function requireIconRoom(tx: Db, iconId: string, orderId: string | null, now: Date) {
-  const [icon] = await tx
-    .select({ total: mapIcons.totalQuantity })
-    .from(mapIcons)
-    .where(eq(mapIcons.id, iconId))
+export async function requireIconRoom(
+  tx: Db,
+  iconId: string,
+  month: string,
+  orderId: string | null,
+  now: Date,
+) {
+  const [stock] = await tx
+    .select({ quantity: mailingIconStock.quantity })
+    .from(mailingIconStock)
+    .where(and(eq(mailingIconStock.iconId, iconId), eq(mailingIconStock.month, month)))
     .for('update')
-  const claims = await countIconClaims(tx, iconId, now, orderId)
-  if (!icon || claims >= icon.total)
+  const claims = await countIconClaims(tx, iconId, month, now, orderId)
+  if (!stock || claims >= stock.quantity)
     throw new AppError('conflict', `${ICON_NOT_AVAILABLE_MESSAGE}: it is sold out.`)
+}
+
+/** 409 when the mailing is printed or mailed: it takes no more orders of any kind (issue 12). */
+export async function requireMailingNotProduced(tx: Db, month: string) {
+  const [mailing] = await tx
+    .select({ status: mailings.status })
+    .from(mailings)
+    .where(eq(mailings.month, month))
+    .for('share')
+  if (mailing && (mailing.status === 'printed' || mailing.status === 'mailed'))
+    throw new AppError(
+      'conflict',
+      `The ${month} mailing is already ${mailing.status}: it takes no more orders.`,
+    )
 }
 
 /**
@@ -158,37 +187,51 @@ export async function releaseDay(
 }
 
 /**
- * How many units of an icon are claimed: paid orders and live holds (pending, not yet lapsed; a pending
- * order without expiry awaits its payment). An SQL expression, so checkout can use it inside its own
- * statement; `iconId` is any SQL naming the icon (a parameter, or a correlated column).
+ * How many units of an icon are claimed in one mailing: paid orders and live holds (pending, not yet
+ * lapsed; a pending order without expiry awaits its payment). An SQL expression, so checkout can use it
+ * inside its own statement; `iconId` and `month` are any SQL naming them (parameters, or correlated columns).
  */
-export function iconClaimsSql(iconId: SQL, now: Date, exceptOrderId: string | null = null): SQL {
+export function iconClaimsSql(iconId: SQL, month: SQL, now: Date, exceptOrderId: string | null = null): SQL {
   const except = exceptOrderId === null ? sql`` : sql` and o.id <> ${exceptOrderId}`
-  return sql`(select count(*)::int from ${orders} o where o.map_icon_id = ${iconId}${except} and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
+  return sql`(select count(*)::int from ${orders} o where o.map_icon_id = ${iconId} and o.mailing_month = ${month}${except} and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz))))`
 }
 
 export async function countIconClaims(
   tx: Db,
   iconId: string,
+  month: string,
   now: Date,
   exceptOrderId: string | null = null,
 ): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select ${iconClaimsSql(sql`${iconId}::uuid`, now, exceptOrderId)} as n`),
+    await tx.execute(
+      sql`select ${iconClaimsSql(sql`${iconId}::uuid`, sql`${month}::text`, now, exceptOrderId)} as n`,
+    ),
   )
   return Number(row?.n ?? 0)
 }
 
 /**
- * available_quantity = total − paid − live holds (never below 0): what a visitor can still reserve.
- * Run after every change of an icon's orders, and by refresh-map-icon-availability for all icons.
+ * Each (icon, mailing) stock row's available_quantity = quantity − paid − live holds there (never below 0):
+ * what a visitor can still reserve. Run after every change of an icon's orders (for every mailing of those
+ * icons, or only `months` when given), and by refresh-map-icon-availability for all icons.
  */
-export async function recomputeIconAvailability(tx: Db, iconIds: string[] | 'all', now: Date): Promise<void> {
+export async function recomputeIconAvailability(
+  tx: Db,
+  iconIds: string[] | 'all',
+  now: Date,
+  months?: string[],
+): Promise<void> {
   const ids = iconIds === 'all' ? undefined : [...new Set(iconIds)]
   if (ids && ids.length === 0) return
-  const claims = iconClaimsSql(sql`${mapIcons.id}`, now)
+  const claims = iconClaimsSql(sql`${mailingIconStock.iconId}`, sql`${mailingIconStock.month}`, now)
   await tx
-    .update(mapIcons)
-    .set({ availableQuantity: sql`greatest(${mapIcons.totalQuantity} - ${claims}, 0)` })
-    .where(ids ? inArray(mapIcons.id, ids) : undefined)
+    .update(mailingIconStock)
+    .set({ availableQuantity: sql`greatest(${mailingIconStock.quantity} - ${claims}, 0)` })
+    .where(
+      and(
+        ids ? inArray(mailingIconStock.iconId, ids) : undefined,
+        months && months.length > 0 ? inArray(mailingIconStock.month, months) : undefined,
+      ),
+    )
 }

@@ -1,0 +1,108 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import {
+  MAILING_NOT_FOUND,
+  MONTH_KEY_PATTERN,
+  type MonthKey,
+  type NotifyWaitlistResponse,
+} from '../../../shared/mailings.ts'
+import type { Db } from '../../db/client.ts'
+import { emailInquiries, emailUnsubscribes, mailings } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import { isSingleRecipient } from '../../lib/mailer/mailer.ts'
+import { enqueueEmails } from '../../lib/mailer/outbox.ts'
+import { isValidUnsubscribeToken, normalizeAddress } from './unsubscribe-token.ts'
+import { type AnnouncementContext, waitlistOpenEmail } from './waitlist-email.ts'
+
+export const MAILING_NOT_ANNOUNCEABLE = 'Only an open mailing can be announced.'
+
+/** Addresses per IN (…) list. */
+const LOOKUP_CHUNK = 1000
+
+/**
+ * Notify Waitlist: "The {Month} mailing is open" to every distinct waitlist address (case-insensitive),
+ * except those that unsubscribed, queued in the outbox in one transaction with the mailing's
+ * waitlist_notified_at. Each mail's dedupe key names the month and the address, so a second press (or two
+ * at once) queues only addresses that joined since. skipped counts the unsubscribed, the already notified,
+ * and any stored address that is not a single sendable one (written before addresses were validated).
+ */
+export async function notifyWaitlist(
+  db: Db,
+  month: string,
+  context: AnnouncementContext,
+  now = new Date(),
+): Promise<NotifyWaitlistResponse> {
+  if (!MONTH_KEY_PATTERN.test(month)) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return db.transaction(async (tx) => {
+    // Locked: an admin closing the mailing meanwhile waits, so an announcement never follows a close.
+    const [mailing] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
+    if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+    if (mailing.status !== 'open' || mailing.salesCloseAt.getTime() <= now.getTime())
+      throw new AppError('conflict', MAILING_NOT_ANNOUNCEABLE)
+
+    const addresses = await waitlistAddresses(tx)
+    const unsubscribed = await unsubscribedAmong(tx, addresses)
+    const recipients = addresses.filter((a) => !unsubscribed.has(a) && isSingleRecipient(a))
+    const queued = await enqueueEmails(
+      tx,
+      recipients.map((email) => waitlistOpenEmail(mailing, email, context)),
+    )
+    await tx.update(mailings).set({ waitlistNotifiedAt: now }).where(eq(mailings.month, month))
+    return { queued, skipped: addresses.length - queued }
+  })
+}
+
+/**
+ * The waitlist's distinct addresses, lowercased here rather than by SQL lower(): the database's collation
+ * may leave non-ASCII letters as they are, and the unsubscribe list and tokens use JavaScript's lowercase.
+ */
+async function waitlistAddresses(tx: Db): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ email: emailInquiries.email })
+    .from(emailInquiries)
+    .where(sql`${emailInquiries.metadata}->>'type' = 'waitlist'`)
+  return [...new Set(rows.map((r) => normalizeAddress(r.email)))].sort()
+}
+
+async function unsubscribedAmong(tx: Db, addresses: string[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  for (let i = 0; i < addresses.length; i += LOOKUP_CHUNK) {
+    const rows = await tx
+      .select({ email: emailUnsubscribes.email })
+      .from(emailUnsubscribes)
+      .where(inArray(emailUnsubscribes.email, addresses.slice(i, i + LOOKUP_CHUNK)))
+    for (const row of rows) found.add(row.email)
+  }
+  return found
+}
+
+// ---------------------------------------------------------------- unsubscribe
+
+export const INVALID_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid: it is incomplete or was changed. Please use the link from the e-mail exactly as it is.'
+
+/** The address of a genuine link (?e=…&t=…), lowercased; a bad or missing token is a 400. */
+export function verifiedUnsubscribeAddress(
+  secret: string,
+  email: string | undefined,
+  token: string | undefined,
+): string {
+  const address = normalizeAddress(email ?? '')
+  if (!isSingleRecipient(address) || !token || !isValidUnsubscribeToken(secret, address, token))
+    throw new AppError('bad_request', INVALID_UNSUBSCRIBE_LINK)
+  return address
+}
+
+export async function isUnsubscribed(db: Db, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ email: emailUnsubscribes.email })
+    .from(emailUnsubscribes)
+    .where(eq(emailUnsubscribes.email, address))
+  return rows.length > 0
+}
+
+/** Idempotent: the first time is kept. */
+export async function unsubscribe(db: Db, address: string): Promise<void> {
+  await db.insert(emailUnsubscribes).values({ email: address }).onConflictDoNothing()
+}
+
+export type { MonthKey }

@@ -1,0 +1,90 @@
+import { formatDayDate } from '../../../shared/format.ts'
+import { type MonthKey, mailingMonthLabel, mailingOpenSubject } from '../../../shared/mailings.ts'
+import type { SiteConfig } from '../../../shared/site-config.ts'
+import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import { normalizeAddress, unsubscribeUrl } from './unsubscribe-token.ts'
+
+/** What the announcement says about its mailing. */
+export type AnnouncedMailing = { month: MonthKey; salesCloseAt: Date; inHomesDate: string }
+
+export type AnnouncementContext = {
+  site: SiteConfig
+  timeZone: string
+  /** PUBLIC_URL, or the local address the server answers on; no trailing slash. */
+  publicOrigin: string
+  secret: string
+}
+
+/** A second press of Notify Waitlist finds these keys in the outbox and e-mails no one twice. */
+export const waitlistDedupeKey = (month: MonthKey, email: string) =>
+  `waitlist-open:${month}:${normalizeAddress(email)}`
+
+/**
+ * The sales close in the town's words: 'Thursday, April 17, 2031 at 5:00 PM EDT'. The default close is
+ * midnight at the start of a day, which read as '… April 17 at 12:00 AM' suggests the 17th is still
+ * open; it is written as the end of the day before instead.
+ */
+export function describeSalesClose(at: Date, timeZone: string): string {
+  const dateOf = (d: Date) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(d)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(at)
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  const zone = part('timeZoneName')
+  if (Number(part('hour')) === 0 && part('minute') === '00')
+    return `midnight at the end of ${dateOf(new Date(at.getTime() - 1))} (${zone})`
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(at)
+  return `${dateOf(at)} at ${time} ${zone}`
+}
+
+/**
+ * "The {Month Year} mailing is open" to one waitlist address: plain text naming the sales close and the
+ * in-homes date, the calendar link, and the address's own unsubscribe link, which the List-Unsubscribe
+ * headers carry too (RFC 8058 one-click: mail providers show their own Unsubscribe button for it).
+ */
+export function waitlistOpenEmail(
+  mailing: AnnouncedMailing,
+  email: string,
+  context: AnnouncementContext,
+): OutboxEmail {
+  const { site, publicOrigin } = context
+  const unsubscribe = unsubscribeUrl(publicOrigin, context.secret, email)
+  const label = mailingMonthLabel(mailing.month)
+  return {
+    dedupeKey: waitlistDedupeKey(mailing.month, email),
+    kind: 'waitlist_mailing_open',
+    to: normalizeAddress(email),
+    subject: mailingOpenSubject(mailing.month),
+    text: [
+      'Hello,',
+      '',
+      `The ${label} ${site.productName} mailing is open: calendar days and map icons can be booked now.`,
+      '',
+      `Orders close: ${describeSalesClose(mailing.salesCloseAt, context.timeZone)}`,
+      `In homes by: ${formatDayDate(mailing.inHomesDate)}`,
+      '',
+      `See the calendar and book: ${publicOrigin}/calendar`,
+      '',
+      `Questions? Write to ${site.contactEmail} or call ${site.contactPhone}.`,
+      site.productName,
+      '',
+      `You receive this because you joined the ${site.productName} waitlist.`,
+      `Unsubscribe from these announcements: ${unsubscribe}`,
+    ].join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}

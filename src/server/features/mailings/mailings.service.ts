@@ -1,0 +1,494 @@
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
+import {
+  type AdminMapIconDto,
+  canApplyMailingAction,
+  DEFAULT_MAILING_DEFAULTS,
+  MAILING_NOT_FOUND,
+  type MailingActionInput,
+  type MailingChartPoint,
+  type MailingDefaults,
+  type MailingIconStockDto,
+  type MailingIconStockResponse,
+  type MailingOverviewResponse,
+  type MailingOverviewRow,
+  type MailingStatus,
+  mailingDefaultsSchema,
+  mailingMonthLabel,
+  MONTH_KEY_PATTERN,
+  type MonthKey,
+  type PublicMailingDto,
+  type PublicMailingsResponse,
+  parseMonthKey,
+  toMonthKey,
+  type UpdateMailingDatesInput,
+  type UpdateMapIconInput,
+} from '../../../shared/mailings.ts'
+import type { Db } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { mailingIconStock, mailings, mapIcons, siteSettings } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import { fromZonedLocal, toZonedLocal } from '../../lib/zoned-time.ts'
+import { countIconClaims, recomputeIconAvailability } from '../orders/order-status.service.ts'
+
+type MailingRow = typeof mailings.$inferSelect
+
+const TIMEZONE_KEY = 'site_timezone'
+const DEFAULTS_KEY = 'mailing_defaults'
+
+/**
+ * The database creates a month's mailing itself (ensure_mailing, migration 0005) and needs the town's time
+ * zone for its default dates: written when SITE_TIMEZONE differs from what is stored (one read per start).
+ */
+export async function syncMailingTimeZone(db: Db, timeZone: string): Promise<void> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, TIMEZONE_KEY))
+  if (row?.value === timeZone) return
+  await db
+    .insert(siteSettings)
+    .values({ key: TIMEZONE_KEY, value: timeZone })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: timeZone, updatedAt: new Date() } })
+}
+
+export function isMonthKey(value: string): boolean {
+  return MONTH_KEY_PATTERN.test(value)
+}
+
+/** The status a person should see: an open mailing past its sales close is closed. */
+export function effectiveStatus(row: Pick<MailingRow, 'status' | 'salesCloseAt'>, now: Date): MailingStatus {
+  if (row.status === 'open' && row.salesCloseAt.getTime() <= now.getTime()) return 'closed'
+  return row.status as MailingStatus
+}
+
+export function toPublicMailingDto(row: MailingRow, timeZone: string, status?: MailingStatus): PublicMailingDto {
+  return {
+    month: row.month,
+    status: status ?? (row.status as MailingStatus),
+    salesCloseAt: row.salesCloseAt.toISOString(),
+    salesCloseLocal: toZonedLocal(row.salesCloseAt, timeZone),
+    artworkDueAt: row.artworkDueAt.toISOString(),
+    artworkDueLocal: toZonedLocal(row.artworkDueAt, timeZone),
+    inHomesDate: row.inHomesDate,
+  }
+}
+
+/**
+ * Public: the mailings open for sale and the most recent one whose sales have closed. Read from the stored
+ * status only (the deadline task writes 'closed' when a sales close passes), so the answer changes with a
+ * write and the public read cache stays correct; checkout checks the time itself.
+ */
+export async function listPublicMailings(db: Db, timeZone: string): Promise<PublicMailingsResponse> {
+  const open = await db.select().from(mailings).where(eq(mailings.status, 'open')).orderBy(asc(mailings.month))
+  const [concluded] = await db
+    .select({ month: mailings.month })
+    .from(mailings)
+    .where(inArray(mailings.status, ['closed', 'printed', 'mailed']))
+    .orderBy(desc(mailings.month))
+    .limit(1)
+  return { open: open.map((row) => toPublicMailingDto(row, timeZone)), concluded: concluded?.month ?? null }
+}
+
+export async function getPublicMailing(db: Db, month: MonthKey, timeZone: string): Promise<PublicMailingDto | null> {
+  const [row] = await db.select().from(mailings).where(eq(mailings.month, month))
+  return row ? toPublicMailingDto(row, timeZone) : null
+}
+
+/** The earliest mailing open for sale at `now`, or null. */
+export async function firstSellingMonth(tx: Db, now: Date): Promise<MonthKey | null> {
+  const [row] = await tx
+    .select({ month: mailings.month })
+    .from(mailings)
+    .where(and(eq(mailings.status, 'open'), gt(mailings.salesCloseAt, now)))
+    .orderBy(asc(mailings.month))
+    .limit(1)
+  return row?.month ?? null
+}
+
+/**
+ * Of `months`, those open for sale at `now`, each locked FOR SHARE until the transaction ends: an
+ * administrator's close, printed or mailed (FOR UPDATE) waits for a checkout that is selling in it, or the
+ * checkout waits and then finds it no longer open.
+ */
+export async function lockSellingMonths(tx: Db, months: MonthKey[], now: Date): Promise<Set<MonthKey>> {
+  const unique = [...new Set(months)]
+  if (unique.length === 0) return new Set()
+  const rows = await tx
+    .select({ month: mailings.month })
+    .from(mailings)
+    .where(and(inArray(mailings.month, unique), eq(mailings.status, 'open'), gt(mailings.salesCloseAt, now)))
+    .orderBy(asc(mailings.month))
+    .for('share')
+  return new Set(rows.map((r) => r.month))
+}
+
+/** The deadline task: open mailings whose sales close has passed become closed. Safe in every instance. */
+export async function closeMailingsPastDeadline(db: Db, now: Date = new Date()): Promise<MonthKey[]> {
+  const rows = await db
+    .update(mailings)
+    .set({ status: 'closed', updatedAt: now })
+    .where(and(eq(mailings.status, 'open'), lte(mailings.salesCloseAt, now)))
+    .returning({ month: mailings.month })
+  return rows.map((r) => r.month)
+}
+
+// ---------------------------------------------------------------- the owner's overview
+
+type OverviewSqlRow = {
+  month: string
+  sold: number
+  held: number
+  free: number
+  total_days: number
+  regular: number
+  premium: number
+  revenue_cents: number
+}
+
+function monthsFrom(start: MonthKey, count: number): MonthKey[] {
+  const { year, month } = parseMonthKey(start)
+  return Array.from({ length: count }, (_, i) => {
+    const m = addMonths(year, month, i)
+    return toMonthKey(m.year, m.month)
+  })
+}
+
+function daysInMonthKey(key: MonthKey): number {
+  const { year, month } = parseMonthKey(key)
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/**
+ * Per month of [first, last]: days sold (paid), held (a live checkout or admin hold), free (in the system,
+ * no live order) and set up; paid icons per size and paid revenue of the mailing's orders. Two grouped
+ * scans bounded by the months asked for (indexes calendar_days(date), orders(mailing_month, status)).
+ */
+async function monthFigures(db: Db, first: MonthKey, last: MonthKey, now: Date) {
+  const firstDate = `${first}-01`
+  const lastDate = `${last}-${String(daysInMonthKey(last)).padStart(2, '0')}`
+  const nowIso = now.toISOString()
+  const result = await db.execute<OverviewSqlRow>(sql`
+    with live as (
+      select o.day_id, bool_or(o.status = 'paid') as paid
+      from orders o
+      where o.day_id is not null and o.item_date between ${firstDate}::date and ${lastDate}::date
+        and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${nowIso}::timestamptz)))
+      group by o.day_id
+    ), days as (
+      select to_char(d.date, 'YYYY-MM') as month,
+        count(*) filter (where l.paid or (l.day_id is null and d.status = 'reserved'))::int as sold,
+        count(*) filter (where l.day_id is not null and not l.paid)::int as held,
+        count(*) filter (where l.day_id is null and d.status <> 'reserved')::int as free,
+        count(*)::int as total_days
+      from calendar_days d left join live l on l.day_id = d.id
+      where d.date between ${firstDate}::date and ${lastDate}::date
+      group by 1
+    ), sales as (
+      select o.mailing_month as month,
+        count(*) filter (where o.map_icon_id is not null and o.item_size = 'small')::int as regular,
+        count(*) filter (where o.map_icon_id is not null and o.item_size is distinct from 'small')::int as premium,
+        coalesce(sum(o.amount_cents), 0)::bigint as revenue_cents
+      from orders o
+      where o.mailing_month between ${first} and ${last} and o.status = 'paid'
+      group by 1
+    )
+    select coalesce(days.month, sales.month) as month,
+      coalesce(days.sold, 0) as sold, coalesce(days.held, 0) as held, coalesce(days.free, 0) as free,
+      coalesce(days.total_days, 0) as total_days,
+      coalesce(sales.regular, 0) as regular, coalesce(sales.premium, 0) as premium,
+      coalesce(sales.revenue_cents, 0) as revenue_cents
+    from days full join sales on sales.month = days.month`)
+  return new Map(rowsOf<OverviewSqlRow>(result).map((r) => [r.month, r]))
+}
+
+/**
+ * /admin/mailings: one row per mailing of the last 3 and the next 12 months (the town's current month
+ * included), and the chart of the next 12 months (a month without a mailing is all zero).
+ */
+export async function getMailingOverview(
+  db: Db,
+  options: { now?: Date; timeZone: string },
+): Promise<MailingOverviewResponse> {
+  const now = options.now ?? new Date()
+  const today = todayInTimeZone(options.timeZone, now)
+  const currentMonth = today.slice(0, 7)
+  const { year, month } = parseMonthKey(currentMonth)
+  const start = addMonths(year, month, -3)
+  const first = toMonthKey(start.year, start.month)
+  const window = monthsFrom(first, 3 + 12)
+  const last = window[window.length - 1] as MonthKey
+  const [rows, figures] = await Promise.all([
+    db
+      .select()
+      .from(mailings)
+      .where(and(sql`${mailings.month} >= ${first}`, sql`${mailings.month} <= ${last}`))
+      .orderBy(asc(mailings.month)),
+    monthFigures(db, first, last, now),
+  ])
+  const byMonth = new Map(rows.map((r) => [r.month, r]))
+  const overviewRows = rows.map((row) => toOverviewRow(row, figures.get(row.month), options.timeZone, now))
+  const chart: MailingChartPoint[] = monthsFrom(currentMonth, 12).map((key) => {
+    const f = figures.get(key)
+    return {
+      month: key,
+      hasMailing: byMonth.has(key),
+      sold: f?.sold ?? 0,
+      held: f?.held ?? 0,
+      free: f?.free ?? 0,
+      revenue: Number(f?.revenue_cents ?? 0) / 100,
+    }
+  })
+  return { rows: overviewRows, chart, currentMonth }
+}
+
+function toOverviewRow(
+  row: MailingRow,
+  f: OverviewSqlRow | undefined,
+  timeZone: string,
+  now: Date,
+): MailingOverviewRow {
+  return {
+    ...toPublicMailingDto(row, timeZone, effectiveStatus(row, now)),
+    waitlistNotifiedAt: row.waitlistNotifiedAt?.toISOString() ?? null,
+    days: {
+      sold: f?.sold ?? 0,
+      held: f?.held ?? 0,
+      free: f?.free ?? 0,
+      notSetUp: daysInMonthKey(row.month) - (f?.total_days ?? 0),
+    },
+    icons: { regular: f?.regular ?? 0, premium: f?.premium ?? 0 },
+    revenue: Number(f?.revenue_cents ?? 0) / 100,
+  }
+}
+
+async function overviewRowOf(db: Db, month: MonthKey, timeZone: string, now: Date): Promise<MailingOverviewRow> {
+  const [row] = await db.select().from(mailings).where(eq(mailings.month, month))
+  if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+  const figures = await monthFigures(db, month, month, now)
+  return toOverviewRow(row, figures.get(month), timeZone, now)
+}
+
+function requireMonthKey(month: string): MonthKey {
+  if (!isMonthKey(month)) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return month
+}
+
+function localInstant(local: string, timeZone: string, field: string): Date {
+  try {
+    const instant = fromZonedLocal(local, timeZone)
+    if (Number.isNaN(instant.getTime())) throw new RangeError(local)
+    return instant
+  } catch {
+    throw new AppError('validation_failed', 'Enter a real date and time.', { [field]: ['Enter a real date and time.'] })
+  }
+}
+
+/**
+ * Edit dates. The artwork deadline may not come before the sales close. An open mailing whose new sales
+ * close is already past is closed at once (it would be closed by the deadline task a moment later).
+ */
+export async function updateMailingDates(
+  db: Db,
+  monthParam: string,
+  input: UpdateMailingDatesInput,
+  options: { timeZone: string; now?: Date },
+): Promise<MailingOverviewRow> {
+  const month = requireMonthKey(monthParam)
+  const now = options.now ?? new Date()
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
+    if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+    const salesCloseAt = input.salesCloseLocal
+      ? localInstant(input.salesCloseLocal, options.timeZone, 'salesCloseLocal')
+      : row.salesCloseAt
+    const artworkDueAt = input.artworkDueLocal
+      ? localInstant(input.artworkDueLocal, options.timeZone, 'artworkDueLocal')
+      : row.artworkDueAt
+    if (artworkDueAt.getTime() < salesCloseAt.getTime())
+      throw new AppError('validation_failed', 'The artwork deadline cannot come before sales close.', {
+        artworkDueLocal: ['The artwork deadline cannot come before sales close.'],
+      })
+    const inHomesDate = input.inHomesDate ?? row.inHomesDate
+    if (!isRealDate(inHomesDate))
+      throw new AppError('validation_failed', 'Enter a real date.', { inHomesDate: ['Enter a real date.'] })
+    const closesNow = row.status === 'open' && salesCloseAt.getTime() <= now.getTime()
+    await tx
+      .update(mailings)
+      .set({ salesCloseAt, artworkDueAt, inHomesDate, updatedAt: now, ...(closesNow ? { status: 'closed' } : {}) })
+      .where(eq(mailings.month, month))
+  })
+  return overviewRowOf(db, month, options.timeZone, now)
+}
+
+function isRealDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
+}
+
+const ACTION_REFUSED: Record<MailingActionInput['action'], string> = {
+  close: 'Only an open mailing can close its sales.',
+  reopen: 'Only a mailing whose sales are closed can reopen.',
+  printed: 'Only a mailing whose sales are closed can be marked printed.',
+  mailed: 'Only a printed mailing can be marked mailed.',
+}
+
+/**
+ * close: sales end now (the sales-close time becomes now if it was later); reopen: open again until a
+ * sales close in the future; printed; mailed. The row is locked FOR UPDATE: a checkout selling in this
+ * mailing holds it FOR SHARE, so the two never interleave.
+ */
+export async function applyMailingAction(
+  db: Db,
+  monthParam: string,
+  input: MailingActionInput,
+  options: { timeZone: string; now?: Date },
+): Promise<MailingOverviewRow> {
+  const month = requireMonthKey(monthParam)
+  const now = options.now ?? new Date()
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
+    if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+    const status = effectiveStatus(row, now)
+    if (!canApplyMailingAction(status, input.action)) throw new AppError('conflict', ACTION_REFUSED[input.action])
+    const set: Partial<typeof mailings.$inferInsert> = { updatedAt: now }
+    if (input.action === 'close') {
+      set.status = 'closed'
+      if (row.salesCloseAt.getTime() > now.getTime()) set.salesCloseAt = now
+    } else if (input.action === 'reopen') {
+      const salesCloseAt = input.salesCloseLocal
+        ? localInstant(input.salesCloseLocal, options.timeZone, 'salesCloseLocal')
+        : row.salesCloseAt
+      if (salesCloseAt.getTime() <= now.getTime())
+        throw new AppError('validation_failed', 'Choose a sales close in the future to reopen.', {
+          salesCloseLocal: ['Choose a sales close in the future to reopen.'],
+        })
+      set.status = 'open'
+      set.salesCloseAt = salesCloseAt
+      if (row.artworkDueAt.getTime() < salesCloseAt.getTime()) set.artworkDueAt = salesCloseAt
+    } else {
+      set.status = input.action
+    }
+    await tx.update(mailings).set(set).where(eq(mailings.month, month))
+  })
+  return overviewRowOf(db, month, options.timeZone, now)
+}
+
+// ---------------------------------------------------------------- icon stock per mailing
+
+async function iconStockRows(db: Db, month: MonthKey, now: Date): Promise<MailingIconStockDto[]> {
+  const rows = await db
+    .select({
+      iconId: mapIcons.id,
+      name: mapIcons.name,
+      size: mapIcons.size,
+      priceCents: mapIcons.priceCents,
+      quantity: mailingIconStock.quantity,
+    })
+    .from(mailingIconStock)
+    .innerJoin(mapIcons, eq(mapIcons.id, mailingIconStock.iconId))
+    .where(eq(mailingIconStock.month, month))
+    .orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
+  return Promise.all(
+    rows.map(async (r) => {
+      const claimed = await countIconClaims(db, r.iconId, month, now)
+      return {
+        iconId: r.iconId,
+        name: r.name,
+        size: r.size,
+        price: r.priceCents / 100,
+        quantity: r.quantity,
+        claimed,
+        available: Math.max(0, r.quantity - claimed),
+      }
+    }),
+  )
+}
+
+export async function getIconStock(db: Db, monthParam: string, now: Date = new Date()): Promise<MailingIconStockResponse> {
+  const month = requireMonthKey(monthParam)
+  const [row] = await db.select({ month: mailings.month }).from(mailings).where(eq(mailings.month, month))
+  if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return { month, icons: await iconStockRows(db, month, now) }
+}
+
+/**
+ * An icon's stock in one mailing; never below what is claimed there (paid and live holds): 409. The stock
+ * row is locked as checkout locks it, so a sale and this edit never both take the last unit.
+ */
+export async function setIconStock(
+  db: Db,
+  monthParam: string,
+  iconId: string,
+  quantity: number,
+  now: Date = new Date(),
+): Promise<MailingIconStockDto> {
+  const month = requireMonthKey(monthParam)
+  await db.transaction(async (tx) => {
+    const [stock] = await tx
+      .select()
+      .from(mailingIconStock)
+      .where(and(eq(mailingIconStock.month, month), eq(mailingIconStock.iconId, iconId)))
+      .for('update')
+    if (!stock) throw new AppError('not_found', 'Map icon stock not found for this mailing.')
+    const claimed = await countIconClaims(tx, iconId, month, now)
+    if (quantity < claimed)
+      throw new AppError(
+        'conflict',
+        `${claimed} ${claimed === 1 ? 'unit is' : 'units are'} already sold or held in the ${mailingMonthLabel(month)} mailing: the stock cannot go below that.`,
+      )
+    await tx
+      .update(mailingIconStock)
+      .set({ quantity, updatedAt: now })
+      .where(and(eq(mailingIconStock.month, month), eq(mailingIconStock.iconId, iconId)))
+    await recomputeIconAvailability(tx, [iconId], now, [month])
+  })
+  const found = (await iconStockRows(db, month, now)).find((r) => r.iconId === iconId)
+  if (!found) throw new AppError('not_found', 'Map icon stock not found for this mailing.')
+  return found
+}
+
+// ---------------------------------------------------------------- the icon catalogue
+
+function toAdminMapIconDto(row: typeof mapIcons.$inferSelect): AdminMapIconDto {
+  return {
+    id: row.id,
+    name: row.name,
+    size: row.size,
+    price: row.priceCents / 100,
+    defaultQuantity: row.totalQuantity,
+  }
+}
+
+export async function listAdminMapIcons(db: Db): Promise<AdminMapIconDto[]> {
+  const rows = await db.select().from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
+  return rows.map(toAdminMapIconDto)
+}
+
+/**
+ * Name, size, price and default quantity. A new price applies to later sales (orders keep what they
+ * bought, decision 008); the default quantity to mailings created later (each mailing keeps its stock).
+ */
+export async function updateAdminMapIcon(db: Db, id: string, input: UpdateMapIconInput): Promise<AdminMapIconDto> {
+  const set: Partial<typeof mapIcons.$inferInsert> = { updatedAt: new Date() }
+  if (input.name !== undefined) set.name = input.name
+  if (input.size !== undefined) set.size = input.size
+  if (input.price !== undefined) set.priceCents = Math.round(input.price * 100)
+  if (input.defaultQuantity !== undefined) set.totalQuantity = input.defaultQuantity
+  const [row] = await db.update(mapIcons).set(set).where(eq(mapIcons.id, id)).returning()
+  if (!row) throw new AppError('not_found', 'Map icon not found.')
+  return toAdminMapIconDto(row)
+}
+
+// ---------------------------------------------------------------- defaults for new mailings
+
+export async function getMailingDefaults(db: Db): Promise<MailingDefaults> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, DEFAULTS_KEY))
+  const parsed = mailingDefaultsSchema.safeParse(row?.value)
+  return parsed.success ? parsed.data : DEFAULT_MAILING_DEFAULTS
+}
+
+export async function setMailingDefaults(db: Db, input: MailingDefaults): Promise<MailingDefaults> {
+  await db
+    .insert(siteSettings)
+    .values({ key: DEFAULTS_KEY, value: input })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: input, updatedAt: new Date() } })
+  return input
+}

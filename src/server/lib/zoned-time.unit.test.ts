@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { fromZonedLocal, toZonedLocal } from './zoned-time.ts'
+
+describe('zoned time', () => {
+  it('reads and writes the town clock in winter and summer', () => {
+    expect(fromZonedLocal('2026-12-18T00:00', 'America/New_York').toISOString()).toBe('2026-12-18T05:00:00.000Z')
+    expect(fromZonedLocal('2027-07-01T17:30', 'America/New_York').toISOString()).toBe('2027-07-01T21:30:00.000Z')
+    expect(toZonedLocal(new Date('2026-12-18T05:00:00Z'), 'America/New_York')).toBe('2026-12-18T00:00')
+    expect(toZonedLocal(new Date('2027-07-01T21:30:00Z'), 'America/New_York')).toBe('2027-07-01T17:30')
+    expect(fromZonedLocal('2027-01-01T00:00', 'UTC').toISOString()).toBe('2027-01-01T00:00:00.000Z')
+  })
+
+  it('round-trips every hour of a year with two DST changes', () => {
+    const start = Date.UTC(2027, 0, 1)
+    for (let t = start; t < start + 365 * 86_400_000; t += 3_600_000) {
+      const local = toZonedLocal(new Date(t), 'America/New_York')
+      expect(toZonedLocal(fromZonedLocal(local, 'America/New_York'), 'America/New_York')).toBe(local)
+    }
+  })
+})
