@@ -1,5 +1,7 @@
 import { BlogManagement } from '../../../features/admin/blog/components/blog-management'
 import { CalendarManagement } from '../../../features/admin/calendar/components/calendar-management'
+import { MailingsManagement } from '../../../features/admin/mailings/components/mailings-management'
+import { MapIconCatalogue } from '../../../features/admin/mailings/components/map-icon-catalogue'
 import { ManualMapIconOrderForm } from '../../../features/admin/manual-orders/components/manual-map-icon-order-form'
 import { ManualOrderForm } from '../../../features/admin/manual-orders/components/manual-order-form'
 import { MediaManagement } from '../../../features/admin/media/components/media-management'
@@ -21,12 +23,19 @@ export function AdminSectionContent({ section }: { section: AdminSection }) {
   switch (section) {
     case 'calendar':
       return <CalendarManagement />
+    case 'mailings':
+      return <MailingsManagement />
     case 'orders':
       return <OrdersManagement />
     case 'manual-orders':
       return <ManualOrderForm />
     case 'manual-map-icon-orders':
-      return <ManualMapIconOrderForm />
+      return (
+        <>
+          <MapIconCatalogue />
+          <ManualMapIconOrderForm />
+        </>
+      )
     case 'media':
       return <MediaManagement isSignedIn={user !== null} />
     case 'blog':

@@ -1,10 +1,16 @@
-/** Spec section 2: the seven admin tabs in order; the first is the default. */
+/** Spec section 2: the admin tabs in order (issue 12 adds Mailings); the first is the default. */
 export const adminSections = [
   {
     value: 'calendar',
     label: 'Calendar',
     title: 'Calendar Management',
     description: 'Manage calendar days, prices and reservations.',
+  },
+  {
+    value: 'mailings',
+    label: 'Mailings',
+    title: 'Mailings',
+    description: "Each month's postcard: sales dates, what sold, and production status.",
   },
   { value: 'orders', label: 'Orders', title: 'Orders', description: 'View and manage customer orders.' },
   {
@@ -16,8 +22,8 @@ export const adminSections = [
   {
     value: 'manual-map-icon-orders',
     label: 'Map Icons',
-    title: 'Manual Map Icon Orders',
-    description: 'Create a map icon order by hand.',
+    title: 'Map Icons',
+    description: "The icon catalogue, each mailing's icon stock, and map icon orders made by hand.",
   },
   {
     value: 'media',

@@ -1,8 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminOrderDto } from '../../../../../shared/admin-dto'
+import type { MonthKey } from '../../../../../shared/mailings'
 import { apiClient } from '../../../../lib/api-client'
 
-export type ManualMapIconOrderInput = { businessName: string; email: string; iconId: string }
+/** month: the mailing the icon is sold in (issue 12); without it the server picks the first open one. */
+export type ManualMapIconOrderInput = {
+  businessName: string
+  email: string
+  iconId: string
+  month?: MonthKey
+}
 
 export function createManualMapIconOrder(input: ManualMapIconOrderInput): Promise<AdminOrderDto> {
   return apiClient.post<AdminOrderDto>('/api/admin/manual-map-icon-orders', input)

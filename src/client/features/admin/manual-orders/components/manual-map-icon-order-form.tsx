@@ -1,7 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { formatPrice } from '../../../../../shared/format'
+import {
+  MAILING_STATUS_LABELS,
+  type MonthKey,
+  mailingMonthLabel,
+  NO_OPEN_MAILING,
+} from '../../../../../shared/mailings'
 import { Button } from '../../../../components/ui/button'
-import { Card, CardContent } from '../../../../components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { Label } from '../../../../components/ui/label'
 import {
   Select,
@@ -16,25 +22,40 @@ import { ApiError } from '../../../../lib/api-client'
 import { errorDescription } from '../../hooks/error-message'
 import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
 import { useCreateManualMapIconOrder } from '../api/create-manual-map-icon-order'
-import { useMapIconOptions } from '../api/get-map-icon-options'
+import { useMailingIconOptions } from '../api/get-mailing-icon-options'
+import { firstOpenMailing, orderableMailings, useOrderMailings } from '../api/get-order-mailings'
 import { CustomerFields, isManualOrderComplete, missingInformationToast } from './customer-fields'
 
-/** Spec section 4: a paid manual icon order (MAP-xxxxx) takes one from the icon's remaining quantity. */
+/**
+ * Spec section 4: a paid manual icon order (MAP-xxxxx) takes one from the icon's remaining quantity. Issue
+ * 12: the stock is the chosen mailing's own (the first open one unless the admin picks another).
+ */
 export function ManualMapIconOrderForm() {
   const [businessName, setBusinessName] = useState('')
   const [email, setEmail] = useState('')
   const [iconId, setIconId] = useState('')
-  const { data, isPending, isError } = useMapIconOptions()
-  useLoadErrorToast(isError, 'Failed to load map icon options.')
+  const [chosenMonth, setChosenMonth] = useState<MonthKey | null>(null)
+  const mailings = useOrderMailings()
+  useLoadErrorToast(mailings.isError, 'Failed to load the mailings.')
+  const choices = orderableMailings(mailings.data)
+  const month = chosenMonth ?? firstOpenMailing(mailings.data)
+  const stock = useMailingIconOptions(month)
+  useLoadErrorToast(stock.isError, 'Failed to load map icon options.')
   const create = useCreateManualMapIconOrder()
-  const icons = data?.icons ?? []
-  const hasAvailable = icons.some((icon) => icon.availableQuantity > 0)
+  const icons = stock.data?.icons ?? []
+  const hasAvailable = icons.some((icon) => icon.available > 0)
+
+  function chooseMonth(next: MonthKey) {
+    setChosenMonth(next)
+    setIconId('')
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!isManualOrderComplete(businessName, email, iconId)) return void toast(missingInformationToast())
+    if (!isManualOrderComplete(businessName, email, iconId) || month === null)
+      return void toast(missingInformationToast())
     create.mutate(
-      { businessName: businessName.trim(), email: email.trim(), iconId },
+      { businessName: businessName.trim(), email: email.trim(), iconId, month },
       {
         onSuccess: (order) => {
           toast({
@@ -65,7 +86,11 @@ export function ManualMapIconOrderForm() {
 
   return (
     <Card className="max-w-xl">
-      <CardContent className="pt-6">
+      <CardHeader>
+        <CardTitle className="text-xl">Manual Map Icon Order</CardTitle>
+        <CardDescription>Create a paid map icon order by hand.</CardDescription>
+      </CardHeader>
+      <CardContent>
         <form className="space-y-4" onSubmit={handleSubmit} noValidate>
           <CustomerFields
             idPrefix="manual-icon-order"
@@ -75,28 +100,53 @@ export function ManualMapIconOrderForm() {
             onEmailChange={setEmail}
           />
           <div className="space-y-2">
-            <Label htmlFor="manual-icon-order-icon">Icon</Label>
-            {isPending ? (
-              <Spinner label="Loading map icons..." className="py-2" />
-            ) : isError ? (
-              <p className="text-red-800">Failed to load map icon options.</p>
-            ) : !hasAvailable ? (
-              <p className="text-slate-700">No available icons</p>
+            <Label htmlFor="manual-icon-order-mailing">Mailing</Label>
+            {mailings.isPending ? (
+              <Spinner label="Loading mailings..." className="py-2" />
+            ) : mailings.isError ? (
+              <p className="text-red-800">Failed to load the mailings.</p>
+            ) : choices.length === 0 ? (
+              <p className="text-slate-700">{NO_OPEN_MAILING}</p>
             ) : (
-              <Select value={iconId} onValueChange={setIconId}>
-                <SelectTrigger id="manual-icon-order-icon" aria-required="true">
-                  <SelectValue placeholder="Select an icon" />
+              <Select value={month ?? undefined} onValueChange={chooseMonth}>
+                <SelectTrigger id="manual-icon-order-mailing" aria-required="true">
+                  <SelectValue placeholder="Select a mailing" />
                 </SelectTrigger>
                 <SelectContent>
-                  {icons.map((icon) => (
-                    <SelectItem key={icon.id} value={icon.id} disabled={icon.availableQuantity <= 0}>
-                      {`${icon.name} (${formatPrice(icon.price)}), ${icon.availableQuantity} of ${icon.totalQuantity} remaining`}
+                  {choices.map((row) => (
+                    <SelectItem key={row.month} value={row.month}>
+                      {`${mailingMonthLabel(row.month)} (${MAILING_STATUS_LABELS[row.status]})`}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
             )}
           </div>
+          {month === null ? null : (
+            <div className="space-y-2">
+              <Label htmlFor="manual-icon-order-icon">Icon</Label>
+              {stock.isPending ? (
+                <Spinner label="Loading map icons..." className="py-2" />
+              ) : stock.isError ? (
+                <p className="text-red-800">Failed to load map icon options.</p>
+              ) : !hasAvailable ? (
+                <p className="text-slate-700">No available icons</p>
+              ) : (
+                <Select value={iconId} onValueChange={setIconId}>
+                  <SelectTrigger id="manual-icon-order-icon" aria-required="true">
+                    <SelectValue placeholder="Select an icon" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {icons.map((icon) => (
+                      <SelectItem key={icon.iconId} value={icon.iconId} disabled={icon.available <= 0}>
+                        {`${icon.name} (${formatPrice(icon.price)}), ${icon.available} of ${icon.quantity} remaining`}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </div>
+          )}
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Order'}
           </Button>

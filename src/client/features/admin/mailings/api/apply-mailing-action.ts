@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { MailingActionInput, MailingOverviewRow, MonthKey } from '../../../../../shared/mailings'
+import { apiClient } from '../../../../lib/api-client'
+
+export function applyMailingAction({
+  month,
+  input,
+}: {
+  month: MonthKey
+  input: MailingActionInput
+}): Promise<MailingOverviewRow> {
+  return apiClient.post<MailingOverviewRow>(`/api/admin/mailings/${month}/status`, input)
+}
+
+export function useApplyMailingAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: applyMailingAction,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { MailingOverviewResponse } from '../../../../../shared/mailings'
+import { apiClient } from '../../../../lib/api-client'
+
+/** Under the admin key: any admin change (an order, a day, a status) refreshes the overview too. */
+export const ADMIN_MAILINGS_KEY = ['admin', 'mailings'] as const
+
+export function getAdminMailings(): Promise<MailingOverviewResponse> {
+  return apiClient.get<MailingOverviewResponse>('/api/admin/mailings')
+}
+
+export const adminMailingsQueryOptions = queryOptions({
+  queryKey: ADMIN_MAILINGS_KEY,
+  queryFn: getAdminMailings,
+})
+
+export function useAdminMailings() {
+  return useQuery(adminMailingsQueryOptions)
+}

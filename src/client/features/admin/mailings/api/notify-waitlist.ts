@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { MonthKey, NotifyWaitlistResponse } from '../../../../../shared/mailings'
+import { apiClient } from '../../../../lib/api-client'
+import { ADMIN_MAILINGS_KEY } from './get-admin-mailings'
+
+export function notifyWaitlist(month: MonthKey): Promise<NotifyWaitlistResponse> {
+  return apiClient.post<NotifyWaitlistResponse>(`/api/admin/mailings/${month}/notify-waitlist`)
+}
+
+export function useNotifyWaitlist() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: notifyWaitlist,
+    // The row shows when the waitlist was last e-mailed.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_MAILINGS_KEY }),
+  })
+}

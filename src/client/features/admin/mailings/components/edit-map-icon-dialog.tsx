@@ -1,0 +1,191 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import type { AdminMapIconDto, UpdateMapIconInput } from '../../../../../shared/mailings'
+import { Button } from '../../../../components/ui/button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog'
+import { FormField } from '../../../../components/ui/form-field'
+import { Label } from '../../../../components/ui/label'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../../components/ui/select'
+import { toast } from '../../../../components/ui/use-toast'
+import { ApiError } from '../../../../lib/api-client'
+import { errorDescription } from '../../hooks/error-message'
+import { useUpdateMapIcon } from '../api/map-icon-catalogue'
+
+type Size = 'small' | 'large'
+type Draft = { name: string; size: Size; price: string; defaultQuantity: string }
+type Field = keyof Draft
+
+const draftOf = (icon: AdminMapIconDto): Draft => ({
+  name: icon.name,
+  size: icon.size === 'small' ? 'small' : 'large',
+  price: String(icon.price),
+  defaultQuantity: String(icon.defaultQuantity),
+})
+
+/** The client's reading of updateMapIconInputSchema: the same limits, said next to the field. */
+function validate(draft: Draft): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {}
+  if (!draft.name.trim()) errors.name = 'Enter a name.'
+  else if (draft.name.trim().length > 100) errors.name = 'Use at most 100 characters.'
+  const price = Number(draft.price)
+  if (draft.price.trim() === '' || !Number.isFinite(price) || price < 1)
+    errors.price = 'The price must be at least $1.'
+  else if (price > 100_000) errors.price = 'The price must be at most $100,000.'
+  const quantity = Number(draft.defaultQuantity)
+  if (draft.defaultQuantity.trim() === '' || !Number.isInteger(quantity) || quantity < 0 || quantity > 10_000)
+    errors.defaultQuantity = 'Enter a whole number from 0 to 10,000.'
+  return errors
+}
+
+/** Issue 12: one catalogue icon; only what changed is sent (orders keep what they bought, decision 008). */
+export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | null; onClose: () => void }) {
+  const [draft, setDraft] = useState<Draft>({ name: '', size: 'small', price: '', defaultQuantity: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const update = useUpdateMapIcon()
+
+  useEffect(() => {
+    if (!icon) return
+    setDraft(draftOf(icon))
+    setErrors({})
+    setFormError(null)
+  }, [icon])
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!icon) return
+    const found = validate(draft)
+    setErrors(found)
+    setFormError(null)
+    if (Object.keys(found).length > 0) return
+    const saved = draftOf(icon)
+    const input: UpdateMapIconInput = {
+      ...(draft.name.trim() !== saved.name ? { name: draft.name.trim() } : {}),
+      ...(draft.size !== saved.size ? { size: draft.size } : {}),
+      ...(Number(draft.price) !== icon.price ? { price: Number(draft.price) } : {}),
+      ...(Number(draft.defaultQuantity) !== icon.defaultQuantity
+        ? { defaultQuantity: Number(draft.defaultQuantity) }
+        : {}),
+    }
+    if (Object.keys(input).length === 0) {
+      setFormError('Change at least one field.')
+      return
+    }
+    update.mutate(
+      { id: icon.id, input },
+      {
+        onSuccess: (updated) => {
+          toast({ title: 'Icon Updated', description: `${updated.name} has been updated.` })
+          onClose()
+        },
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fields : undefined
+          const fieldErrors: Partial<Record<Field, string>> = {}
+          for (const field of ['name', 'size', 'price', 'defaultQuantity'] as const) {
+            const message = fields?.[field]?.[0]
+            if (message) fieldErrors[field] = message
+          }
+          setErrors(fieldErrors)
+          setFormError(
+            Object.keys(fieldErrors).length > 0
+              ? null
+              : errorDescription(error, 'Failed to save the icon. Please try again.'),
+          )
+        },
+      },
+    )
+  }
+
+  const set = (field: Field, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  return (
+    <Dialog open={icon !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Map Icon</DialogTitle>
+          <DialogDescription>
+            A new price applies to later sales; the default quantity to mailings created later.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" onSubmit={handleSubmit} noValidate>
+          <FormField
+            id="map-icon-name"
+            label="Name"
+            required
+            value={draft.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={errors.name}
+          />
+          <div className="space-y-2">
+            <Label htmlFor="map-icon-size">Size</Label>
+            <Select value={draft.size} onValueChange={(value) => set('size', value)}>
+              <SelectTrigger id="map-icon-size">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="small">Regular</SelectItem>
+                <SelectItem value="large">Premium</SelectItem>
+              </SelectContent>
+            </Select>
+            {errors.size ? <p className="text-sm text-red-700">{errors.size}</p> : null}
+          </div>
+          <FormField
+            id="map-icon-price"
+            label="Price"
+            type="number"
+            min={1}
+            step="0.01"
+            required
+            value={draft.price}
+            onChange={(e) => set('price', e.target.value)}
+            error={errors.price}
+          />
+          <FormField
+            id="map-icon-default-quantity"
+            label="Default quantity"
+            hint="How many a mailing created from now on can sell."
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            required
+            value={draft.defaultQuantity}
+            onChange={(e) => set('defaultQuantity', e.target.value)}
+            error={errors.defaultQuantity}
+          />
+          {formError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {formError}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save Icon'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react'
+import {
+  type MailingAction,
+  type MailingOverviewRow,
+  mailingMonthLabel,
+  mailingOpenSubject,
+} from '../../../../../shared/mailings'
+import { plural } from '../../../../../shared/plural'
+import { Input } from '../../../../components/ui/input'
+import { Label } from '../../../../components/ui/label'
+import { toast } from '../../../../components/ui/use-toast'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { errorDescription } from '../../hooks/error-message'
+import { useApplyMailingAction } from '../api/apply-mailing-action'
+import { useNotifyWaitlist } from '../api/notify-waitlist'
+import { formatInstant, formatLocalDateTime, isSalesClosePast } from '../mailing-display'
+
+export type PendingMailingAction = { row: MailingOverviewRow; action: MailingAction | 'notify' }
+
+type Copy = { title: string; description: string; confirmLabel: string; doneTitle: string }
+
+function actionCopy({ row, action }: PendingMailingAction): Copy {
+  const label = mailingMonthLabel(row.month)
+  switch (action) {
+    case 'close':
+      return {
+        title: 'Close Sales Now',
+        description: `Close sales for the ${label} mailing now? Buyers can no longer order its days or map icons.`,
+        confirmLabel: 'Close Sales',
+        doneTitle: 'Sales Closed',
+      }
+    case 'reopen':
+      return {
+        title: 'Reopen Sales',
+        description: isSalesClosePast(row)
+          ? `Open the ${label} mailing for orders again? Its sales close (${formatLocalDateTime(row.salesCloseLocal)}) has passed: choose a new one.`
+          : `Open the ${label} mailing for orders again, until ${formatLocalDateTime(row.salesCloseLocal)}?`,
+        confirmLabel: 'Reopen',
+        doneTitle: 'Sales Reopened',
+      }
+    case 'printed':
+      return {
+        title: 'Mark Printed',
+        description: `Mark the ${label} mailing as printed? A printed mailing takes no more orders of any kind.`,
+        confirmLabel: 'Mark Printed',
+        doneTitle: 'Marked Printed',
+      }
+    case 'mailed':
+      return {
+        title: 'Mark Mailed',
+        description: `Mark the ${label} mailing as mailed?`,
+        confirmLabel: 'Mark Mailed',
+        doneTitle: 'Marked Mailed',
+      }
+    case 'notify':
+      return {
+        title: 'E-mail Waitlist',
+        description: `E-mail everyone on the waitlist “${mailingOpenSubject(row.month)}”? ${
+          row.waitlistNotifiedAt
+            ? `The waitlist was last e-mailed ${formatInstant(row.waitlistNotifiedAt)}.`
+            : 'The waitlist has not been e-mailed for this mailing yet.'
+        }`,
+        confirmLabel: 'Send E-mails',
+        doneTitle: 'Waitlist E-mailed',
+      }
+  }
+}
+
+function doneText(row: MailingOverviewRow, action: MailingAction): string {
+  const label = mailingMonthLabel(row.month)
+  switch (action) {
+    case 'close':
+      return `The ${label} mailing is closed for sales.`
+    case 'reopen':
+      return `The ${label} mailing is open for orders until ${formatLocalDateTime(row.salesCloseLocal)}.`
+    case 'printed':
+      return `The ${label} mailing is marked printed.`
+    case 'mailed':
+      return `The ${label} mailing is marked mailed.`
+  }
+}
+
+const NEW_CLOSE_ID = 'reopen-sales-close'
+
+/** The confirmation of a status move or of the waitlist e-mail, and what it reports afterwards. */
+export function MailingActionDialog({
+  pending,
+  onClose,
+}: {
+  pending: PendingMailingAction | null
+  onClose: () => void
+}) {
+  const [newClose, setNewClose] = useState('')
+  const apply = useApplyMailingAction()
+  const notify = useNotifyWaitlist()
+  useEffect(() => {
+    if (pending) setNewClose('')
+  }, [pending])
+
+  const copy = pending ? actionCopy(pending) : null
+  // Reopening needs a sales close in the future: ask for one when the current one has passed.
+  const needsNewClose = pending?.action === 'reopen' && isSalesClosePast(pending.row)
+
+  function confirm() {
+    if (!pending || !copy) return
+    const { row, action } = pending
+    if (action === 'notify') {
+      notify.mutate(row.month, {
+        onSuccess: ({ queued, skipped }) =>
+          toast({
+            title: copy.doneTitle,
+            description: `${plural(queued, 'e-mail')} queued, ${skipped} skipped.`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'E-mail Failed',
+            description: errorDescription(error, 'Failed to e-mail the waitlist. Please try again.'),
+          }),
+      })
+      return
+    }
+    const input = needsNewClose ? { action, salesCloseLocal: newClose } : { action }
+    apply.mutate(
+      { month: row.month, input },
+      {
+        onSuccess: (updated) => toast({ title: copy.doneTitle, description: doneText(updated, action) }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Status Change Failed',
+            description: errorDescription(error, 'Failed to change the mailing status. Please try again.'),
+          }),
+      },
+    )
+  }
+
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={copy?.title ?? ''}
+      description={copy?.description ?? ''}
+      confirmLabel={copy?.confirmLabel ?? ''}
+      onConfirm={confirm}
+      confirmDisabled={needsNewClose && newClose === ''}
+    >
+      {needsNewClose ? (
+        <div className="space-y-2">
+          <Label htmlFor={NEW_CLOSE_ID}>New sales close</Label>
+          <Input
+            id={NEW_CLOSE_ID}
+            type="datetime-local"
+            required
+            value={newClose}
+            onChange={(e) => setNewClose(e.target.value)}
+          />
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,149 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import type { MailingDefaults } from '../../../../../shared/mailings'
+import { Button } from '../../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
+import { FormField } from '../../../../components/ui/form-field'
+import { Spinner } from '../../../../components/ui/spinner'
+import { toast } from '../../../../components/ui/use-toast'
+import { ApiError } from '../../../../lib/api-client'
+import { errorDescription } from '../../hooks/error-message'
+import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+import { useMailingDefaults, useUpdateMailingDefaults } from '../api/mailing-defaults'
+
+type Field = keyof MailingDefaults
+
+/** The limits of shared/mailings' mailingDefaultsSchema, said in words next to each field. */
+const FIELDS: Array<{ field: Field; id: string; label: string; min: number; max: number; hint: string }> = [
+  {
+    field: 'salesCloseDaysBefore',
+    id: 'mailing-defaults-close',
+    label: 'Sales close (days before the month)',
+    min: 0,
+    max: 120,
+    hint: 'From 0 to 120 days before the first of the month.',
+  },
+  {
+    field: 'artworkDueDaysAfterClose',
+    id: 'mailing-defaults-artwork',
+    label: 'Artwork due (days after sales close)',
+    min: 0,
+    max: 60,
+    hint: 'From 0 to 60 days.',
+  },
+  {
+    field: 'inHomesDay',
+    id: 'mailing-defaults-in-homes',
+    label: 'In homes by (day of the month)',
+    min: 1,
+    max: 28,
+    hint: 'A day from 1 to 28.',
+  },
+]
+
+type Draft = Record<Field, string>
+const toDraft = (d: MailingDefaults): Draft => ({
+  salesCloseDaysBefore: String(d.salesCloseDaysBefore),
+  artworkDueDaysAfterClose: String(d.artworkDueDaysAfterClose),
+  inHomesDay: String(d.inHomesDay),
+})
+
+/** Issue 12: where a new mailing's dates come from; a mailing already made keeps its own. */
+export function MailingDefaultsForm() {
+  const { data, isPending, isError } = useMailingDefaults()
+  useLoadErrorToast(isError, 'Failed to load the mailing defaults.')
+  const update = useUpdateMailingDefaults()
+  const [draft, setDraft] = useState<Draft | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+
+  useEffect(() => {
+    if (data) setDraft(toDraft(data))
+  }, [data])
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!draft) return
+    const found: Partial<Record<Field, string>> = {}
+    for (const { field, min, max } of FIELDS) {
+      const value = Number(draft[field])
+      if (draft[field].trim() === '' || !Number.isInteger(value) || value < min || value > max)
+        found[field] = `Enter a whole number from ${min} to ${max}.`
+    }
+    setErrors(found)
+    const first = FIELDS.find(({ field }) => found[field])
+    if (first) {
+      document.getElementById(first.id)?.focus()
+      return
+    }
+    update.mutate(
+      {
+        salesCloseDaysBefore: Number(draft.salesCloseDaysBefore),
+        artworkDueDaysAfterClose: Number(draft.artworkDueDaysAfterClose),
+        inHomesDay: Number(draft.inHomesDay),
+      },
+      {
+        onSuccess: () =>
+          toast({ title: 'Defaults Saved', description: 'Mailings created from now on use these dates.' }),
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fields : undefined
+          if (fields)
+            setErrors(
+              Object.fromEntries(
+                FIELDS.flatMap(({ field }) => (fields[field]?.[0] ? [[field, fields[field][0]]] : [])),
+              ),
+            )
+          toast({
+            variant: 'destructive',
+            title: 'Save Failed',
+            description: errorDescription(error, 'Failed to save the mailing defaults. Please try again.'),
+          })
+        },
+      },
+    )
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">New Mailing Defaults</CardTitle>
+        <CardDescription>
+          The dates a new mailing starts with. A mailing already made keeps its own: use Edit dates in the
+          table.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner label="Loading mailing defaults..." />
+        ) : !draft ? (
+          <p className="text-red-800">Failed to load the mailing defaults.</p>
+        ) : (
+          <form className="grid gap-4 md:grid-cols-3 md:items-start" onSubmit={handleSubmit} noValidate>
+            {FIELDS.map(({ field, id, label, min, max, hint }) => (
+              <FormField
+                key={field}
+                id={id}
+                label={label}
+                hint={hint}
+                type="number"
+                inputMode="numeric"
+                min={min}
+                max={max}
+                step={1}
+                value={draft[field]}
+                error={errors[field]}
+                onChange={(e) => {
+                  setDraft({ ...draft, [field]: e.target.value })
+                  setErrors((current) => ({ ...current, [field]: undefined }))
+                }}
+              />
+            ))}
+            <div className="md:col-span-3">
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Save Defaults'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react'
+import { formatPrice } from '../../../../../shared/format'
+import {
+  canApplyMailingAction,
+  MAILING_STATUS_LABELS,
+  type MailingAction,
+  type MailingOverviewRow,
+  type MailingStatus,
+  type MonthKey,
+  mailingMonthLabel,
+} from '../../../../../shared/mailings'
+import { Badge } from '../../../../components/ui/badge'
+import { Button } from '../../../../components/ui/button'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../../components/ui/table'
+import { cn } from '../../../../lib/cn'
+import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
+import {
+  dayCountsText,
+  formatInstant,
+  formatLocalDateTime,
+  formatShortDate,
+  iconCountsText,
+} from '../mailing-display'
+import { EditMailingDatesDialog } from './edit-mailing-dates-dialog'
+import { IconStockDialog } from './icon-stock-dialog'
+import { MailingActionDialog, type PendingMailingAction } from './mailing-action-dialog'
+
+const STATUS_VARIANT: Record<MailingStatus, 'success' | 'warning' | 'secondary' | 'outline'> = {
+  open: 'success',
+  closed: 'warning',
+  printed: 'secondary',
+  mailed: 'outline',
+}
+
+/** The status moves in the order the table offers them. */
+const ACTION_LABELS: Record<MailingAction, string> = {
+  close: 'Close sales now',
+  reopen: 'Reopen',
+  printed: 'Mark printed',
+  mailed: 'Mark mailed',
+}
+const ACTIONS = Object.keys(ACTION_LABELS) as MailingAction[]
+
+/** The status moves a row offers: exactly those the shared rule allows for its effective status. */
+export function offeredMailingActions(status: MailingStatus): MailingAction[] {
+  return ACTIONS.filter((action) => canApplyMailingAction(status, action))
+}
+
+/** Issue 12: one row per mailing, its dates, what it sold, and the owner's actions on it. */
+export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
+  const [pending, setPending] = useState<PendingMailingAction | null>(null)
+  const [editing, setEditing] = useState<MailingOverviewRow | null>(null)
+  const [stockMonth, setStockMonth] = useState<MonthKey | null>(null)
+
+  return (
+    <>
+      <Table label="Mailings" className={STACKED_TABLE}>
+        <TableHeader className={STACKED_HEADER}>
+          <TableRow>
+            <TableHead>Month</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Sales close</TableHead>
+            <TableHead>Artwork due</TableHead>
+            <TableHead>In homes</TableHead>
+            <TableHead>Days</TableHead>
+            <TableHead>Icons sold</TableHead>
+            <TableHead>Revenue</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => {
+            const label = mailingMonthLabel(row.month)
+            const forMonth = <span className="sr-only"> for {label}</span>
+            return (
+              <TableRow key={row.month} className={STACKED_ROW}>
+                <TableHead
+                  scope="row"
+                  data-label="Month"
+                  className={cn('h-auto py-2 font-semibold', STACKED_CELL)}
+                >
+                  {label}
+                </TableHead>
+                <TableCell data-label="Status" className={STACKED_CELL}>
+                  <Badge variant={STATUS_VARIANT[row.status]}>{MAILING_STATUS_LABELS[row.status]}</Badge>
+                </TableCell>
+                <TableCell data-label="Sales close" className={cn('min-w-32', STACKED_CELL)}>
+                  {formatLocalDateTime(row.salesCloseLocal)}
+                </TableCell>
+                <TableCell data-label="Artwork due" className={cn('min-w-32', STACKED_CELL)}>
+                  {formatLocalDateTime(row.artworkDueLocal)}
+                </TableCell>
+                <TableCell data-label="In homes" className={cn('whitespace-nowrap', STACKED_CELL)}>
+                  {formatShortDate(row.inHomesDate)}
+                </TableCell>
+                <TableCell data-label="Days" className={cn('min-w-28', STACKED_CELL)}>
+                  {dayCountsText(row.days)}
+                </TableCell>
+                <TableCell data-label="Icons sold" className={cn('min-w-24', STACKED_CELL)}>
+                  {iconCountsText(row.icons)}
+                </TableCell>
+                <TableCell data-label="Revenue" className={cn('whitespace-nowrap', STACKED_CELL)}>
+                  {formatPrice(row.revenue)}
+                </TableCell>
+                <TableCell data-label="Actions" className={cn('min-w-56', STACKED_CELL)}>
+                  <div className="min-w-0 space-y-1">
+                    <div className="flex flex-wrap gap-1">
+                      {offeredMailingActions(row.status).map((action) => (
+                        <Button
+                          key={action}
+                          size="sm"
+                          variant={action === 'reopen' ? 'outline' : 'default'}
+                          onClick={() => setPending({ row, action })}
+                        >
+                          {ACTION_LABELS[action]}
+                          {forMonth}
+                        </Button>
+                      ))}
+                      <Button size="sm" variant="outline" onClick={() => setEditing(row)}>
+                        Edit dates{forMonth}
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setStockMonth(row.month)}>
+                        Icon stock{forMonth}
+                      </Button>
+                      {row.status === 'open' ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setPending({ row, action: 'notify' })}
+                        >
+                          E-mail waitlist{forMonth}
+                        </Button>
+                      ) : null}
+                    </div>
+                    {row.waitlistNotifiedAt ? (
+                      <p className="text-xs text-slate-700">
+                        Waitlist e-mailed {formatInstant(row.waitlistNotifiedAt)}
+                      </p>
+                    ) : null}
+                  </div>
+                </TableCell>
+              </TableRow>
+            )
+          })}
+        </TableBody>
+      </Table>
+      <MailingActionDialog pending={pending} onClose={() => setPending(null)} />
+      <EditMailingDatesDialog row={editing} onClose={() => setEditing(null)} />
+      <IconStockDialog month={stockMonth} onClose={() => setStockMonth(null)} />
+    </>
+  )
+}

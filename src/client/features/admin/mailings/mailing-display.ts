@@ -1,0 +1,50 @@
+import { MONTH_NAMES } from '../../../../shared/format'
+import type { MailingDayCounts, MailingOverviewRow } from '../../../../shared/mailings'
+
+const shortMonth = (month: number) => (MONTH_NAMES[month - 1] ?? '').slice(0, 3)
+
+/** A town-local 'YYYY-MM-DD' as 'Jan 1, 2027' (the server already answered the town's date). */
+export function formatShortDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number)
+  if (!y || !m || !d) return date
+  return `${shortMonth(m)} ${d}, ${y}`
+}
+
+/** A town-local 'YYYY-MM-DDTHH:MM' as 'Dec 15, 2026, 5:00 PM', with no time-zone arithmetic. */
+export function formatLocalDateTime(local: string): string {
+  const [date = '', time = ''] = local.split('T')
+  const [h, min] = time.split(':').map(Number)
+  if (h === undefined || min === undefined || Number.isNaN(h) || Number.isNaN(min)) return local
+  const hour12 = h % 12 === 0 ? 12 : h % 12
+  return `${formatShortDate(date)}, ${hour12}:${String(min).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
+}
+
+const timestamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** An instant (ISO) in the browser's own time, for 'when did this happen'. */
+export function formatInstant(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : timestamp.format(date)
+}
+
+export function dayCountsText(days: MailingDayCounts): string {
+  return `${days.sold} sold, ${days.held} held, ${days.free} free, ${days.notSetUp} not set up`
+}
+
+export function iconCountsText(icons: MailingOverviewRow['icons']): string {
+  return `${icons.regular} regular, ${icons.premium} premium`
+}
+
+/** 'small' is the regular map icon; every other size is premium (shared/mailings). */
+export function iconSizeLabel(size: string): 'Regular' | 'Premium' {
+  return size === 'small' ? 'Regular' : 'Premium'
+}
+
+/** Has the mailing's sales close passed (reopening then needs a new one)? */
+export function isSalesClosePast(
+  row: Pick<MailingOverviewRow, 'salesCloseAt'>,
+  now: Date = new Date(),
+): boolean {
+  const at = Date.parse(row.salesCloseAt)
+  return Number.isNaN(at) || at <= now.getTime()
+}

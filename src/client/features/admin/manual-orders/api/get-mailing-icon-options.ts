@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query'
+import type { MailingIconStockResponse, MonthKey } from '../../../../../shared/mailings'
+import { apiClient } from '../../../../lib/api-client'
+import { ORDER_MAILINGS_KEY } from './get-order-mailings'
+
+/** The chosen mailing's own stock of every icon (the Mailings section's icon-stock key and read). */
+export function getMailingIconOptions(month: MonthKey): Promise<MailingIconStockResponse> {
+  return apiClient.get<MailingIconStockResponse>(`/api/admin/mailings/${month}/icon-stock`)
+}
+
+export function useMailingIconOptions(month: MonthKey | null) {
+  return useQuery({
+    queryKey: [...ORDER_MAILINGS_KEY, month ?? '', 'icon-stock'] as const,
+    queryFn: () => getMailingIconOptions(month ?? ''),
+    enabled: month !== null,
+  })
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { MailingOverviewResponse, MonthKey } from '../../../../../shared/mailings'
+import { apiClient } from '../../../../lib/api-client'
+
+/** The Mailings section's key and read: one cache entry, refreshed by any admin change. */
+export const ORDER_MAILINGS_KEY = ['admin', 'mailings'] as const
+
+export function getOrderMailings(): Promise<MailingOverviewResponse> {
+  return apiClient.get<MailingOverviewResponse>('/api/admin/mailings')
+}
+
+export const orderMailingsQueryOptions = queryOptions({
+  queryKey: ORDER_MAILINGS_KEY,
+  queryFn: getOrderMailings,
+})
+
+export function useOrderMailings() {
+  return useQuery(orderMailingsQueryOptions)
+}
+
+/** The mailings an order may still go into: printed and mailed ones take no more orders. */
+export function orderableMailings(response: MailingOverviewResponse | undefined) {
+  return (response?.rows ?? []).filter((row) => row.status === 'open' || row.status === 'closed')
+}
+
+/** The first mailing open for sale, the form's default. */
+export function firstOpenMailing(response: MailingOverviewResponse | undefined): MonthKey | null {
+  return response?.rows.find((row) => row.status === 'open')?.month ?? null
+}
