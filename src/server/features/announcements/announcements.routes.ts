@@ -1,7 +1,98 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import type { NotifyWaitlistResponse } from '../../../shared/mailings.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { AppError } from '../../lib/errors.ts'
+import {
+  isUnsubscribed,
+  notifyWaitlist,
+  unsubscribe,
+  verifiedUnsubscribeAddress,
+} from './announcements.service.ts'
+import {
+  renderAlreadyUnsubscribed,
+  renderInvalidLink,
+  renderUnsubscribed,
+  renderUnsubscribeForm,
+} from './unsubscribe-page.ts'
+import { unsubscribeToken } from './unsubscribe-token.ts'
 
-export function announcementsRoutes(_deps: AppDeps) {
+/** POST /api/unsubscribe answers a one-click (mail provider) or API caller with this JSON. */
+export type UnsubscribeResponse = { ok: true }
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
+/** RFC 8058: the provider's POST carries the form field List-Unsubscribe=One-Click. */
+async function isOneClickPost(c: Context<AppEnv>): Promise<boolean> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase()
+  if (!FORM_TYPES.some((t) => type.startsWith(t))) return false
+  try {
+    return (await c.req.parseBody())['List-Unsubscribe'] === 'One-Click'
+  } catch {
+    return false // an unreadable body: not a one-click request, the link itself still decides
+  }
+}
+
+const acceptsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').includes('text/html')
+
+/**
+ * The waitlist announcement (admin) and the unsubscribe link its e-mails carry (public; its HMAC token is
+ * its authority, so it is exempt from the same-origin rule: http/security.ts).
+ */
+export function announcementsRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const { config, authSecret } = deps
   const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+  const context = {
+    site: config.site,
+    timeZone: config.timeZone,
+    publicOrigin: config.publicUrl ?? `http://localhost:${config.port}`,
+    secret: authSecret,
+  }
+
+  app.post('/admin/mailings/:month/notify-waitlist', admin, async (c) => {
+    const month = c.req.param('month')
+    const body: NotifyWaitlistResponse = await notifyWaitlist(db, month, context)
+    c.var.log.info({ month, ...body, by: c.var.user.email }, 'waitlist notified of an open mailing')
+    return c.json(body)
+  })
+
+  // Personal pages and answers: never stored by a shared cache.
+  app.use('/unsubscribe', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+
+  app.get('/unsubscribe', async (c) => {
+    let address: string
+    try {
+      address = verifiedUnsubscribeAddress(authSecret, c.req.query('e'), c.req.query('t'))
+    } catch (error) {
+      if (error instanceof AppError) return c.html(renderInvalidLink(config.site, error.message), 400)
+      throw error
+    }
+    if (await isUnsubscribed(db, address)) return c.html(renderAlreadyUnsubscribed(config.site, address))
+    const action = `/api/unsubscribe?e=${encodeURIComponent(address)}&t=${unsubscribeToken(authSecret, address)}`
+    return c.html(renderUnsubscribeForm(config.site, address, action))
+  })
+
+  app.post('/unsubscribe', async (c) => {
+    const browser = !(await isOneClickPost(c)) && acceptsHtml(c)
+    let address: string
+    try {
+      address = verifiedUnsubscribeAddress(authSecret, c.req.query('e'), c.req.query('t'))
+    } catch (error) {
+      if (browser && error instanceof AppError)
+        return c.html(renderInvalidLink(config.site, error.message), 400)
+      throw error
+    }
+    await unsubscribe(db, address)
+    c.var.log.info('an address unsubscribed from announcements')
+    if (browser) return c.html(renderUnsubscribed(config.site, address))
+    const body: UnsubscribeResponse = { ok: true }
+    return c.json(body)
+  })
+
   return app
 }

@@ -2,7 +2,6 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import {
   MAILING_NOT_FOUND,
   MONTH_KEY_PATTERN,
-  type MonthKey,
   type NotifyWaitlistResponse,
 } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
@@ -104,5 +103,3 @@ export async function isUnsubscribed(db: Db, address: string): Promise<boolean> 
 export async function unsubscribe(db: Db, address: string): Promise<void> {
   await db.insert(emailUnsubscribes).values({ email: address }).onConflictDoNothing()
 }
-
-export type { MonthKey }
