@@ -181,7 +181,13 @@ export const updateIconStockInputSchema = z.object({
 })
 
 /** The icon catalogue (GET /api/admin/map-icons). */
-export type AdminMapIconDto = { id: string; name: string; size: string; price: number; defaultQuantity: number }
+export type AdminMapIconDto = {
+  id: string
+  name: string
+  size: string
+  price: number
+  defaultQuantity: number
+}
 export type AdminMapIconsResponse = { icons: AdminMapIconDto[] }
 
 /**

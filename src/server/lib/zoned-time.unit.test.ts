@@ -3,8 +3,12 @@ import { fromZonedLocal, toZonedLocal } from './zoned-time.ts'
 
 describe('zoned time', () => {
   it('reads and writes the town clock in winter and summer', () => {
-    expect(fromZonedLocal('2026-12-18T00:00', 'America/New_York').toISOString()).toBe('2026-12-18T05:00:00.000Z')
-    expect(fromZonedLocal('2027-07-01T17:30', 'America/New_York').toISOString()).toBe('2027-07-01T21:30:00.000Z')
+    expect(fromZonedLocal('2026-12-18T00:00', 'America/New_York').toISOString()).toBe(
+      '2026-12-18T05:00:00.000Z',
+    )
+    expect(fromZonedLocal('2027-07-01T17:30', 'America/New_York').toISOString()).toBe(
+      '2027-07-01T21:30:00.000Z',
+    )
     expect(toZonedLocal(new Date('2026-12-18T05:00:00Z'), 'America/New_York')).toBe('2026-12-18T00:00')
     expect(toZonedLocal(new Date('2027-07-01T21:30:00Z'), 'America/New_York')).toBe('2027-07-01T17:30')
     expect(fromZonedLocal('2027-01-01T00:00', 'UTC').toISOString()).toBe('2027-01-01T00:00:00.000Z')

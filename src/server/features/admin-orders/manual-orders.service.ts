@@ -11,9 +11,9 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
+import { firstSellingMonth, lockSellingMonths } from '../mailings/mailings.service.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
 import { recomputeIconAvailability, requireIconRoom } from '../orders/order-status.service.ts'
-import { firstSellingMonth, lockSellingMonths } from '../mailings/mailings.service.ts'
 import { setOrderActor } from './order-history.service.ts'
 
 export const DAY_NOT_FOUND = 'Day not found.'
@@ -41,7 +41,10 @@ export async function createManualDayOrder(
         .select({ date: calendarDays.date })
         .from(calendarDays)
         .where(eq(calendarDays.id, input.dayId))
-      if (target && !(await lockSellingMonths(tx, [target.date.slice(0, 7)], now)).has(target.date.slice(0, 7)))
+      if (
+        target &&
+        !(await lockSellingMonths(tx, [target.date.slice(0, 7)], now)).has(target.date.slice(0, 7))
+      )
         throw new AppError('conflict', DAY_NOT_AVAILABLE_MESSAGE)
       const [day] = await tx
         .update(calendarDays)

@@ -2,12 +2,12 @@ import { Hono } from 'hono'
 import { calendarMonthQuerySchema } from '../../../shared/calendar.ts'
 import { updateCalendarDayInputSchema } from '../../../shared/calendar-admin.ts'
 import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '../../../shared/dto.ts'
+import { toMonthKey } from '../../../shared/mailings.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { publicReadCache } from '../../http/cache.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
-import { toMonthKey } from '../../../shared/mailings.ts'
-import { getPublicMailing } from '../mailings/mailings.service.ts'
 import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
+import { getPublicMailing } from '../mailings/mailings.service.ts'
 import {
   DAY_NOT_FOUND,
   getPublicDay,

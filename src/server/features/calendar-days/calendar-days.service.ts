@@ -3,8 +3,8 @@ import { heldDayMessage, type UpdateCalendarDayInput } from '../../../shared/cal
 import { daysInMonth, toIsoDate } from '../../../shared/dates.ts'
 import {
   type AvailableMonth,
-  CLOSED_DAY_STATUS,
   type CalendarDayDto,
+  CLOSED_DAY_STATUS,
   PAST_DAY_STATUS,
 } from '../../../shared/dto.ts'
 import type { Db } from '../../db/client.ts'
@@ -95,7 +95,11 @@ export async function listAvailableMonths(db: Db, today: string): Promise<Availa
     .from(calendarDays)
     .innerJoin(mailings, and(eq(mailings.month, monthKey), eq(mailings.status, 'open')))
     .where(
-      and(eq(calendarDays.status, 'available'), gte(calendarDays.date, today), gt(calendarDays.priceCents, 0)),
+      and(
+        eq(calendarDays.status, 'available'),
+        gte(calendarDays.date, today),
+        gt(calendarDays.priceCents, 0),
+      ),
     )
     .orderBy(monthKey)
   return rows.map(({ key }) => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) }))

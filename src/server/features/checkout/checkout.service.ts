@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '../../../shared/checkout.ts'
-import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '../../../shared/mailings.ts'
 import { todayInTimeZone } from '../../../shared/dates.ts'
 import { formatDayDate } from '../../../shared/format.ts'
+import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
 import { rowsOf } from '../../db/rows.ts'
@@ -11,6 +11,7 @@ import { orders } from '../../db/schema.ts'
 import { isUuid } from '../../http/validate.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentLineItem } from '../../lib/payments/payment-provider.ts'
+import { firstSellingMonth, lockSellingMonths } from '../mailings/mailings.service.ts'
 import type { NewOrder } from '../orders/order-ids.ts'
 import {
   applyOrderStatusChange,
@@ -18,7 +19,6 @@ import {
   iconClaimsSql,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
-import { firstSellingMonth, lockSellingMonths } from '../mailings/mailings.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
 import { checkoutWindow } from './hold-policy.ts'
@@ -301,7 +301,9 @@ async function lockIconStock(tx: Db, ref: IconRef): Promise<LockedIcon | undefin
       for update of s`),
   )
   const row = rows[0]
-  return row ? { name: row.name, priceCents: Number(row.price_cents), totalQuantity: Number(row.quantity) } : undefined
+  return row
+    ? { name: row.name, priceCents: Number(row.price_cents), totalQuantity: Number(row.quantity) }
+    : undefined
 }
 
 async function iconExists(tx: Db, iconId: string): Promise<boolean> {

@@ -6,12 +6,12 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mailingIconStock, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import { enqueueEmail } from '../../lib/mailer/outbox.ts'
+import { lockSellingMonths } from '../mailings/mailings.service.ts'
 import {
   applyOrderStatusChange,
   countIconClaims,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
-import { lockSellingMonths } from '../mailings/mailings.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { isHoldLive } from './hold-policy.ts'
 import {

@@ -1,7 +1,82 @@
 import { Hono } from 'hono'
+import {
+  mailingActionInputSchema,
+  mailingDefaultsSchema,
+  type PublicMailingsResponse,
+  updateIconStockInputSchema,
+  updateMailingDatesInputSchema,
+  updateMapIconInputSchema,
+} from '../../../shared/mailings.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { publicReadCache } from '../../http/cache.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readIdParam, readJson } from '../../http/validate.ts'
+import {
+  applyMailingAction,
+  getIconStock,
+  getMailingDefaults,
+  getMailingOverview,
+  listAdminMapIcons,
+  listPublicMailings,
+  setIconStock,
+  setMailingDefaults,
+  updateAdminMapIcon,
+  updateMailingDates,
+} from './mailings.service.ts'
 
-export function mailingsRoutes(_deps: AppDeps) {
+const MAP_ICON_NOT_FOUND = 'Map icon not found.'
+
+export function mailingsRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const timeZone = deps.config.timeZone
   const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+  const cache = publicReadCache(deps)
+
+  // Depends on the stored mailings only (the deadline task writes 'closed'), so the catalogue version keys it.
+  app.get('/mailings', (c) =>
+    cache.respond(c, 'mailings', async () => {
+      const body: PublicMailingsResponse = await listPublicMailings(db, timeZone)
+      return body
+    }),
+  )
+
+  app.get('/admin/mailings', admin, async (c) => c.json(await getMailingOverview(db, { timeZone })))
+
+  app.patch('/admin/mailings/:month', admin, async (c) => {
+    const input = await readJson(c, updateMailingDatesInputSchema)
+    return c.json(await updateMailingDates(db, c.req.param('month'), input, { timeZone }))
+  })
+
+  app.post('/admin/mailings/:month/status', admin, async (c) => {
+    const input = await readJson(c, mailingActionInputSchema)
+    return c.json(await applyMailingAction(db, c.req.param('month'), input, { timeZone }))
+  })
+
+  app.get('/admin/mailings/:month/icon-stock', admin, async (c) =>
+    c.json(await getIconStock(db, c.req.param('month'))),
+  )
+
+  app.put('/admin/mailings/:month/icon-stock/:iconId', admin, async (c) => {
+    const iconId = readIdParam(c, MAP_ICON_NOT_FOUND, 'iconId')
+    const { quantity } = await readJson(c, updateIconStockInputSchema)
+    return c.json(await setIconStock(db, c.req.param('month'), iconId, quantity))
+  })
+
+  app.get('/admin/map-icons', admin, async (c) => c.json({ icons: await listAdminMapIcons(db) }))
+
+  app.patch('/admin/map-icons/:id', admin, async (c) => {
+    const id = readIdParam(c, MAP_ICON_NOT_FOUND)
+    const input = await readJson(c, updateMapIconInputSchema)
+    return c.json(await updateAdminMapIcon(db, id, input))
+  })
+
+  app.get('/admin/mailing-settings', admin, async (c) => c.json(await getMailingDefaults(db)))
+
+  app.put('/admin/mailing-settings', admin, async (c) => {
+    const input = await readJson(c, mailingDefaultsSchema)
+    return c.json(await setMailingDefaults(db, input))
+  })
+
   return app
 }

@@ -13,10 +13,10 @@ import {
   type MailingOverviewResponse,
   type MailingOverviewRow,
   type MailingStatus,
-  mailingDefaultsSchema,
-  mailingMonthLabel,
   MONTH_KEY_PATTERN,
   type MonthKey,
+  mailingDefaultsSchema,
+  mailingMonthLabel,
   type PublicMailingDto,
   type PublicMailingsResponse,
   parseMonthKey,
@@ -59,7 +59,11 @@ export function effectiveStatus(row: Pick<MailingRow, 'status' | 'salesCloseAt'>
   return row.status as MailingStatus
 }
 
-export function toPublicMailingDto(row: MailingRow, timeZone: string, status?: MailingStatus): PublicMailingDto {
+export function toPublicMailingDto(
+  row: MailingRow,
+  timeZone: string,
+  status?: MailingStatus,
+): PublicMailingDto {
   return {
     month: row.month,
     status: status ?? (row.status as MailingStatus),
@@ -77,7 +81,11 @@ export function toPublicMailingDto(row: MailingRow, timeZone: string, status?: M
  * write and the public read cache stays correct; checkout checks the time itself.
  */
 export async function listPublicMailings(db: Db, timeZone: string): Promise<PublicMailingsResponse> {
-  const open = await db.select().from(mailings).where(eq(mailings.status, 'open')).orderBy(asc(mailings.month))
+  const open = await db
+    .select()
+    .from(mailings)
+    .where(eq(mailings.status, 'open'))
+    .orderBy(asc(mailings.month))
   const [concluded] = await db
     .select({ month: mailings.month })
     .from(mailings)
@@ -87,7 +95,11 @@ export async function listPublicMailings(db: Db, timeZone: string): Promise<Publ
   return { open: open.map((row) => toPublicMailingDto(row, timeZone)), concluded: concluded?.month ?? null }
 }
 
-export async function getPublicMailing(db: Db, month: MonthKey, timeZone: string): Promise<PublicMailingDto | null> {
+export async function getPublicMailing(
+  db: Db,
+  month: MonthKey,
+  timeZone: string,
+): Promise<PublicMailingDto | null> {
   const [row] = await db.select().from(mailings).where(eq(mailings.month, month))
   return row ? toPublicMailingDto(row, timeZone) : null
 }
@@ -259,7 +271,12 @@ function toOverviewRow(
   }
 }
 
-async function overviewRowOf(db: Db, month: MonthKey, timeZone: string, now: Date): Promise<MailingOverviewRow> {
+async function overviewRowOf(
+  db: Db,
+  month: MonthKey,
+  timeZone: string,
+  now: Date,
+): Promise<MailingOverviewRow> {
   const [row] = await db.select().from(mailings).where(eq(mailings.month, month))
   if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
   const figures = await monthFigures(db, month, month, now)
@@ -273,11 +290,16 @@ function requireMonthKey(month: string): MonthKey {
 
 function localInstant(local: string, timeZone: string, field: string): Date {
   try {
+    const [hours, minutes] = local.slice(11).split(':').map(Number)
+    if (!isRealDate(local.slice(0, 10)) || (hours ?? 24) > 23 || (minutes ?? 60) > 59)
+      throw new RangeError(local)
     const instant = fromZonedLocal(local, timeZone)
     if (Number.isNaN(instant.getTime())) throw new RangeError(local)
     return instant
   } catch {
-    throw new AppError('validation_failed', 'Enter a real date and time.', { [field]: ['Enter a real date and time.'] })
+    throw new AppError('validation_failed', 'Enter a real date and time.', {
+      [field]: ['Enter a real date and time.'],
+    })
   }
 }
 
@@ -312,7 +334,13 @@ export async function updateMailingDates(
     const closesNow = row.status === 'open' && salesCloseAt.getTime() <= now.getTime()
     await tx
       .update(mailings)
-      .set({ salesCloseAt, artworkDueAt, inHomesDate, updatedAt: now, ...(closesNow ? { status: 'closed' } : {}) })
+      .set({
+        salesCloseAt,
+        artworkDueAt,
+        inHomesDate,
+        updatedAt: now,
+        ...(closesNow ? { status: 'closed' } : {}),
+      })
       .where(eq(mailings.month, month))
   })
   return overviewRowOf(db, month, options.timeZone, now)
@@ -347,7 +375,8 @@ export async function applyMailingAction(
     const [row] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
     if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
     const status = effectiveStatus(row, now)
-    if (!canApplyMailingAction(status, input.action)) throw new AppError('conflict', ACTION_REFUSED[input.action])
+    if (!canApplyMailingAction(status, input.action))
+      throw new AppError('conflict', ACTION_REFUSED[input.action])
     const set: Partial<typeof mailings.$inferInsert> = { updatedAt: now }
     if (input.action === 'close') {
       set.status = 'closed'
@@ -402,7 +431,11 @@ async function iconStockRows(db: Db, month: MonthKey, now: Date): Promise<Mailin
   )
 }
 
-export async function getIconStock(db: Db, monthParam: string, now: Date = new Date()): Promise<MailingIconStockResponse> {
+export async function getIconStock(
+  db: Db,
+  monthParam: string,
+  now: Date = new Date(),
+): Promise<MailingIconStockResponse> {
   const month = requireMonthKey(monthParam)
   const [row] = await db.select({ month: mailings.month }).from(mailings).where(eq(mailings.month, month))
   if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
@@ -466,7 +499,11 @@ export async function listAdminMapIcons(db: Db): Promise<AdminMapIconDto[]> {
  * Name, size, price and default quantity. A new price applies to later sales (orders keep what they
  * bought, decision 008); the default quantity to mailings created later (each mailing keeps its stock).
  */
-export async function updateAdminMapIcon(db: Db, id: string, input: UpdateMapIconInput): Promise<AdminMapIconDto> {
+export async function updateAdminMapIcon(
+  db: Db,
+  id: string,
+  input: UpdateMapIconInput,
+): Promise<AdminMapIconDto> {
   const set: Partial<typeof mapIcons.$inferInsert> = { updatedAt: new Date() }
   if (input.name !== undefined) set.name = input.name
   if (input.size !== undefined) set.size = input.size
