@@ -268,10 +268,10 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
               <TableHeader>
                 <TableRow>
                   <TableHead>Month</TableHead>
-                  <TableHead className="text-right">Sold</TableHead>
-                  <TableHead className="text-right">Held</TableHead>
-                  <TableHead className="text-right">Free</TableHead>
-                  <TableHead className="text-right">Revenue</TableHead>
+                  <TableHead>Sold</TableHead>
+                  <TableHead>Held</TableHead>
+                  <TableHead>Free</TableHead>
+                  <TableHead>Revenue</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -281,10 +281,10 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
                       {mailingMonthLabel(point.month)}
                       {point.hasMailing ? null : <span className="text-slate-700"> (no mailing)</span>}
                     </TableHead>
-                    <TableCell className="text-right tabular-nums">{point.sold}</TableCell>
-                    <TableCell className="text-right tabular-nums">{point.held}</TableCell>
-                    <TableCell className="text-right tabular-nums">{point.free}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatPrice(point.revenue)}</TableCell>
+                    <TableCell className="tabular-nums">{point.sold}</TableCell>
+                    <TableCell className="tabular-nums">{point.held}</TableCell>
+                    <TableCell className="tabular-nums">{point.free}</TableCell>
+                    <TableCell className="tabular-nums">{formatPrice(point.revenue)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -77,9 +77,9 @@ export function MapIconCatalogue() {
             <TableBody>
               {icons.map((icon) => (
                 <TableRow key={icon.id} className={STACKED_ROW}>
-                  <TableCell data-label="Name" className={cn('font-semibold', STACKED_CELL)}>
+                  <TableHead scope="row" data-label="Name" className={cn('h-auto py-2', STACKED_CELL)}>
                     {icon.name}
-                  </TableCell>
+                  </TableHead>
                   <TableCell data-label="Size" className={STACKED_CELL}>
                     {iconSizeLabel(icon.size)}
                   </TableCell>

@@ -1,0 +1,111 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MailingOverviewRow, MailingStatus } from '../../../../../shared/mailings'
+import { Toaster } from '../../../../components/ui/toaster'
+import { resetToasts } from '../../../../components/ui/use-toast'
+import { ManualMapIconOrderForm } from './manual-map-icon-order-form'
+
+const row = (month: string, status: MailingStatus): MailingOverviewRow => ({
+  month,
+  status,
+  salesCloseAt: '2099-01-01T00:00:00.000Z',
+  salesCloseLocal: `${month}-01T17:00`,
+  artworkDueAt: '2099-01-01T00:00:00.000Z',
+  artworkDueLocal: `${month}-04T17:00`,
+  inHomesDate: `${month}-28`,
+  waitlistNotifiedAt: null,
+  days: { sold: 0, held: 0, free: 0, notSetUp: 0 },
+  icons: { regular: 0, premium: 0 },
+  revenue: 0,
+})
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+describe('ManualMapIconOrderForm (issue 12: the order goes into a mailing)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>
+
+  beforeEach(() => {
+    resetToasts()
+    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/admin/mailings')
+        return json({
+          rows: [
+            row('2033-01', 'printed'),
+            row('2033-02', 'closed'),
+            row('2033-03', 'open'),
+            row('2033-04', 'open'),
+          ],
+          chart: [],
+          currentMonth: '2033-01',
+        })
+      if (url.endsWith('/icon-stock')) {
+        const month = url.split('/')[4]
+        return json({
+          month,
+          icons: [
+            {
+              iconId: 'i1',
+              name: 'Map Icon',
+              size: 'small',
+              price: 150,
+              quantity: 20,
+              claimed: 5,
+              available: 15,
+            },
+          ],
+        })
+      }
+      if (init?.method === 'POST') return json({ id: 'MAP-12345' }, 201)
+      return json({ error: { code: 'x', message: 'no' } }, 500)
+    })
+    vi.stubGlobal('fetch', fetchMock)
+  })
+
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    resetToasts()
+  })
+
+  it('starts on the first open mailing, offers the open and closed ones, and sends the month with the order', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={client}>
+        <ManualMapIconOrderForm />
+        <Toaster />
+      </QueryClientProvider>,
+    )
+    const mailing = await screen.findByRole('combobox', { name: 'Mailing' })
+    expect(mailing.textContent).toBe('March 2033 (Open)')
+    await screen.findByRole('combobox', { name: 'Icon' })
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/admin/mailings/2033-03/icon-stock')
+
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Icon' }), { key: 'Enter' })
+    fireEvent.click(await screen.findByRole('option', { name: 'Map Icon ($150), 15 of 20 remaining' }))
+    fireEvent.change(screen.getByLabelText('Business Name'), { target: { value: 'Corner Café' } })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'cafe@example.com' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create Order' }))
+    })
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([, init]) => init?.method === 'POST')
+          .map(([url, init]) => [url, JSON.parse(String(init?.body))]),
+      ).toEqual([
+        [
+          '/api/admin/manual-map-icon-orders',
+          { businessName: 'Corner Café', email: 'cafe@example.com', iconId: 'i1', month: '2033-03' },
+        ],
+      ]),
+    )
+    expect(await screen.findByText('Order MAP-12345 has been created and marked paid.')).toBeTruthy()
+
+    fireEvent.keyDown(mailing, { key: 'Enter' })
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent)
+    expect(options).toEqual(['February 2033 (Sales closed)', 'March 2033 (Open)', 'April 2033 (Open)'])
+  })
+})
