@@ -230,6 +230,18 @@ describe('dayCellState', () => {
     expect(dayCellState({ id: 'p', status: 'reserved_pending' }, cart, true)).toBe('past')
     expect(dayCellState({ id: 'r', status: 'reserved' }, cart, true)).toBe('reserved')
   })
+
+  it('shows an unsold day of a mailing that takes no orders as closed, even one in the cart (issue 12)', () => {
+    expect(dayCellState({ id: 'a', status: 'closed' }, cart)).toBe('closed')
+    expect(dayCellState({ id: 'in', status: 'closed' }, cart)).toBe('closed')
+    // The dates without a day of a closed mailing will not open in it either.
+    expect(dayCellState(undefined, cart, false, true)).toBe('closed')
+    // Sold and held days keep saying so; a past date stays past.
+    expect(dayCellState({ id: 'r', status: 'reserved' }, cart, false, true)).toBe('reserved')
+    expect(dayCellState({ id: 'p', status: 'reserved_pending' }, cart, false, true)).toBe('pending')
+    expect(dayCellState({ id: 'a', status: 'closed' }, cart, true)).toBe('past')
+    expect(dayCellState(undefined, cart, true, true)).toBe('past')
+  })
 })
 
 describe('monthGrid', () => {

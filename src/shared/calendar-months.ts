@@ -168,20 +168,35 @@ export function publicMonthOptions(
   return { options, previous: before[before.length - 1] ?? null, next: after[0] ?? null }
 }
 
-/** Spec section 2: available → can be added; in cart; reserved_pending → 'Pending'; others 'Reserved'. */
-export type DayCellState = 'available' | 'in-cart' | 'pending' | 'reserved' | 'placeholder' | 'past'
+/**
+ * Spec section 2: available → can be added; in cart; reserved_pending → 'Pending'; others 'Reserved'.
+ * Issue 12 adds 'closed': not sold, and its mailing takes no more orders.
+ */
+export type DayCellState =
+  | 'available'
+  | 'in-cart'
+  | 'pending'
+  | 'reserved'
+  | 'placeholder'
+  | 'past'
+  | 'closed'
 
 /**
  * `isPast`: the date is before the town's today as the server answered it (CalendarMonthResponse.today).
  * A past date is shown as Past unless it was sold (a reserved day stays Reserved); the server also answers
  * an unsold past day with status 'past' (PAST_DAY_STATUS), which wins whatever the client's clock says.
+ * An unsold day whose mailing is not taking orders comes as 'closed' (CLOSED_DAY_STATUS); `isMailingClosed`
+ * (the month's mailing is not open) also closes the dates without a day, which would otherwise read
+ * 'not opened yet' although they never will be in this mailing.
  */
 export function dayCellState(
   day: { id: string; status: string } | undefined,
   cartDayIds: ReadonlySet<string> | readonly string[],
   isPast = false,
+  isMailingClosed = false,
 ): DayCellState {
   if (day?.status === 'past' || (isPast && day?.status !== 'reserved')) return 'past'
+  if (day?.status === 'closed' || (!day && isMailingClosed)) return 'closed'
   if (!day) return 'placeholder'
   if (day.status === 'reserved_pending') return 'pending'
   if (day.status !== 'available') return 'reserved'

@@ -34,6 +34,19 @@ describe('cart store', () => {
     })
   })
 
+  it("keeps the map icon's mailing, and reads an icon saved without one (or with a garbled one) without it", () => {
+    const icon = { id: 'i1', name: 'Map Icon', size: 'small', price: 150 }
+    expect(cartActions.setMapIcon({ ...icon, month: '2027-01' })).toBe('set')
+    resetCartStore()
+    expect(getCart().mapIcon).toEqual({ ...icon, month: '2027-01' })
+    expect(parseStoredCart(JSON.stringify({ calendarDays: [], mapIcon: icon })).mapIcon).toEqual(icon)
+    for (const month of ['2027-13', 'January', 202701, null]) {
+      expect(
+        parseStoredCart(JSON.stringify({ calendarDays: [], mapIcon: { ...icon, month } })).mapIcon,
+      ).toEqual(icon)
+    }
+  })
+
   it('follows changes made in another tab', () => {
     let calls = 0
     const unsubscribe = subscribeCart(() => {

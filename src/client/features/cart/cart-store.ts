@@ -13,6 +13,7 @@ import {
   removeMapIcon,
   setMapIcon,
 } from '../../../shared/cart'
+import { isMonthKey } from '../../../shared/mailing-texts'
 
 export const CART_STORAGE_KEY = 'townflyer-cart'
 
@@ -32,13 +33,24 @@ function isCartMapIcon(v: unknown): v is CartMapIcon {
   )
 }
 
+/**
+ * The icon as the cart keeps it. Its mailing (issue 12) is kept when it is a 'YYYY-MM' month; a cart saved
+ * before mailings, or one whose month is garbled, has none and is bought for the next open mailing.
+ */
+function toCartMapIcon(v: unknown): CartMapIcon | null {
+  if (!isCartMapIcon(v)) return null
+  const icon: CartMapIcon = { id: v.id, name: v.name, size: v.size, price: v.price }
+  if (isMonthKey(v.month)) icon.month = v.month
+  return icon
+}
+
 export function parseStoredCart(text: string | null): Cart {
   if (!text) return emptyCart
   try {
     const data: unknown = JSON.parse(text)
     if (!isRecord(data)) return emptyCart
     const days = Array.isArray(data.calendarDays) ? data.calendarDays.filter(isCartDay) : []
-    return { calendarDays: days, mapIcon: isCartMapIcon(data.mapIcon) ? data.mapIcon : null }
+    return { calendarDays: days, mapIcon: toCartMapIcon(data.mapIcon) }
   } catch {
     return emptyCart
   }

@@ -13,13 +13,21 @@ import { checkoutReturnPath } from './remembered-buyer'
 export type CartCheckoutRequest = {
   calendarDayIds: string[]
   mapIconId: string | null
+  /** The mailing the icon is for ('YYYY-MM'); null: the next open one (a cart saved before mailings). */
+  mapIconMonth: string | null
   businessName: string
   email: string
   discount: number
 }
 
 export type DayCheckoutRequest = { dayId: string; businessName: string; email: string }
-export type MapIconCheckoutRequest = { iconId: string; businessName: string; email: string }
+export type MapIconCheckoutRequest = {
+  iconId: string
+  /** The mailing the icon is for ('YYYY-MM'); null: the next open one. */
+  month: string | null
+  businessName: string
+  email: string
+}
 
 export const NO_SESSION_URL = 'No session URL returned from checkout function'
 

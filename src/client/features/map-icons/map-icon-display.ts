@@ -1,15 +1,56 @@
+import type { CartMapIcon } from '../../../shared/cart'
 import type { MapIconDto } from '../../../shared/dto'
+import type { MapIconMailingStock, MonthKey } from '../../../shared/mailings'
 
-/** Spec section 4: Reserve; In Cart (same icon chosen); Sold Out (available_quantity <= 0). */
+/**
+ * Spec section 4: Reserve; In Cart (same icon chosen); Sold Out (available_quantity <= 0). Issue 12 sells
+ * icons per mailing: In Cart means the same icon for the same mailing, and the stock is that mailing's.
+ */
 export type MapIconButtonState = 'reserve' | 'in-cart' | 'sold-out'
 
 export function mapIconButtonState(
-  icon: Pick<MapIconDto, 'id' | 'availableQuantity'>,
-  cartIconId: string | null,
+  icon: Pick<MapIconDto, 'id' | 'month'>,
+  stock: Pick<MapIconMailingStock, 'month' | 'availableQuantity'>,
+  cartIcon: Pick<CartMapIcon, 'id' | 'month'> | null,
 ): MapIconButtonState {
-  if (cartIconId === icon.id) return 'in-cart'
-  if (icon.availableQuantity <= 0) return 'sold-out'
+  // A cart saved before mailings names no month: it is for the next open one, as the server reads it.
+  if (cartIcon?.id === icon.id && (cartIcon.month ?? icon.month) === stock.month) return 'in-cart'
+  if (stock.availableQuantity <= 0) return 'sold-out'
   return 'reserve'
+}
+
+/** The mailings the icons are sold for: every month of their stock, each once, earliest first. */
+export function mailingMonthsOf(icons: ReadonlyArray<Pick<MapIconDto, 'month' | 'stock'>>): MonthKey[] {
+  const months = new Set<MonthKey>()
+  for (const icon of icons) {
+    for (const entry of icon.stock ?? []) months.add(entry.month)
+    // An answer without per-mailing stock still names the next open mailing.
+    if (!icon.stock && icon.month) months.add(icon.month)
+  }
+  return [...months].sort()
+}
+
+/**
+ * The icon's stock in one mailing. An icon without an entry for it has none to sell there (0 of 0); an
+ * answer without `stock` carries only the next open mailing's figures.
+ */
+export function iconStockFor(
+  icon: Pick<MapIconDto, 'month' | 'availableQuantity' | 'totalQuantity' | 'stock'>,
+  month: MonthKey,
+): MapIconMailingStock {
+  const entry = icon.stock?.find((s) => s.month === month)
+  if (entry) return entry
+  if (!icon.stock && icon.month === month) {
+    return { month, availableQuantity: icon.availableQuantity, totalQuantity: icon.totalQuantity }
+  }
+  return { month, availableQuantity: 0, totalQuantity: 0 }
+}
+
+/** 'x of y remaining' (spec section 2); a negative count (an oversold legacy row) reads 0. */
+export function remainingText(
+  stock: Pick<MapIconMailingStock, 'availableQuantity' | 'totalQuantity'>,
+): string {
+  return `${Math.max(0, stock.availableQuantity)} of ${stock.totalQuantity} remaining`
 }
 
 /** Spec section 2: 'Map Icon' for small, otherwise 'Premium size'. */

@@ -1,9 +1,11 @@
 import { ChevronDown } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { formatCount } from '../../../../shared/format'
+import { mailingConcludedText } from '../../../../shared/mailing-texts'
 import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
+import { useMailings } from '../../../features/calendar/api/get-mailings'
 import { CalendarSection } from '../../../features/calendar/components/calendar-section'
 import { cn } from '../../../lib/cn'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
@@ -19,6 +21,8 @@ const CalendarExample = lazy(() =>
 
 export function CalendarPage() {
   const config = useSiteConfig()
+  const mailings = useMailings()
+  const concluded = mailings.data?.concluded ?? null
   useDocumentTitle('Calendar')
 
   return (
@@ -29,7 +33,11 @@ export function CalendarPage() {
           Reserve a day on the {config.productName} calendar, mailed to about {formatCount(config.reach)}{' '}
           homes in {config.town}. Pick up to 6 days; the more days you book, the less each one costs.
         </p>
-        <p className="font-medium text-slate-900">The August mailing is concluded.</p>
+        {/* The line keeps its height while the answer is on its way and when there is nothing to say, so
+            the sections below never move when it arrives (Lighthouse gates CLS at 0). */}
+        <p className="min-h-6 font-medium text-slate-900">
+          {concluded ? mailingConcludedText(concluded) : null}
+        </p>
       </header>
       <CollapsibleSection
         id="calendar-example"

@@ -1,7 +1,13 @@
 import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { formatPrice } from '../../../../shared/format'
+import {
+  isMonthKey,
+  MAILING_NOT_SELLING,
+  mailingForText,
+  NO_OPEN_MAILING,
+} from '../../../../shared/mailing-texts'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
@@ -11,27 +17,36 @@ import { validateBookingDetails } from '../../../features/cart/checkout-validati
 import { BookingInformation } from '../../../features/cart/components/booking-information'
 import { startMapIconCheckout } from '../../../features/cart/start-checkout'
 import { useMapIcon } from '../../../features/map-icons/api/get-map-icon'
-import { mapIconSizeText } from '../../../features/map-icons/map-icon-display'
+import { iconStockFor, mapIconSizeText, remainingText } from '../../../features/map-icons/map-icon-display'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
 const FALLBACK_ERROR = 'Failed to create checkout session. Please try again.'
 
-/** Spec section 2: map icon checkout, with the inline 'Checkout Error' banner on failure. */
+/**
+ * Spec section 2: map icon checkout, with the inline 'Checkout Error' banner on failure. Issue 12: the icon
+ * is bought for one mailing, `?month=YYYY-MM`, or without it the next open one (the icon's `month`).
+ */
 export function MapIconCheckoutPage() {
   useDocumentTitle('Map Icon Checkout')
   const { iconId = '' } = useParams()
+  const [searchParams] = useSearchParams()
   const iconQuery = useMapIcon(iconId)
   const [checkoutError, setCheckoutError] = useState<string | null>(null)
   const icon = iconQuery.data
-  const isSoldOut = icon ? icon.availableQuantity <= 0 : false
+  const askedMonth = searchParams.get('month')
+  const month = isMonthKey(askedMonth) ? askedMonth : (icon?.month ?? null)
+  const stock = icon && month ? iconStockFor(icon, month) : null
+  // A mailing the icon has no stock entry for is not open for sale (or was never set up).
+  const isSelling = icon && month ? !icon.stock || icon.stock.some((s) => s.month === month) : false
+  const isSoldOut = stock ? stock.availableQuantity <= 0 : false
 
   async function submit(details: BookingDetails) {
-    if (!icon) return
+    if (!icon || !month || !stock) return
     setCheckoutError(null)
     try {
-      if (icon.availableQuantity <= 0) throw new Error('This icon is not available for booking')
-      window.location.assign(await startMapIconCheckout({ iconId: icon.id, ...details }))
+      if (stock.availableQuantity <= 0) throw new Error('This icon is not available for booking')
+      window.location.assign(await startMapIconCheckout({ iconId: icon.id, month, ...details }))
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : FALLBACK_ERROR
       setCheckoutError(message)
@@ -61,12 +76,24 @@ export function MapIconCheckoutPage() {
             <CardTitle className="text-xl">{icon.name}</CardTitle>
             <p className="text-sm text-slate-700">{mapIconSizeText(icon.size)}</p>
             <p className="text-lg font-semibold text-slate-900">{formatPrice(icon.price)}</p>
-            <p className="text-sm text-slate-700">
-              {Math.max(0, icon.availableQuantity)} of {icon.totalQuantity} remaining
-            </p>
+            {month && stock && isSelling ? (
+              <>
+                <p className="text-sm font-medium text-slate-900">{mailingForText(month)}</p>
+                <p className="text-sm text-slate-700">{remainingText(stock)}</p>
+              </>
+            ) : null}
           </CardHeader>
           <CardContent>
-            {isSoldOut ? (
+            {!month || !isSelling ? (
+              <div className="space-y-2 rounded-md border border-slate-300 bg-slate-50 p-4">
+                <p className="text-slate-800">
+                  {month ? `${mailingForText(month)}: ${MAILING_NOT_SELLING}` : NO_OPEN_MAILING}
+                </p>
+                <Button asChild variant="outline">
+                  <Link to="/5k-example">See map icon options</Link>
+                </Button>
+              </div>
+            ) : isSoldOut ? (
               // Issue 11: say so before the buyer types anything; the server refuses a sold-out icon anyway.
               <div className="space-y-2 rounded-md border border-slate-300 bg-slate-50 p-4">
                 <h3 className="text-lg font-semibold text-slate-900">Sold Out</h3>

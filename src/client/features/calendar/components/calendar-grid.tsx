@@ -18,10 +18,19 @@ type CalendarGridProps = {
   showPricing: boolean
   /** The town's date from the server: dates before it are Past. */
   today: string | undefined
+  /** The month's mailing takes no orders: its dates without a day read Closed, not 'not opened yet'. */
+  isMailingClosed?: boolean
 }
 
 /** The Sun–Sat month grid (spec section 2): one button per date, blanks before the 1st and after the last. */
-export function CalendarGrid({ month, days, cartDayIds, showPricing, today }: CalendarGridProps) {
+export function CalendarGrid({
+  month,
+  days,
+  cartDayIds,
+  showPricing,
+  today,
+  isMailingClosed = false,
+}: CalendarGridProps) {
   const onDayClick = useDayActions()
   const byDate = new Map(days.map((d) => [d.date, d]))
 
@@ -45,7 +54,12 @@ export function CalendarGrid({ month, days, cartDayIds, showPricing, today }: Ca
             {week.map((date, i) => {
               if (!date) return <td key={`blank-${WEEKDAY_HEADERS[i]}`} />
               const day = byDate.get(date)
-              const state = dayCellState(day, cartDayIds, today !== undefined && date < today)
+              const state = dayCellState(
+                day,
+                cartDayIds,
+                today !== undefined && date < today,
+                isMailingClosed,
+              )
               return (
                 <td key={date} className="p-0">
                   <DayCell

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CalendarDayDto } from '../../../../shared/dto'
+import type { PublicMailingDto } from '../../../../shared/mailings'
 import { Toaster } from '../../../components/ui/toaster'
 import { resetToasts } from '../../../components/ui/use-toast'
 import { cartActions, resetCartStore } from '../../cart/cart-store'
@@ -15,6 +16,16 @@ const day = (date: string, status = 'available', businessName: string | null = n
   businessName,
   price: 120,
 })
+
+const decemberMailing: PublicMailingDto = {
+  month: '2026-12',
+  status: 'open',
+  salesCloseAt: '2026-11-17T23:00:00.000Z',
+  salesCloseLocal: '2026-11-17T17:00',
+  artworkDueAt: '2026-11-20T23:00:00.000Z',
+  artworkDueLocal: '2026-11-20T17:00',
+  inHomesDate: '2026-12-01',
+}
 
 type Routes = Record<string, { status: number; body: unknown }>
 
@@ -169,6 +180,49 @@ describe('CalendarSection', () => {
       (await screen.findAllByText('This day is no longer available for booking.')).length,
     ).toBeGreaterThan(0)
     expect(screen.queryAllByText('Added to Cart')).toHaveLength(0)
+  })
+
+  it("states the displayed month's sales close and in-homes dates while its mailing is open", async () => {
+    mockApi(baseRoutes({ status: 200, body: { days: december, mailing: decemberMailing } }))
+    renderSection()
+    expect(
+      await screen.findByText(
+        'Orders for the December 2026 mailing close Tuesday, November 17, 2026 at 5:00 PM. In homes by Tuesday, December 1, 2026.',
+      ),
+    ).toBeTruthy()
+    expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()
+  })
+
+  it('shows the days of a mailing that takes no orders as Closed, never addable', async () => {
+    const days = [
+      day('2026-12-01', 'closed'),
+      day('2026-12-02', 'reserved', 'Harbor Bakery'),
+      day('2026-12-03', 'reserved_pending'),
+      // 2026-12-04 has no day: it will not open in a closed mailing either.
+      day('2026-12-05', 'closed'),
+    ]
+    const mailing = { ...decemberMailing, status: 'closed' as const }
+    mockApi(baseRoutes({ status: 200, body: { days, today: '2026-11-20', mailing } }))
+    renderSection()
+    expect(await screen.findByText('Orders for the December 2026 mailing are closed.')).toBeTruthy()
+    const first = await cell(/^Tuesday, December 1, 2026 — closed, not available$/)
+    expect(first.textContent).toBe('1ClosedClosed')
+    expect(await cell(/^Wednesday, December 2, 2026 — reserved$/)).toBeTruthy()
+    expect(await cell(/^Thursday, December 3, 2026 — pending$/)).toBeTruthy()
+    expect(await cell(/^Friday, December 4, 2026 — closed, not available$/)).toBeTruthy()
+    fireEvent.click(first)
+    expect(
+      (await screen.findAllByText('This day is no longer available for booking.')).length,
+    ).toBeGreaterThan(0)
+    expect(screen.queryAllByText('Added to Cart')).toHaveLength(0)
+    expect(localStorage.getItem('townflyer-cart')).toBeNull()
+  })
+
+  it('says nothing about a mailing when the month has none', async () => {
+    mockApi(baseRoutes({ status: 200, body: { days: december, mailing: null } }))
+    renderSection()
+    expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()
+    expect(screen.queryByText(/^Orders for the/)).toBeNull()
   })
 
   it('shows the empty-month text', async () => {

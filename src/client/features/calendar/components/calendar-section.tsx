@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react'
+import { mailingScheduleText } from '../../../../shared/mailing-texts'
 import { MonthSelector } from '../../../components/month-selector'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -9,8 +10,9 @@ import { useDisplayedMonth } from '../hooks/use-displayed-month'
 import { CalendarGrid } from './calendar-grid'
 
 /**
- * The public calendar (spec sections 2, 4 and 8): month navigator, Sun–Sat grid and day cells.
- * `showPricing` is false on the home page, where cells show no prices.
+ * The public calendar (spec sections 2, 4 and 8): month navigator, the displayed month's mailing dates
+ * (issue 12), Sun–Sat grid and day cells. `showPricing` is false on the home page, where cells show no
+ * prices.
  */
 export function CalendarSection({ showPricing }: { showPricing: boolean }) {
   const { month, setMonth, availableMonths, monthsError, isLoading } = useDisplayedMonth()
@@ -38,6 +40,10 @@ export function CalendarSection({ showPricing }: { showPricing: boolean }) {
     }
   }, [daysQuery.error])
 
+  const isShowingDays = !isLoading && month !== null && daysQuery.isSuccess
+  const mailing = isShowingDays ? daysQuery.data.mailing : undefined
+  const schedule = mailingScheduleText(mailing)
+
   return (
     <div className="space-y-4">
       <MonthSelector
@@ -47,6 +53,7 @@ export function CalendarSection({ showPricing }: { showPricing: boolean }) {
         availableMonths={availableMonths}
         isDisabled={isLoading}
       />
+      {schedule ? <p className="text-sm text-slate-800 sm:text-base">{schedule}</p> : null}
       {isLoading || !month || daysQuery.isPending ? (
         // Holds the space of a five-week grid so the page does not jump when the days arrive (the same
         // spinner as calendar-placeholder.tsx, written out so this module does not import that one).
@@ -67,6 +74,7 @@ export function CalendarSection({ showPricing }: { showPricing: boolean }) {
           cartDayIds={cartDayIds}
           showPricing={showPricing}
           today={daysQuery.data.today}
+          isMailingClosed={mailing ? mailing.status !== 'open' : false}
         />
       )}
     </div>

@@ -10,6 +10,7 @@ const STATE_LABEL: Record<DayCellState, string> = {
   reserved: 'Reserved',
   placeholder: '',
   past: 'Past',
+  closed: 'Closed',
 }
 
 /**
@@ -24,6 +25,7 @@ const STATE_SHORT_LABEL: Record<DayCellState, string> = {
   reserved: 'Sold',
   placeholder: '',
   past: 'Past',
+  closed: 'Closed',
 }
 
 const STATE_SPOKEN: Record<DayCellState, string> = {
@@ -33,6 +35,7 @@ const STATE_SPOKEN: Record<DayCellState, string> = {
   reserved: 'reserved',
   placeholder: 'not available yet',
   past: 'past, not available',
+  closed: 'closed, not available',
 }
 
 const STATE_STYLE: Record<DayCellState, string> = {
@@ -42,6 +45,7 @@ const STATE_STYLE: Record<DayCellState, string> = {
   reserved: 'border-slate-300 bg-slate-200 text-slate-800',
   placeholder: 'border-dashed border-slate-300 bg-slate-50 text-slate-700',
   past: 'border-slate-200 bg-slate-100 text-slate-600',
+  closed: 'border-slate-200 bg-slate-100 text-slate-600',
 }
 
 type DayCellProps = {

@@ -16,8 +16,9 @@ export function useDayActions() {
   const goToCart = { label: 'Go to Cart', onClick: () => navigate('/cart-checkout') }
 
   return function onDayClick(date: string, day: CalendarDayDto | undefined, state: DayCellState) {
-    if (state === 'past') {
-      // Not "not opened yet" (a past date never will be): the spec's text for a day that cannot be booked.
+    if (state === 'past' || state === 'closed') {
+      // Not "not opened yet" (a past date never will be, nor a day of a mailing whose sales closed): the
+      // spec's text for a day that cannot be booked.
       toast({ title: 'Day Unavailable', description: 'This day is no longer available for booking.' })
       return
     }

@@ -41,4 +41,16 @@ describe('OrderSummary', () => {
     render(<OrderSummary />)
     expect(screen.getByRole('status').textContent).toBe('$120')
   })
+
+  it("names the map icon's mailing (issue 12), and nothing for an icon saved before mailings", () => {
+    cartActions.setMapIcon({ id: 'i1', name: 'Map Icon', size: 'small', price: 150, month: '2027-01' })
+    render(<OrderSummary />)
+    const line = screen.getByText('Map Icon').parentElement?.textContent ?? ''
+    expect(line).toBe('Map IconJanuary 2027 mailingRegular · $150')
+    cleanup()
+    cartActions.clearCart()
+    cartActions.setMapIcon({ id: 'i1', name: 'Map Icon', size: 'small', price: 150 })
+    render(<OrderSummary />)
+    expect(screen.queryByText(/mailing/)).toBeNull()
+  })
 })

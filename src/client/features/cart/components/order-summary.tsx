@@ -1,12 +1,14 @@
 import { AlertCircle, Trash2 } from 'lucide-react'
 import { discountedDayPrice, mapIconSizeLabel } from '../../../../shared/cart'
 import { formatDayDate, formatPrice } from '../../../../shared/format'
+import { cartMailingText } from '../../../../shared/mailing-texts'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/use-toast'
 import { useCart } from '../use-cart'
 
 /**
- * Spec section 2, cart page right column: days with discount, the map icon, remove buttons and the total.
+ * Spec section 2, cart page right column: days with discount, the map icon with its mailing (issue 12),
+ * remove buttons and the total.
  * A day a checkout found taken meanwhile (`unavailableDayIds`) is marked, with a visible Remove (issue 11).
  */
 export function OrderSummary({ unavailableDayIds }: { unavailableDayIds?: ReadonlySet<string> }) {
@@ -81,6 +83,9 @@ export function OrderSummary({ unavailableDayIds }: { unavailableDayIds?: Readon
           <li className="flex items-center justify-between gap-4 py-3">
             <div>
               <p className="font-medium">{cart.mapIcon.name}</p>
+              {cart.mapIcon.month ? (
+                <p className="text-sm text-slate-900">{cartMailingText(cart.mapIcon.month)}</p>
+              ) : null}
               <p className="text-sm text-slate-700">
                 {mapIconSizeLabel(cart.mapIcon.size)} · {formatPrice(cart.mapIcon.price)}
               </p>

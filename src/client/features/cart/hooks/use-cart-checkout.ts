@@ -29,6 +29,7 @@ export function useCartCheckout() {
         const sessionUrl = await startCartCheckout({
           calendarDayIds: cart.calendarDays.map((d) => d.id),
           mapIconId: cart.mapIcon?.id ?? null,
+          mapIconMonth: cart.mapIcon?.month ?? null,
           businessName: details.businessName,
           email: details.email,
           discount,

@@ -1,18 +1,36 @@
 import { useNavigate } from 'react-router'
 import type { MapIconDto } from '../../../../shared/dto'
 import { formatPrice } from '../../../../shared/format'
+import { mailingForText, NO_OPEN_MAILING } from '../../../../shared/mailing-texts'
+import type { MonthKey } from '../../../../shared/mailings'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card'
 import { useCart } from '../../cart/use-cart'
 import { useReserveMapIcon } from '../hooks/use-reserve-map-icon'
-import { mapIconButtonState, mapIconCardText, mapIconSizeText } from '../map-icon-display'
+import {
+  iconStockFor,
+  mapIconButtonState,
+  mapIconCardText,
+  mapIconSizeText,
+  remainingText,
+} from '../map-icon-display'
 
-/** One 'Map Icon Pricing' card: name, price, 'x of y remaining', size label, text and the Reserve button. */
-export function MapIconCard({ icon }: { icon: MapIconDto }) {
+type MapIconCardProps = {
+  icon: MapIconDto
+  /** The mailing the buyer picked; null when no mailing is open for orders. */
+  month: MonthKey | null
+}
+
+/**
+ * One 'Map Icon Pricing' card: name, price, the mailing it is for with that mailing's 'x of y remaining',
+ * size label, text and the Reserve button.
+ */
+export function MapIconCard({ icon, month }: MapIconCardProps) {
   const { cart } = useCart()
   const navigate = useNavigate()
   const reserve = useReserveMapIcon()
-  const state = mapIconButtonState(icon, cart.mapIcon?.id ?? null)
+  const stock = month ? iconStockFor(icon, month) : null
+  const state = stock ? mapIconButtonState(icon, stock, cart.mapIcon) : null
   const headingId = `map-icon-${icon.id}`
 
   return (
@@ -25,30 +43,37 @@ export function MapIconCard({ icon }: { icon: MapIconDto }) {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <p className="text-3xl font-semibold text-slate-900">{formatPrice(icon.price)}</p>
-        <p className="text-sm text-slate-700">
-          {Math.max(0, icon.availableQuantity)} of {icon.totalQuantity} remaining
-        </p>
+        {month && stock ? (
+          <div className="space-y-1 text-sm">
+            <p className="font-medium text-slate-900">{mailingForText(month)}</p>
+            <p className="text-slate-700">{remainingText(stock)}</p>
+          </div>
+        ) : (
+          <p className="text-sm font-medium text-slate-900">{NO_OPEN_MAILING}</p>
+        )}
         {mapIconCardText(icon.name) ? <p className="text-slate-800">{mapIconCardText(icon.name)}</p> : null}
-        <div className="mt-auto">
-          {state === 'sold-out' ? (
-            <Button className="w-full" disabled aria-describedby={headingId}>
-              Sold Out
-            </Button>
-          ) : state === 'in-cart' ? (
-            <Button
-              className="w-full"
-              variant="secondary"
-              aria-describedby={headingId}
-              onClick={() => navigate('/cart-checkout')}
-            >
-              In Cart
-            </Button>
-          ) : (
-            <Button className="w-full" aria-describedby={headingId} onClick={() => reserve(icon)}>
-              Reserve
-            </Button>
-          )}
-        </div>
+        {month && state ? (
+          <div className="mt-auto">
+            {state === 'sold-out' ? (
+              <Button className="w-full" disabled aria-describedby={headingId}>
+                Sold Out
+              </Button>
+            ) : state === 'in-cart' ? (
+              <Button
+                className="w-full"
+                variant="secondary"
+                aria-describedby={headingId}
+                onClick={() => navigate('/cart-checkout')}
+              >
+                In Cart
+              </Button>
+            ) : (
+              <Button className="w-full" aria-describedby={headingId} onClick={() => reserve(icon, month)}>
+                Reserve
+              </Button>
+            )}
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   )

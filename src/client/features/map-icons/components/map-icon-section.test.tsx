@@ -13,17 +13,35 @@ const regular: MapIconDto = {
   name: 'Map Icon',
   size: 'small',
   price: 150,
+  month: '2027-01',
   availableQuantity: 12,
   totalQuantity: 20,
+  stock: [
+    { month: '2027-01', availableQuantity: 12, totalQuantity: 20 },
+    { month: '2027-02', availableQuantity: 20, totalQuantity: 20 },
+  ],
 }
 const large: MapIconDto = {
   id: 'large',
   name: 'Large Map Icon',
   size: 'large',
   price: 300,
+  month: '2027-01',
   availableQuantity: 6,
   totalQuantity: 6,
+  stock: [
+    { month: '2027-01', availableQuantity: 6, totalQuantity: 6 },
+    { month: '2027-02', availableQuantity: 0, totalQuantity: 6 },
+  ],
 }
+/** No mailing is open for sale: no month, no stock. */
+const closed = (icon: MapIconDto): MapIconDto => ({
+  ...icon,
+  month: null,
+  availableQuantity: 0,
+  totalQuantity: 0,
+  stock: [],
+})
 
 function mockIcons(respond: () => Response) {
   const fetchMock = vi.fn(async () => respond())
@@ -77,6 +95,7 @@ describe('MapIconSection', () => {
     expect(screen.getByRole('heading', { name: 'Map Icon Pricing' })).toBeTruthy()
     const small = await card('Map Icon')
     expect(small.getByText('$150')).toBeTruthy()
+    expect(small.getByText('For the January 2027 mailing')).toBeTruthy()
     expect(small.getByText('12 of 20 remaining')).toBeTruthy()
     expect(small.getByText('Standard size map icon.')).toBeTruthy()
     const big = await card('Large Map Icon')
@@ -89,17 +108,83 @@ describe('MapIconSection', () => {
     renderSection()
     fireEvent.click((await card('Map Icon')).getByRole('button', { name: 'Reserve' }))
     expect((await card('Map Icon')).getByRole('button', { name: 'In Cart' })).toBeTruthy()
-    expect(getCart().mapIcon?.id).toBe('small')
+    expect(getCart().mapIcon).toEqual({
+      id: 'small',
+      name: 'Map Icon',
+      size: 'small',
+      price: 150,
+      month: '2027-01',
+    })
     fireEvent.click((await card('Large Map Icon')).getByRole('button', { name: 'Reserve' }))
     expect((await screen.findAllByText('Map Icon Already in Cart')).length).toBeGreaterThan(0)
     expect(getCart().mapIcon?.id).toBe('small')
   })
 
   it('marks an icon without stock Sold Out and disables it', async () => {
-    mockIcons(ok([{ ...large, availableQuantity: 0 }]))
+    mockIcons(
+      ok([
+        {
+          ...large,
+          availableQuantity: 0,
+          stock: [{ month: '2027-01', availableQuantity: 0, totalQuantity: 6 }],
+        },
+      ]),
+    )
     renderSection()
     const button = (await card('Large Map Icon')).getByRole('button', { name: 'Sold Out' })
     expect(button.hasAttribute('disabled')).toBe(true)
+  })
+
+  it("offers every open mailing, the next one first, and shows the chosen mailing's stock", async () => {
+    mockIcons(ok([regular, large]))
+    renderSection()
+    const picker = within(await screen.findByRole('group', { name: 'Mailing' }))
+    const radios = picker.getAllByRole('radio') as HTMLInputElement[]
+    expect(radios.map((r) => r.labels?.[0]?.textContent)).toEqual(['January 2027', 'February 2027'])
+    expect(radios.map((r) => r.checked)).toEqual([true, false])
+
+    fireEvent.click(picker.getByRole('radio', { name: 'February 2027' }))
+    expect((picker.getByRole('radio', { name: 'February 2027' }) as HTMLInputElement).checked).toBe(true)
+    const small = await card('Map Icon')
+    expect(small.getByText('For the February 2027 mailing')).toBeTruthy()
+    expect(small.getByText('20 of 20 remaining')).toBeTruthy()
+    const big = await card('Large Map Icon')
+    expect(big.getByText('0 of 6 remaining')).toBeTruthy()
+    expect(big.getByRole('button', { name: 'Sold Out' }).hasAttribute('disabled')).toBe(true)
+
+    fireEvent.click(small.getByRole('button', { name: 'Reserve' }))
+    expect(getCart().mapIcon?.month).toBe('2027-02')
+    expect((await card('Map Icon')).getByRole('button', { name: 'In Cart' })).toBeTruthy()
+    // The same icon for another mailing is not the one in the cart.
+    fireEvent.click(picker.getByRole('radio', { name: 'January 2027' }))
+    expect((await card('Map Icon')).getByRole('button', { name: 'Reserve' })).toBeTruthy()
+  })
+
+  it('reads a cart icon saved without a mailing as the next open one', async () => {
+    localStorage.setItem(
+      'townflyer-cart',
+      JSON.stringify({
+        calendarDays: [],
+        mapIcon: { id: 'small', name: 'Map Icon', size: 'small', price: 150 },
+      }),
+    )
+    resetCartStore()
+    mockIcons(ok([regular]))
+    renderSection()
+    expect((await card('Map Icon')).getByRole('button', { name: 'In Cart' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('radio', { name: 'February 2027' }))
+    expect((await card('Map Icon')).getByRole('button', { name: 'Reserve' })).toBeTruthy()
+  })
+
+  it('says no mailing is open, with no picker and no Reserve, when none is', async () => {
+    mockIcons(ok([closed(regular), closed(large)]))
+    renderSection()
+    const small = await card('Map Icon')
+    expect(small.getByText('No mailing is open for orders right now.')).toBeTruthy()
+    expect(small.queryByRole('button')).toBeNull()
+    expect(small.queryByText(/remaining/)).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Mailing' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy()
   })
 
   it('shows No available icons for an empty list', async () => {

@@ -1,18 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import type { MonthKey } from '../../../../shared/mailings'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
 import { mapIconsQueryOptions, useMapIcons } from '../api/get-map-icons'
 import { refreshMapIconAvailability } from '../api/refresh-map-icon-availability'
+import { mailingMonthsOf } from '../map-icon-display'
+import { MailingPicker } from './mailing-picker'
 import { MapIconCard } from './map-icon-card'
 
-/** Spec section 2 (/5k-example): 'Map Icon Pricing' cards with availability, Refresh and Reserve. */
+/**
+ * Spec section 2 (/5k-example): 'Map Icon Pricing' cards with availability, Refresh and Reserve. Issue 12:
+ * the buyer picks the mailing (the next one first) and the cards show that mailing's stock.
+ */
 export function MapIconSection() {
   const iconsQuery = useMapIcons()
   const queryClient = useQueryClient()
   const [isRefreshing, setIsRefreshing] = useState(false)
+  const [chosenMonth, setChosenMonth] = useState<MonthKey | null>(null)
 
   // Only a first load that fails; a failed Refresh says 'Failed to refresh.' instead.
   const hasData = iconsQuery.data !== undefined
@@ -44,6 +51,9 @@ export function MapIconSection() {
   }
 
   const icons = iconsQuery.data?.icons ?? []
+  const months = mailingMonthsOf(icons)
+  // A chosen mailing that closed meanwhile (seen after a Refresh) gives way to the next open one.
+  const month = chosenMonth && months.includes(chosenMonth) ? chosenMonth : (months[0] ?? null)
 
   return (
     <section aria-labelledby="map-icon-pricing-heading" className="space-y-4">
@@ -61,13 +71,16 @@ export function MapIconSection() {
       ) : icons.length === 0 ? (
         <p className="py-6 text-center text-slate-700">No available icons</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {icons.map((icon) => (
-            <li key={icon.id}>
-              <MapIconCard icon={icon} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {month ? <MailingPicker months={months} value={month} onChange={setChosenMonth} /> : null}
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {icons.map((icon) => (
+              <li key={icon.id}>
+                <MapIconCard icon={icon} month={month} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   )

@@ -1,19 +1,23 @@
 import { useNavigate } from 'react-router'
 import type { MapIconDto } from '../../../../shared/dto'
+import type { MonthKey } from '../../../../shared/mailings'
 import { toast } from '../../../components/ui/use-toast'
 import { useCart } from '../../cart/use-cart'
 
 /** Spec section 9: add-to-cart toasts stay 10 seconds. */
 const ADD_TO_CART_TOAST_DURATION = 10_000
 
-/** Reserve puts the icon in the cart; a second icon is refused (spec sections 4 and 8). */
+/**
+ * Reserve puts the icon in the cart for the chosen mailing (issue 12); a second icon is refused (spec
+ * sections 4 and 8).
+ */
 export function useReserveMapIcon() {
   const navigate = useNavigate()
   const { cart, setMapIcon } = useCart()
   const goToCart = { label: 'Go to Cart', onClick: () => navigate('/cart-checkout') }
 
-  return function reserve(icon: MapIconDto) {
-    const outcome = setMapIcon({ id: icon.id, name: icon.name, size: icon.size, price: icon.price })
+  return function reserve(icon: MapIconDto, month: MonthKey) {
+    const outcome = setMapIcon({ id: icon.id, name: icon.name, size: icon.size, price: icon.price, month })
     if (outcome === 'icon-present') {
       toast({
         variant: 'destructive',

@@ -1,0 +1,60 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PublicMailingsResponse } from '../../../../shared/mailings'
+import { mailingsQueryOptions } from '../../../features/calendar/api/get-mailings'
+import { CalendarPage } from './calendar-page'
+
+/** /calendar's notice names the most recent mailing whose sales closed (issue 12), from GET /api/mailings. */
+function renderPage(mailings: { status: number; body: PublicMailingsResponse | unknown }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input) === '/api/mailings') {
+        return new Response(JSON.stringify(mailings.body), { status: mailings.status })
+      }
+      // The calendar below is not what this test is about: it just stays without days.
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'x' } }), { status: 404 })
+    }),
+  )
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CalendarPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return client
+}
+
+/** The page has had the answer (or the failure, after its one retry a second later) of GET /api/mailings. */
+async function mailingsSettled(client: QueryClient) {
+  await vi.waitFor(
+    () => expect(client.getQueryState(mailingsQueryOptions.queryKey)?.status).toMatch(/^(success|error)$/),
+    { timeout: 5000 },
+  )
+}
+
+describe('CalendarPage', () => {
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it('names the concluded mailing', async () => {
+    renderPage({ status: 200, body: { open: [], concluded: '2026-11' } })
+    expect(await screen.findByText('The November mailing is concluded.')).toBeTruthy()
+    expect(screen.queryByText('The August mailing is concluded.')).toBeNull()
+  })
+
+  it('says nothing when no mailing has concluded, or when the answer fails', async () => {
+    await mailingsSettled(renderPage({ status: 200, body: { open: [], concluded: null } }))
+    expect(screen.getByRole('heading', { name: 'Calendar', level: 1 })).toBeTruthy()
+    expect(screen.queryByText(/mailing is concluded/)).toBeNull()
+    cleanup()
+    await mailingsSettled(renderPage({ status: 500, body: { error: { code: 'internal', message: 'x' } } }))
+    expect(screen.queryByText(/mailing is concluded/)).toBeNull()
+  })
+})

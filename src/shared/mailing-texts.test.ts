@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import * as texts from './mailing-texts.ts'
+import { cartMailingText, formatLocalDateTime, mailingForText, mailingScheduleText } from './mailing-texts.ts'
+import type { PublicMailingDto } from './mailings.ts'
+import * as mailings from './mailings.ts'
+
+const january: PublicMailingDto = {
+  month: '2027-01',
+  status: 'open',
+  salesCloseAt: '2026-12-18T06:00:00.000Z',
+  salesCloseLocal: '2026-12-18T00:00',
+  artworkDueAt: '2026-12-21T06:00:00.000Z',
+  artworkDueLocal: '2026-12-21T00:00',
+  inHomesDate: '2027-01-01',
+}
+
+describe('formatLocalDateTime', () => {
+  it('writes the town time on a 12-hour clock, as en-US does', () => {
+    expect(formatLocalDateTime('2026-12-18T00:00')).toBe('Friday, December 18, 2026 at 12:00 AM')
+    expect(formatLocalDateTime('2026-12-18T00:30')).toBe('Friday, December 18, 2026 at 12:30 AM')
+    expect(formatLocalDateTime('2026-12-18T09:05')).toBe('Friday, December 18, 2026 at 9:05 AM')
+    expect(formatLocalDateTime('2026-12-18T12:00')).toBe('Friday, December 18, 2026 at 12:00 PM')
+    expect(formatLocalDateTime('2026-12-18T17:45')).toBe('Friday, December 18, 2026 at 5:45 PM')
+    expect(formatLocalDateTime('2026-12-18T23:59')).toBe('Friday, December 18, 2026 at 11:59 PM')
+  })
+
+  it('never shifts the date, whatever the time zone of the machine', () => {
+    expect(formatLocalDateTime('2028-02-29T23:00')).toBe('Tuesday, February 29, 2028 at 11:00 PM')
+    expect(formatLocalDateTime('2027-01-01T00:00')).toBe('Friday, January 1, 2027 at 12:00 AM')
+  })
+
+  it('returns what it cannot read unchanged', () => {
+    expect(formatLocalDateTime('')).toBe('')
+    expect(formatLocalDateTime('2026-12-18')).toBe('2026-12-18')
+    expect(formatLocalDateTime('2026-12-18T24:00')).toBe('2026-12-18T24:00')
+    expect(formatLocalDateTime('2026-12-18T10:60')).toBe('2026-12-18T10:60')
+  })
+})
+
+describe('mailingScheduleText', () => {
+  it('names the close and in-homes dates of an open mailing', () => {
+    expect(mailingScheduleText(january)).toBe(
+      'Orders for the January 2027 mailing close Friday, December 18, 2026 at 12:00 AM. In homes by Friday, January 1, 2027.',
+    )
+  })
+
+  it('says the orders are closed once the mailing is not open', () => {
+    for (const status of ['closed', 'printed', 'mailed'] as const) {
+      expect(mailingScheduleText({ ...january, status })).toBe(
+        'Orders for the January 2027 mailing are closed.',
+      )
+    }
+  })
+
+  it('says nothing for a month without a mailing (or an answer without the field)', () => {
+    expect(mailingScheduleText(null)).toBeNull()
+    expect(mailingScheduleText(undefined)).toBeNull()
+  })
+})
+
+describe('mailing names', () => {
+  it('names the mailing of an icon card and of the cart line', () => {
+    expect(mailingForText('2027-01')).toBe('For the January 2027 mailing')
+    expect(cartMailingText('2031-12')).toBe('December 2031 mailing')
+  })
+})
+
+describe("the browser's copies of mailings.ts", () => {
+  it('say exactly what mailings.ts says', () => {
+    expect(texts.NO_OPEN_MAILING).toBe(mailings.NO_OPEN_MAILING)
+    expect(texts.MAILING_NOT_SELLING).toBe(mailings.MAILING_NOT_SELLING)
+    for (let year = 2026; year <= 2032; year += 3) {
+      for (let month = 1; month <= 12; month++) {
+        const key = mailings.toMonthKey(year, month)
+        expect(texts.mailingMonthLabel(key)).toBe(mailings.mailingMonthLabel(key))
+        expect(texts.mailingConcludedText(key)).toBe(mailings.mailingConcludedText(key))
+        expect(texts.isMonthKey(key)).toBe(true)
+      }
+    }
+    for (const value of [
+      '2026-00',
+      '2026-13',
+      '2026-1',
+      '26-01',
+      '2026-01-01',
+      ' 2026-01',
+      '',
+      null,
+      202601,
+    ]) {
+      expect(texts.isMonthKey(value), String(value)).toBe(
+        typeof value === 'string' && mailings.MONTH_KEY_PATTERN.test(value),
+      )
+    }
+  })
+})
