@@ -18,9 +18,9 @@ export function useOrderMailings() {
   return useQuery(orderMailingsQueryOptions)
 }
 
-/** The mailings an order may still go into: printed and mailed ones take no more orders. */
+/** The mailings an order may go into: those open for sale (the server refuses any other, 409). */
 export function orderableMailings(response: MailingOverviewResponse | undefined) {
-  return (response?.rows ?? []).filter((row) => row.status === 'open' || row.status === 'closed')
+  return (response?.rows ?? []).filter((row) => row.status === 'open')
 }
 
 /** The first mailing open for sale, the form's default. */

@@ -1,11 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { formatPrice } from '../../../../../shared/format'
-import {
-  MAILING_STATUS_LABELS,
-  type MonthKey,
-  mailingMonthLabel,
-  NO_OPEN_MAILING,
-} from '../../../../../shared/mailings'
+import { type MonthKey, mailingMonthLabel, NO_OPEN_MAILING } from '../../../../../shared/mailings'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { Label } from '../../../../components/ui/label'
@@ -38,7 +33,10 @@ export function ManualMapIconOrderForm() {
   const mailings = useOrderMailings()
   useLoadErrorToast(mailings.isError, 'Failed to load the mailings.')
   const choices = orderableMailings(mailings.data)
-  const month = chosenMonth ?? firstOpenMailing(mailings.data)
+  // A chosen mailing that has closed meanwhile gives way to the first open one.
+  const month = choices.some((row) => row.month === chosenMonth)
+    ? chosenMonth
+    : firstOpenMailing(mailings.data)
   const stock = useMailingIconOptions(month)
   useLoadErrorToast(stock.isError, 'Failed to load map icon options.')
   const create = useCreateManualMapIconOrder()
@@ -115,7 +113,7 @@ export function ManualMapIconOrderForm() {
                 <SelectContent>
                   {choices.map((row) => (
                     <SelectItem key={row.month} value={row.month}>
-                      {`${mailingMonthLabel(row.month)} (${MAILING_STATUS_LABELS[row.status]})`}
+                      {mailingMonthLabel(row.month)}
                     </SelectItem>
                   ))}
                 </SelectContent>
