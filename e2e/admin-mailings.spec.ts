@@ -50,11 +50,15 @@ async function makeDays(page: Page, startDate: string, endDate: string, price = 
   return days
 }
 
+/**
+ * The month's row. Below 768 px its header cell's name starts with the card label 'Month' (CSS generated
+ * content counts in an accessible name), so the name is matched at its end.
+ */
 function mailingRow(page: Page, month: string): Locator {
   return page
     .getByRole('region', { name: 'Mailings', exact: true })
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: month, exact: true }) })
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`(^|\\s)${month}$`) }) })
 }
 
 /** The row's cells after the month: Status, Sales close, Artwork due, In homes, Days, Icons sold, Revenue, Actions. */
