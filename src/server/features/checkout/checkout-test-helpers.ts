@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
-import { calendarDays, mapIcons, orders, outbox } from '../../db/schema.ts'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { calendarDays, mailingIconStock, mailings, mapIcons, orders, outbox } from '../../db/schema.ts'
 import type { TestApp } from '../../test/test-app.ts'
 
 /** Shared by the checkout integration tests: read state straight from the database. */
@@ -25,9 +26,64 @@ export async function dayById(t: TestApp, id: string) {
   return day
 }
 
-export async function iconById(t: TestApp, id: string) {
+/** The earliest mailing open for sale at `now`: where a checkout sells an icon unless told otherwise. */
+export async function firstOpenMonth(t: { db: Db }, now: Date = new Date()): Promise<string> {
+  const [row] = await t.db
+    .select({ month: mailings.month })
+    .from(mailings)
+    .where(and(eq(mailings.status, 'open'), gt(mailings.salesCloseAt, now)))
+    .orderBy(asc(mailings.month))
+    .limit(1)
+  if (!row) throw new Error('no mailing is open for sale')
+  return row.month
+}
+
+/**
+ * An icon with its stock in one mailing (issue 12: stock is per mailing): `availableQuantity` and
+ * `totalQuantity` are that mailing's stock row (mailing_icon_stock), not the icon's default quantity.
+ * `month` defaults to the earliest mailing open for sale, the one checkout sells in by default.
+ */
+export async function iconById(t: { db: Db }, id: string, month?: string) {
   const [icon] = await t.db.select().from(mapIcons).where(eq(mapIcons.id, id))
-  return icon
+  if (!icon) return undefined
+  const inMonth = month ?? (await firstOpenMonth(t))
+  const [stock] = await t.db
+    .select()
+    .from(mailingIconStock)
+    .where(and(eq(mailingIconStock.iconId, id), eq(mailingIconStock.month, inMonth)))
+  if (!stock) throw new Error(`no stock of icon ${icon.name} in the ${inMonth} mailing`)
+  return {
+    ...icon,
+    month: inMonth,
+    availableQuantity: stock.availableQuantity,
+    totalQuantity: stock.quantity,
+  }
+}
+
+/**
+ * Sets an icon's stock row in one mailing (default: the earliest open for sale). Only the columns given
+ * change, so a test can make the stored available_quantity stale on purpose.
+ */
+export async function setIconStock(
+  t: { db: Db },
+  iconId: string,
+  values: { quantity?: number; availableQuantity?: number },
+  month?: string,
+) {
+  const inMonth = month ?? (await firstOpenMonth(t))
+  const updated = await t.db
+    .update(mailingIconStock)
+    .set(values)
+    .where(and(eq(mailingIconStock.iconId, iconId), eq(mailingIconStock.month, inMonth)))
+    .returning({ month: mailingIconStock.month })
+  if (updated.length !== 1) throw new Error(`no stock of icon ${iconId} in the ${inMonth} mailing`)
+}
+
+/** Every icon's stock in every mailing back to its default quantity, all available (for a test with no orders). */
+export async function resetIconStock(t: { db: Db }) {
+  await t.db.execute(sql`
+    update mailing_icon_stock s set quantity = i.total_quantity, available_quantity = i.total_quantity
+    from map_icons i where i.id = s.icon_id`)
 }
 
 export async function ordersOfSession(t: TestApp, sessionId: string) {
@@ -44,12 +100,13 @@ export async function outboxRows(t: TestApp) {
 
 /** A snapshot of everything a rejected request must leave unchanged. */
 export async function snapshot(t: TestApp) {
-  const [days, icons, allOrderRows] = await Promise.all([
+  const [days, icons, stock, allOrderRows] = await Promise.all([
     t.db.select().from(calendarDays).orderBy(asc(calendarDays.id)),
     t.db.select().from(mapIcons).orderBy(asc(mapIcons.id)),
+    t.db.select().from(mailingIconStock).orderBy(asc(mailingIconStock.month), asc(mailingIconStock.iconId)),
     t.db.select().from(orders).orderBy(asc(orders.id)),
   ])
-  return { days, icons, orders: allOrderRows }
+  return { days, icons, stock, orders: allOrderRows }
 }
 
 export function sessionIdOf(sessionUrl: string): string {

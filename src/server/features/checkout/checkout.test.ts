@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { todayInTimeZone } from '../../../shared/dates.ts'
 import { formatDayDate } from '../../../shared/format.ts'
-import { calendarDays, mapIcons, orders, outbox } from '../../db/schema.ts'
+import { calendarDays, mailings, mapIcons, orders, outbox } from '../../db/schema.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { startCheckout } from './checkout.service.ts'
@@ -13,9 +13,11 @@ import {
   dayById,
   iconById,
   ordersOfSession,
+  resetIconStock,
   seededDays,
   seededIcon,
   sessionIdOf,
+  setIconStock,
   snapshot,
 } from './checkout-test-helpers.ts'
 
@@ -30,7 +32,7 @@ beforeEach(async () => {
   await t.db.delete(outbox)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
-  await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+  await resetIconStock(t)
 })
 
 const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }
@@ -167,7 +169,7 @@ describe('create-map-icon-checkout', () => {
   it('refuses a sold-out icon with 409 (paid orders plus live holds fill it)', async () => {
     const [icon] = await t.db
       .insert(mapIcons)
-      .values({ name: 'Tiny', size: 'small', priceCents: 5000, availableQuantity: 2, totalQuantity: 2 })
+      .values({ name: 'Tiny', size: 'small', priceCents: 5000, totalQuantity: 2 })
       .returning()
     const iconId = icon?.id as string
     // Two different buyers (the same buyer's second checkout would release the first one's hold).
@@ -190,7 +192,7 @@ describe('create-map-icon-checkout', () => {
     expect(await snapshot(t)).toEqual(before)
 
     // A stale available_quantity does not let it through: the claims themselves are counted.
-    await t.db.update(mapIcons).set({ availableQuantity: 2 }).where(eq(mapIcons.id, iconId))
+    await setIconStock(t, iconId, { availableQuantity: 2 })
     const stale = await snapshot(t)
     const fourth = await callFunction(t, 'create-cart-checkout-session', {
       ...buyer,
@@ -277,10 +279,8 @@ describe('create-cart-checkout-session', () => {
   it('rolls back the days when the icon is sold out', async () => {
     const days = await seededDays(t, 2)
     const icon = await seededIcon(t)
-    await t.db
-      .update(mapIcons)
-      .set({ totalQuantity: 0, availableQuantity: 0 })
-      .where(eq(mapIcons.id, icon.id))
+    // Sold out in the mailing the icon is sold in (the next one open for sale); beforeEach restores it.
+    await setIconStock(t, icon.id, { quantity: 0, availableQuantity: 0 })
     const before = await snapshot(t)
     const response = await callFunction(t, 'create-cart-checkout-session', {
       calendarDayIds: days.map((d) => d.id),
@@ -291,7 +291,6 @@ describe('create-cart-checkout-session', () => {
     expect(response.status).toBe(409)
     expect(response.body.error.message).toBe('This icon is not available for booking')
     expect(await snapshot(t)).toEqual(before)
-    await t.db.update(mapIcons).set({ totalQuantity: icon.totalQuantity }).where(eq(mapIcons.id, icon.id))
   })
 
   it('validates in the spec order with the spec texts, and rejects a wrong discount', async () => {
@@ -496,7 +495,6 @@ describe('get-orders-by-session', () => {
         name: 'Corner Icon',
         size: 'small',
         priceCents: 7000,
-        availableQuantity: 3,
         totalQuantity: 3,
       })
       .returning()
@@ -573,27 +571,40 @@ describe('days that are not for sale (issue 10)', () => {
   })
 
   it("refuses a day before the town's today in every checkout path, and sells today itself", async () => {
-    const [today] = await seededDays(t, 1)
-    expect(today?.date).toBe(todayInTimeZone(t.deps.config.timeZone))
+    // Today's and yesterday's mailings have closed under the default dates (issue 12): the administrator
+    // reopens them with a sales close ahead, so only the date decides here.
+    const today = todayInTimeZone(t.deps.config.timeZone)
+    const existing = (await t.db.select({ month: mailings.month }).from(mailings)).map((m) => m.month)
+    const todayId = await insertDay(today, 12000)
     const pastId = await insertDay(yesterday(), 12000)
-    const before = await snapshot(t)
-    expect(await callFunction(t, 'create-checkout-session', { dayId: pastId, ...buyer })).toEqual(
-      refused(pastId, yesterday()),
-    )
-    expect(
-      await callFunction(t, 'create-cart-checkout-session', {
-        ...buyer,
-        calendarDayIds: [today?.id, pastId],
-        mapIconId: null,
-        discount: 10,
-      }),
-    ).toEqual(refused(pastId, yesterday()))
-    expect(await snapshot(t)).toEqual(before)
-    expect((await callFunction(t, 'create-checkout-session', { dayId: today?.id, ...buyer })).status).toBe(
-      200,
-    )
-    await t.db.delete(orders)
-    await t.db.delete(calendarDays).where(eq(calendarDays.id, pastId))
+    const months = [today.slice(0, 7), yesterday().slice(0, 7)]
+    try {
+      await t.db
+        .update(mailings)
+        .set({ status: 'open', salesCloseAt: new Date(Date.now() + 86_400_000) })
+        .where(inArray(mailings.month, months))
+      const before = await snapshot(t)
+      expect(await callFunction(t, 'create-checkout-session', { dayId: pastId, ...buyer })).toEqual(
+        refused(pastId, yesterday()),
+      )
+      expect(
+        await callFunction(t, 'create-cart-checkout-session', {
+          ...buyer,
+          calendarDayIds: [todayId, pastId],
+          mapIconId: null,
+          discount: 10,
+        }),
+      ).toEqual(refused(pastId, yesterday()))
+      expect(await snapshot(t)).toEqual(before)
+      expect((await callFunction(t, 'create-checkout-session', { dayId: todayId, ...buyer })).status).toBe(
+        200,
+      )
+    } finally {
+      await t.db.delete(orders)
+      await t.db.delete(calendarDays).where(inArray(calendarDays.id, [todayId, pastId]))
+      // The mailings those days created go with them (the seed had none this early).
+      if (existing.length > 0) await t.db.delete(mailings).where(notInArray(mailings.month, existing))
+    }
   })
 
   it('refuses a $0 day: a free feature is assigned by the administrator with a manual order', async () => {
@@ -695,7 +706,8 @@ describe('refresh-map-icon-availability and db-setup', () => {
       status: 'expired',
       mapIconId: icon.id,
     })
-    await t.db.update(mapIcons).set({ availableQuantity: 999 }).where(eq(mapIcons.id, icon.id))
+    // A stale stored figure in the mailing the orders are in (the next one open for sale).
+    await setIconStock(t, icon.id, { availableQuantity: 999 })
     const response = await t.request('/api/functions/refresh-map-icon-availability', { method: 'POST' })
     expect(response.status).toBe(200)
     const { icons } = await response.json()
