@@ -11,6 +11,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../../../components/ui/table'
+import { cn } from '../../../../lib/cn'
+import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
 import { axisTicks, chartSummary, monthTickLabel } from '../chart-scale'
 
 /**
@@ -135,7 +137,7 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
             role="img"
             aria-label={chartSummary(points)}
             viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-            className="h-auto w-full min-w-[36rem]"
+            className="h-auto w-full max-w-[720px] min-w-[36rem]"
             fontFamily="inherit"
           >
             <SeriesDefs id={id} />
@@ -153,7 +155,7 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
                   y={yDays(tick)}
                   dy="0.32em"
                   textAnchor="end"
-                  fontSize="13"
+                  fontSize="14"
                   fill={TEXT}
                 >
                   {tick}
@@ -166,7 +168,7 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
                 x={WIDTH - PLOT.right + 8}
                 y={yRevenue(tick)}
                 dy="0.32em"
-                fontSize="13"
+                fontSize="14"
                 fill={TEXT}
               >
                 {formatUsd(tick)}
@@ -175,7 +177,7 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
             <text
               transform={`translate(16 ${PLOT.top + PLOT_HEIGHT / 2}) rotate(-90)`}
               textAnchor="middle"
-              fontSize="13"
+              fontSize="14"
               fontWeight="600"
               fill={TEXT}
             >
@@ -184,7 +186,7 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
             <text
               transform={`translate(${WIDTH - 10} ${PLOT.top + PLOT_HEIGHT / 2}) rotate(90)`}
               textAnchor="middle"
-              fontSize="13"
+              fontSize="14"
               fontWeight="600"
               fill={TEXT}
             >
@@ -215,7 +217,7 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
                         strokeWidth="1"
                       />
                     ))}
-                  <text x={xCenter(index)} y={BASELINE + 20} textAnchor="middle" fontSize="13" fill={TEXT}>
+                  <text x={xCenter(index)} y={BASELINE + 20} textAnchor="middle" fontSize="14" fill={TEXT}>
                     {tick.month}
                   </text>
                   {tick.year ? (
@@ -223,7 +225,7 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
                       x={xCenter(index)}
                       y={BASELINE + 38}
                       textAnchor="middle"
-                      fontSize="13"
+                      fontSize="14"
                       fontWeight="600"
                       fill={TEXT}
                     >
@@ -261,11 +263,11 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
         </Button>
         {isTableShown ? (
           <div id={tableId}>
-            <Table label="Next 12 months data">
-              <caption className="caption-top p-3 text-left font-semibold text-slate-900">
+            <Table label="Next 12 months data" className={STACKED_TABLE}>
+              <caption className="caption-top p-3 text-left font-semibold text-slate-900 max-md:block">
                 Next 12 months
               </caption>
-              <TableHeader>
+              <TableHeader className={STACKED_HEADER}>
                 <TableRow>
                   <TableHead>Month</TableHead>
                   <TableHead>Sold</TableHead>
@@ -276,15 +278,25 @@ export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
               </TableHeader>
               <TableBody>
                 {points.map((point) => (
-                  <TableRow key={point.month}>
-                    <TableHead scope="row" className="h-auto py-2 font-normal">
+                  <TableRow key={point.month} className={STACKED_ROW}>
+                    <TableHead scope="row" data-label="Month" className={cn('h-auto py-2', STACKED_CELL)}>
                       {mailingMonthLabel(point.month)}
-                      {point.hasMailing ? null : <span className="text-slate-700"> (no mailing)</span>}
+                      {point.hasMailing ? null : (
+                        <span className="font-normal text-slate-700"> (no mailing)</span>
+                      )}
                     </TableHead>
-                    <TableCell className="tabular-nums">{point.sold}</TableCell>
-                    <TableCell className="tabular-nums">{point.held}</TableCell>
-                    <TableCell className="tabular-nums">{point.free}</TableCell>
-                    <TableCell className="tabular-nums">{formatPrice(point.revenue)}</TableCell>
+                    <TableCell data-label="Sold" className={cn('tabular-nums', STACKED_CELL)}>
+                      {point.sold}
+                    </TableCell>
+                    <TableCell data-label="Held" className={cn('tabular-nums', STACKED_CELL)}>
+                      {point.held}
+                    </TableCell>
+                    <TableCell data-label="Free" className={cn('tabular-nums', STACKED_CELL)}>
+                      {point.free}
+                    </TableCell>
+                    <TableCell data-label="Revenue" className={cn('tabular-nums', STACKED_CELL)}>
+                      {formatPrice(point.revenue)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
