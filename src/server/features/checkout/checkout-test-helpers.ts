@@ -15,6 +15,36 @@ export async function seededDays(t: TestApp, count: number) {
   return days
 }
 
+/**
+ * A $120 day on `date` in a mailing the administrator has reopened for sale until `salesCloseAt`. Under the
+ * default dates a month's sales close two weeks before it starts (issue 12), so today's mailing is closed:
+ * a test about today's date reopens it, as an administrator may. remove() deletes the day and its orders
+ * and puts the mailing back as it was (call the removes in reverse order when two days share a month).
+ */
+export async function insertDayInReopenedMailing(t: { db: Db }, date: string, salesCloseAt: Date) {
+  const [day] = await t.db
+    .insert(calendarDays)
+    .values({ date, status: 'available', priceCents: 12000 })
+    .returning({ id: calendarDays.id })
+  if (!day) throw new Error(`no day ${date}`)
+  const month = date.slice(0, 7)
+  // The day's insert created its mailing if it had none (migration 0005).
+  const [was] = await t.db.select().from(mailings).where(eq(mailings.month, month))
+  if (!was) throw new Error(`no mailing ${month}`)
+  await t.db.update(mailings).set({ status: 'open', salesCloseAt }).where(eq(mailings.month, month))
+  return {
+    id: day.id,
+    remove: async () => {
+      await t.db.delete(orders).where(eq(orders.dayId, day.id))
+      await t.db.delete(calendarDays).where(eq(calendarDays.id, day.id))
+      await t.db
+        .update(mailings)
+        .set({ status: was.status, salesCloseAt: was.salesCloseAt })
+        .where(eq(mailings.month, month))
+    },
+  }
+}
+
 export async function seededIcon(t: TestApp, name = 'Map Icon') {
   const [icon] = await t.db.select().from(mapIcons).where(eq(mapIcons.name, name))
   if (!icon) throw new Error(`no icon ${name}`)

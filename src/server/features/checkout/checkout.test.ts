@@ -1,8 +1,8 @@
-import { eq, inArray, notInArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { todayInTimeZone } from '../../../shared/dates.ts'
 import { formatDayDate } from '../../../shared/format.ts'
-import { calendarDays, mailings, mapIcons, orders, outbox } from '../../db/schema.ts'
+import { calendarDays, mapIcons, orders, outbox } from '../../db/schema.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { startCheckout } from './checkout.service.ts'
@@ -12,6 +12,7 @@ import {
   callFunction,
   dayById,
   iconById,
+  insertDayInReopenedMailing,
   ordersOfSession,
   resetIconStock,
   seededDays,
@@ -571,39 +572,32 @@ describe('days that are not for sale (issue 10)', () => {
   })
 
   it("refuses a day before the town's today in every checkout path, and sells today itself", async () => {
-    // Today's and yesterday's mailings have closed under the default dates (issue 12): the administrator
-    // reopens them with a sales close ahead, so only the date decides here.
+    // Today's and yesterday's mailings closed for sales before their months began (issue 12): the
+    // administrator reopens them with a sales close ahead, so only the date decides here.
     const today = todayInTimeZone(t.deps.config.timeZone)
-    const existing = (await t.db.select({ month: mailings.month }).from(mailings)).map((m) => m.month)
-    const todayId = await insertDay(today, 12000)
-    const pastId = await insertDay(yesterday(), 12000)
-    const months = [today.slice(0, 7), yesterday().slice(0, 7)]
+    const salesCloseAt = new Date(Date.now() + 86_400_000)
+    const todays = await insertDayInReopenedMailing(t, today, salesCloseAt)
+    const past = await insertDayInReopenedMailing(t, yesterday(), salesCloseAt)
     try {
-      await t.db
-        .update(mailings)
-        .set({ status: 'open', salesCloseAt: new Date(Date.now() + 86_400_000) })
-        .where(inArray(mailings.month, months))
       const before = await snapshot(t)
-      expect(await callFunction(t, 'create-checkout-session', { dayId: pastId, ...buyer })).toEqual(
-        refused(pastId, yesterday()),
+      expect(await callFunction(t, 'create-checkout-session', { dayId: past.id, ...buyer })).toEqual(
+        refused(past.id, yesterday()),
       )
       expect(
         await callFunction(t, 'create-cart-checkout-session', {
           ...buyer,
-          calendarDayIds: [todayId, pastId],
+          calendarDayIds: [todays.id, past.id],
           mapIconId: null,
           discount: 10,
         }),
-      ).toEqual(refused(pastId, yesterday()))
+      ).toEqual(refused(past.id, yesterday()))
       expect(await snapshot(t)).toEqual(before)
-      expect((await callFunction(t, 'create-checkout-session', { dayId: todayId, ...buyer })).status).toBe(
+      expect((await callFunction(t, 'create-checkout-session', { dayId: todays.id, ...buyer })).status).toBe(
         200,
       )
     } finally {
-      await t.db.delete(orders)
-      await t.db.delete(calendarDays).where(inArray(calendarDays.id, [todayId, pastId]))
-      // The mailings those days created go with them (the seed had none this early).
-      if (existing.length > 0) await t.db.delete(mailings).where(notInArray(mailings.month, existing))
+      await past.remove()
+      await todays.remove()
     }
   })
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { todayInTimeZone } from '../../../shared/dates.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { calendarDays, mapIcons, orders, outbox, refundJobs } from '../../db/schema.ts'
 import { createLogger } from '../../lib/logger.ts'
@@ -9,9 +10,12 @@ import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import {
   callFunction,
   dayById,
+  firstOpenMonth,
   iconById,
+  insertDayInReopenedMailing,
   ordersOfSession,
   outboxRows,
+  resetIconStock,
   seededDays,
   sessionIdOf,
 } from './checkout-test-helpers.ts'
@@ -41,7 +45,7 @@ beforeEach(async () => {
   await t.db.delete(refundJobs)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
-  await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+  await resetIconStock(t)
 })
 
 const ctx = (payments?: PaymentProvider, now?: () => Date): CheckoutContext => ({
@@ -76,7 +80,6 @@ async function insertIcon(total: number) {
       name: `Small ${total}`,
       size: 'small',
       priceCents: 5000,
-      availableQuantity: total,
       totalQuantity: total,
     })
     .returning()
@@ -84,14 +87,18 @@ async function insertIcon(total: number) {
   return icon
 }
 
-/** The stored available_quantity beside total − paid − live holds, counted here independently. */
+/**
+ * The stored available_quantity beside stock − paid − live holds, counted here independently, in the
+ * mailing these checkouts sell the icon in (the next one open for sale).
+ */
 async function derivedAvailable(iconId: string) {
+  const month = await firstOpenMonth(t)
   const [row] = rowsOf<{ stored: number; derived: number }>(
     await t.db.execute(sql`
-      select i.available_quantity as stored, (i.total_quantity - (select count(*) from orders o
-        where o.map_icon_id = i.id and (o.status = 'paid'
+      select s.available_quantity as stored, (s.quantity - (select count(*) from orders o
+        where o.map_icon_id = s.icon_id and o.mailing_month = s.month and (o.status = 'paid'
           or (o.status = 'pending' and (o.expires_at is null or o.expires_at > now())))))::int as derived
-      from map_icons i where i.id = ${iconId}::uuid`),
+      from mailing_icon_stock s where s.icon_id = ${iconId}::uuid and s.month = ${month}`),
   )
   return { stored: Number(row?.stored), derived: Number(row?.derived) }
 }
@@ -169,20 +176,31 @@ describe('a lapsed hold, swept or not', () => {
   })
 
   it('a late payment for a day that has passed meanwhile is refunded: past days are never sold', async () => {
-    const [today] = await seededDays(t, 1)
-    const late = await checkout('Late Co', [today?.id as string])
-    const tomorrow = new Date(Date.now() + 26 * 3600_000)
-    expect(
-      (
-        await fulfilCheckoutSession(
-          ctx(undefined, () => tomorrow),
-          late.sessionId,
-          'local_pay_old',
-        )
-      ).outcome,
-    ).toBe('refunded')
-    expect(await dayById(t, today?.id as string)).toMatchObject({ status: 'available', businessName: null })
-    expect((await t.db.select().from(refundJobs))[0]?.reason).toBe('its day had passed')
+    // Today's mailing reopened, selling for three more days: only the day's date stops the late payment.
+    const today = await insertDayInReopenedMailing(
+      t,
+      todayInTimeZone(t.deps.config.timeZone),
+      new Date(Date.now() + 3 * 86_400_000),
+    )
+    try {
+      const late = await checkout('Late Co', [today.id])
+      expect(late.status).toBe(200)
+      const tomorrow = new Date(Date.now() + 26 * 3600_000)
+      expect(
+        (
+          await fulfilCheckoutSession(
+            ctx(undefined, () => tomorrow),
+            late.sessionId,
+            'local_pay_old',
+          )
+        ).outcome,
+      ).toBe('refunded')
+      expect(await dayById(t, today.id)).toMatchObject({ status: 'available', businessName: null })
+      expect((await t.db.select().from(refundJobs))[0]?.reason).toBe('its day had passed')
+    } finally {
+      await t.db.delete(refundJobs)
+      await today.remove()
+    }
   })
 
   it('the lapsed hold’s payment and a new checkout of its day at once: exactly one gets the day', async () => {

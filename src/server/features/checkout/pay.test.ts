@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { calendarDays, mapIcons, orders, outbox, refundJobs } from '../../db/schema.ts'
+import { calendarDays, orders, outbox, refundJobs } from '../../db/schema.ts'
 import { createLogger } from '../../lib/logger.ts'
 import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
@@ -11,6 +11,7 @@ import {
   iconById,
   ordersOfSession,
   outboxRows,
+  resetIconStock,
   seededDays,
   seededIcon,
   sessionIdOf,
@@ -28,7 +29,7 @@ beforeEach(async () => {
   await t.db.delete(refundJobs)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
-  await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+  await resetIconStock(t)
 })
 
 const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }

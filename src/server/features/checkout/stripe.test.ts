@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mailingMonthLabel } from '../../../shared/mailings.ts'
 import {
   calendarDays,
   mapIcons,
@@ -19,9 +20,11 @@ import { checkoutContext } from './checkout-context.ts'
 import {
   callFunction,
   dayById,
+  firstOpenMonth,
   iconById,
   ordersOfSession,
   outboxRows,
+  resetIconStock,
   seededDays,
   seededIcon,
   snapshot,
@@ -130,7 +133,7 @@ beforeEach(async () => {
   await t.db.delete(paymentEvents)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
-  await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+  await resetIconStock(t)
   stand.requests.length = 0
   stand.failCreates = false
 })
@@ -205,7 +208,10 @@ describe('Stripe Checkout adapter', () => {
       String((days[0]?.priceCents ?? 0) - 1000),
     )
     expect(create.get('line_items[2][price_data][unit_amount]')).toBe(String(icon.priceCents))
-    expect(create.get('line_items[2][price_data][product_data][name]')).toBe('Map icon: Map Icon')
+    // The icon is sold in the next mailing open for sale, and its line says which (issue 12).
+    expect(create.get('line_items[2][price_data][product_data][name]')).toBe(
+      `Map icon: Map Icon (${mailingMonthLabel(await firstOpenMonth(t))} mailing)`,
+    )
     expect(create.get('success_url')).toBe('https://town.example/thank-you?session_id={CHECKOUT_SESSION_ID}')
     expect(create.get('cancel_url')).toBe('https://town.example/cart-checkout')
     // PAYMENT_HOLD_MINUTES=5 is raised to Stripe's 30-minute minimum (plus a minute of headroom).
@@ -413,7 +419,7 @@ describe('POST /api/webhooks/stripe', () => {
   it('charge.refunded of an icon order makes the unit available again', async () => {
     const [icon] = await t.db
       .insert(mapIcons)
-      .values({ name: 'One Left', size: 'small', priceCents: 5000, availableQuantity: 1, totalQuantity: 1 })
+      .values({ name: 'One Left', size: 'small', priceCents: 5000, totalQuantity: 1 })
       .returning()
     const { sessionId, session } = await startCart([], icon?.id as string)
     await deliver(event('checkout.session.completed', paidSession(session, 'pi_icon')))
