@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AdminOrderDto } from '../../../shared/admin-dto.ts'
 import { calendarDays, mapIcons, orderHistory, orders } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { iconById } from '../checkout/checkout-test-helpers.ts'
 
 let t: TestApp
 let admin: string
@@ -25,7 +26,6 @@ async function insertIcon(total = 5) {
       name: 'Test Icon',
       size: 'large',
       priceCents: 30000,
-      availableQuantity: total,
       totalQuantity: total,
     })
     .returning({ id: mapIcons.id })
@@ -41,8 +41,8 @@ async function insertOrder(values: Partial<typeof orders.$inferInsert> & { statu
 }
 
 const dayOf = async (id: string) => (await t.db.select().from(calendarDays).where(eq(calendarDays.id, id)))[0]
-const iconQuantity = async (id: string) =>
-  (await t.db.select().from(mapIcons).where(eq(mapIcons.id, id)))[0]?.availableQuantity
+/** The icon's available units in the next mailing open for sale, where these orders are (issue 12). */
+const iconQuantity = async (id: string) => (await iconById(t, id))?.availableQuantity
 const statusOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.status
 
 const list = async (query: string): Promise<AdminOrderDto[]> => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { iconById, insertDayInReopenedMailing } from '../checkout/checkout-test-helpers.ts'
 import { createManualDayOrder, createManualMapIconOrder } from './manual-orders.service.ts'
 
 let t: TestApp
@@ -23,7 +24,6 @@ async function insertIcon(total: number) {
       name: 'Manual Icon',
       size: 'small',
       priceCents: 15000,
-      availableQuantity: total,
       totalQuantity: total,
     })
     .returning({ id: mapIcons.id })
@@ -32,8 +32,8 @@ async function insertIcon(total: number) {
 const dayOf = async (id: string) => (await t.db.select().from(calendarDays).where(eq(calendarDays.id, id)))[0]
 const ordersOfDay = (dayId: string) => t.db.select().from(orders).where(eq(orders.dayId, dayId))
 const ordersOfIcon = (iconId: string) => t.db.select().from(orders).where(eq(orders.mapIconId, iconId))
-const iconQuantity = async (id: string) =>
-  (await t.db.select().from(mapIcons).where(eq(mapIcons.id, id)))[0]?.availableQuantity
+/** The icon's available units in the next mailing open for sale, where manual icon orders and these orders go (issue 12). */
+const iconQuantity = async (id: string) => (await iconById(t, id))?.availableQuantity
 
 const post = (path: string, json: unknown, cookie = admin) =>
   t.request(`/api/admin/${path}`, { method: 'POST', json, cookie })
@@ -115,24 +115,23 @@ describe('POST /api/admin/manual-orders', () => {
     const { todayInTimeZone } = await import('../../../shared/dates.ts')
     const today = todayInTimeZone(t.deps.config.timeZone)
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-    const [pastRow] = await t.db
-      .insert(calendarDays)
-      .values({ date: yesterday, status: 'available', priceCents: 12000 })
-      .onConflictDoUpdate({ target: calendarDays.date, set: { status: 'available', businessName: null } })
-      .returning({ id: calendarDays.id })
-    const past = pastRow?.id as string
-    const refused = await post('manual-orders', { businessName: 'Late', email: 'l@a.te', dayId: past })
-    expect(refused.status).toBe(409)
-    expect((await refused.json()).error.message).toBe('This day is not available for booking')
-    expect(await dayOf(past)).toMatchObject({ status: 'available', businessName: null })
-    const [free] = await t.db
-      .insert(calendarDays)
-      .values({ date: today, status: 'available', priceCents: 0 })
-      .onConflictDoUpdate({ target: calendarDays.date, set: { status: 'available', priceCents: 0 } })
-      .returning({ id: calendarDays.id })
-    const ok = await post('manual-orders', { businessName: 'Food Bank', email: 'f@b.org', dayId: free?.id })
-    expect(ok.status).toBe(201)
-    expect(await ok.json()).toMatchObject({ amount: 0, date: today, status: 'paid' })
+    // Both days' mailings closed for sales before their months began (issue 12): the administrator
+    // reopens them with a sales close ahead, so only the date decides here.
+    const salesCloseAt = new Date(Date.now() + 86_400_000)
+    const past = await insertDayInReopenedMailing(t, yesterday, salesCloseAt)
+    const free = await insertDayInReopenedMailing(t, today, salesCloseAt, 0)
+    try {
+      const refused = await post('manual-orders', { businessName: 'Late', email: 'l@a.te', dayId: past.id })
+      expect(refused.status).toBe(409)
+      expect((await refused.json()).error.message).toBe('This day is not available for booking')
+      expect(await dayOf(past.id)).toMatchObject({ status: 'available', businessName: null })
+      const ok = await post('manual-orders', { businessName: 'Food Bank', email: 'f@b.org', dayId: free.id })
+      expect(ok.status).toBe(201)
+      expect(await ok.json()).toMatchObject({ amount: 0, date: today, status: 'paid' })
+    } finally {
+      await free.remove()
+      await past.remove()
+    }
   })
 
   it('leaves nothing behind when the order cannot be written (an available day that still has a live order)', async () => {

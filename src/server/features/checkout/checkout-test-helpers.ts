@@ -16,15 +16,20 @@ export async function seededDays(t: TestApp, count: number) {
 }
 
 /**
- * A $120 day on `date` in a mailing the administrator has reopened for sale until `salesCloseAt`. Under the
+ * A day on `date` ($120 unless told) in a mailing the administrator has reopened for sale until `salesCloseAt`. Under the
  * default dates a month's sales close two weeks before it starts (issue 12), so today's mailing is closed:
  * a test about today's date reopens it, as an administrator may. remove() deletes the day and its orders
  * and puts the mailing back as it was (call the removes in reverse order when two days share a month).
  */
-export async function insertDayInReopenedMailing(t: { db: Db }, date: string, salesCloseAt: Date) {
+export async function insertDayInReopenedMailing(
+  t: { db: Db },
+  date: string,
+  salesCloseAt: Date,
+  priceCents = 12000,
+) {
   const [day] = await t.db
     .insert(calendarDays)
-    .values({ date, status: 'available', priceCents: 12000 })
+    .values({ date, status: 'available', priceCents })
     .returning({ id: calendarDays.id })
   if (!day) throw new Error(`no day ${date}`)
   const month = date.slice(0, 7)
