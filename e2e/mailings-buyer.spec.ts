@@ -3,12 +3,8 @@ import { formatYearMonth, type YearMonth } from '../src/shared/calendar-months.t
 import { toIsoDate } from '../src/shared/dates.ts'
 import type { CalendarMonthResponse, MapIconsResponse } from '../src/shared/dto.ts'
 import { formatDayDate } from '../src/shared/format.ts'
-import {
-  cartMailingText,
-  mailingConcludedText,
-  mailingForText,
-  mailingScheduleText,
-} from '../src/shared/mailing-texts.ts'
+import { cartMailingText, mailingForText } from '../src/shared/mailing-names.ts'
+import { mailingConcludedText, mailingScheduleText } from '../src/shared/mailing-texts.ts'
 import type { MonthKey, PublicMailingsResponse } from '../src/shared/mailings.ts'
 import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
 import { dayCell, showMonth, toastText } from './storefront-helpers.ts'

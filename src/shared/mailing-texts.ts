@@ -1,29 +1,17 @@
 /**
- * What buyers read about a mailing (issue 12): when its orders close, when it is in homes, which mailing a
- * map icon is for. Pure string building over the server's answers: the server already sends the town's
- * local times ('YYYY-MM-DDTHH:MM'), so nothing here does time-zone arithmetic (nor uses Intl, see
- * format.ts).
+ * What the calendar tells buyers about a mailing (issue 12): which one has concluded, when the shown
+ * month's orders close and when it is in homes. Pure string building over the server's answers: the server
+ * already sends the town's local times ('YYYY-MM-DDTHH:MM'), so nothing here does time-zone arithmetic
+ * (nor uses Intl, see format.ts).
  *
- * The browser imports these instead of mailings.ts: that module's zod schemas are built when it loads, so
- * importing any value from it puts zod (~18 modules) into the page's bundle, for the cart store into the
- * entry chunk itself. mailingMonthLabel, mailingConcludedText, NO_OPEN_MAILING, MAILING_NOT_SELLING and
- * isMonthKey say exactly what mailings.ts's namesakes say (mailing-texts.test.ts holds them equal).
+ * The browser imports these rather than mailings.ts: that module's zod schemas are built when it loads, so
+ * importing any value from it puts zod (~18 modules) into the page's bundle. mailingConcludedText says
+ * exactly what its namesake there says (mailing-texts.test.ts holds them equal). The icon and cart texts
+ * are in mailing-names.ts.
  */
+import { formatYearMonth } from './calendar-months.ts'
 import { formatDayDate, MONTH_NAMES } from './format.ts'
 import type { MonthKey, PublicMailingDto } from './mailings.ts'
-
-export const NO_OPEN_MAILING = 'No mailing is open for orders right now.'
-export const MAILING_NOT_SELLING = 'This mailing is not taking orders.'
-
-/** 'YYYY-MM' with a month 01-12 (mailings.ts MONTH_KEY_PATTERN). */
-export function isMonthKey(value: unknown): value is MonthKey {
-  return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value)
-}
-
-/** '2026-12' → 'December 2026' */
-export function mailingMonthLabel(key: MonthKey): string {
-  return `${MONTH_NAMES[Number(key.slice(5, 7)) - 1] ?? key} ${Number(key.slice(0, 4))}`
-}
 
 /** The /calendar notice, naming the month only: 'The November mailing is concluded.' */
 export function mailingConcludedText(key: MonthKey): string {
@@ -49,17 +37,10 @@ export function formatLocalDateTime(local: string): string {
  */
 export function mailingScheduleText(mailing: PublicMailingDto | null | undefined): string | null {
   if (!mailing) return null
-  const label = mailingMonthLabel(mailing.month)
+  const label = formatYearMonth({
+    year: Number(mailing.month.slice(0, 4)),
+    month: Number(mailing.month.slice(5, 7)),
+  })
   if (mailing.status !== 'open') return `Orders for the ${label} mailing are closed.`
   return `Orders for the ${label} mailing close ${formatLocalDateTime(mailing.salesCloseLocal)}. In homes by ${formatDayDate(mailing.inHomesDate)}.`
-}
-
-/** A map icon card's and checkout's line: 'For the January 2027 mailing'. */
-export function mailingForText(month: MonthKey): string {
-  return `For the ${mailingMonthLabel(month)} mailing`
-}
-
-/** The cart's line for an icon: 'January 2027 mailing'. */
-export function cartMailingText(month: MonthKey): string {
-  return `${mailingMonthLabel(month)} mailing`
 }

@@ -13,7 +13,6 @@ import {
   removeMapIcon,
   setMapIcon,
 } from '../../../shared/cart'
-import { isMonthKey } from '../../../shared/mailing-texts'
 
 export const CART_STORAGE_KEY = 'townflyer-cart'
 
@@ -23,25 +22,20 @@ function isCartDay(v: unknown): v is CartDay {
   return isRecord(v) && typeof v.id === 'string' && typeof v.date === 'string' && typeof v.price === 'number'
 }
 
+/**
+ * The icon's mailing (issue 12) is kept as stored: the server checks it (a cart saved before mailings has
+ * none and is bought for the next open mailing). Only a month that is not text is refused, since the cart
+ * shows it as text.
+ */
 function isCartMapIcon(v: unknown): v is CartMapIcon {
   return (
     isRecord(v) &&
     typeof v.id === 'string' &&
     typeof v.name === 'string' &&
     typeof v.size === 'string' &&
-    typeof v.price === 'number'
+    typeof v.price === 'number' &&
+    (v.month === undefined || typeof v.month === 'string')
   )
-}
-
-/**
- * The icon as the cart keeps it. Its mailing (issue 12) is kept when it is a 'YYYY-MM' month; a cart saved
- * before mailings, or one whose month is garbled, has none and is bought for the next open mailing.
- */
-function toCartMapIcon(v: unknown): CartMapIcon | null {
-  if (!isCartMapIcon(v)) return null
-  const icon: CartMapIcon = { id: v.id, name: v.name, size: v.size, price: v.price }
-  if (isMonthKey(v.month)) icon.month = v.month
-  return icon
 }
 
 export function parseStoredCart(text: string | null): Cart {
@@ -50,7 +44,7 @@ export function parseStoredCart(text: string | null): Cart {
     const data: unknown = JSON.parse(text)
     if (!isRecord(data)) return emptyCart
     const days = Array.isArray(data.calendarDays) ? data.calendarDays.filter(isCartDay) : []
-    return { calendarDays: days, mapIcon: toCartMapIcon(data.mapIcon) }
+    return { calendarDays: days, mapIcon: isCartMapIcon(data.mapIcon) ? data.mapIcon : null }
   } catch {
     return emptyCart
   }

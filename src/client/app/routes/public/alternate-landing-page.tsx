@@ -6,7 +6,7 @@ import { Card, CardContent } from '../../../components/ui/card'
 import { LazyCalendarSection } from '../../../features/calendar/components/lazy-calendar-section'
 import { useCart } from '../../../features/cart/use-cart'
 import { EmailWaitlistForm } from '../../../features/inquiries/components/email-waitlist-form'
-import { MapIconSection } from '../../../features/map-icons/components/map-icon-section'
+import { LazyMapIconSection } from '../../../features/map-icons/components/lazy-map-icon-section'
 import { MapExample } from '../../../features/media/components/map-example'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
@@ -62,7 +62,7 @@ export function AlternateLandingPage() {
 
       <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
         <MapExample />
-        <MapIconSection />
+        <LazyMapIconSection />
       </div>
 
       <section

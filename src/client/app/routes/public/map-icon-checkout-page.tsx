@@ -7,7 +7,7 @@ import {
   MAILING_NOT_SELLING,
   mailingForText,
   NO_OPEN_MAILING,
-} from '../../../../shared/mailing-texts'
+} from '../../../../shared/mailing-names'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'

@@ -1,7 +1,7 @@
 import { AlertCircle, Trash2 } from 'lucide-react'
 import { discountedDayPrice, mapIconSizeLabel } from '../../../../shared/cart'
 import { formatDayDate, formatPrice } from '../../../../shared/format'
-import { cartMailingText } from '../../../../shared/mailing-texts'
+import { cartMailingText } from '../../../../shared/mailing-names'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/use-toast'
 import { useCart } from '../use-cart'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { mailingMonthLabel } from '../../../../shared/mailing-texts'
+import { mailingMonthLabel } from '../../../../shared/mailing-names'
 import type { MonthKey } from '../../../../shared/mailings'
 import { Label } from '../../../components/ui/label'
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router'
 import type { MapIconDto } from '../../../../shared/dto'
 import { formatPrice } from '../../../../shared/format'
-import { mailingForText, NO_OPEN_MAILING } from '../../../../shared/mailing-texts'
+import { mailingForText, NO_OPEN_MAILING } from '../../../../shared/mailing-names'
 import type { MonthKey } from '../../../../shared/mailings'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card'
