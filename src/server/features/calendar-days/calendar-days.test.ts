@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
-import { calendarDays } from '../../db/schema.ts'
+import { calendarDays, mailings } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
 import { listAvailableMonths } from './calendar-days.service.ts'
 
@@ -27,7 +27,8 @@ beforeAll(async () => {
   t = await createTestApp()
   await t.createAdmin()
   await t.createMember()
-  // Far from the seeded current-plus-two months, so the seed and these fixtures never overlap.
+  // Far from the seeded next three open months, so the seed and these fixtures never overlap. Each month's
+  // first day creates its mailing (open for sale in 2031, closed for the past ones: migration 0005).
   await insertDay('2031-03-03', 'reserved_pending', 12000, 'Holding Co')
   await insertDay('2031-03-01', 'reserved', 12000, 'Acme Bakery')
   await insertDay('2031-03-02', 'available', 12050)
@@ -66,6 +67,16 @@ describe('GET /api/calendar-days?month=YYYY-MM', () => {
         { id: ids['2031-03-31'], date: '2031-03-31', status: 'available', businessName: null, price: 99 },
       ],
       today: todayInTimeZone(t.deps.config.timeZone),
+      // The month's mailing with its default dates: sales close at the town's midnight 14 days before.
+      mailing: {
+        month: '2031-03',
+        status: 'open',
+        salesCloseAt: '2031-02-15T05:00:00.000Z',
+        salesCloseLocal: '2031-02-15T00:00',
+        artworkDueAt: '2031-02-18T05:00:00.000Z',
+        artworkDueLocal: '2031-02-18T00:00',
+        inHomesDate: '2031-03-01',
+      },
     })
   })
 
@@ -103,6 +114,7 @@ describe('GET /api/calendar-days?month=YYYY-MM', () => {
     expect(await (await t.request('/api/calendar-days?month=2040-01')).json()).toEqual({
       days: [],
       today: todayInTimeZone(t.deps.config.timeZone),
+      mailing: null,
     })
   })
 
@@ -127,11 +139,15 @@ describe('GET /api/calendar-days?month=YYYY-MM', () => {
 })
 
 describe('GET /api/calendar-days/available-months', () => {
-  it('lists months with an available day from today on, in order', async () => {
+  it('lists months with an available day from today on whose mailing is open, in order', async () => {
     const today = todayInTimeZone(t.deps.config.timeZone)
-    const seeded = [0, 1, 2].map((offset) =>
-      addMonths(Number(today.slice(0, 4)), Number(today.slice(5, 7)), offset),
-    )
+    // The seed opened the next three months whose sales (closing 14 days before the month) are still open.
+    const seeded: { year: number; month: number }[] = []
+    for (let offset = 1; seeded.length < 3; offset++) {
+      const m = addMonths(Number(today.slice(0, 4)), Number(today.slice(5, 7)), offset)
+      const close = new Date(Date.UTC(m.year, m.month - 1, 1) - 14 * 86_400_000).toISOString().slice(0, 10)
+      if (close > today) seeded.push(m)
+    }
     const response = await t.request('/api/calendar-days/available-months')
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-cache')
@@ -148,6 +164,16 @@ describe('GET /api/calendar-days/available-months', () => {
     ])
     expect(await listAvailableMonths(t.db, '2031-04-01')).toEqual([{ year: 2031, month: 4 }])
     expect(await listAvailableMonths(t.db, '2031-04-02')).toEqual([])
+  })
+
+  it('leaves out a month whose mailing is not open for sale (issue 12)', async () => {
+    await t.db.update(mailings).set({ status: 'closed' }).where(eq(mailings.month, '2031-04'))
+    try {
+      expect(await listAvailableMonths(t.db, '2031-03-31')).toEqual([{ year: 2031, month: 3 }])
+      expect(await listAvailableMonths(t.db, '2031-04-01')).toEqual([])
+    } finally {
+      await t.db.update(mailings).set({ status: 'open' }).where(eq(mailings.month, '2031-04'))
+    }
   })
 
   it("goes by the town's date, not UTC's: late evening in New York March 31 is still open", async () => {
