@@ -1,23 +1,40 @@
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mapIcons } from '../../db/schema.ts'
+import { mailingIconStock, mailings, mapIcons } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
 let t: TestApp
+/** The mailings open for sale (the seed's three), earliest first. */
+let openMonths: string[]
 beforeAll(async () => {
   t = await createTestApp()
   // Same price as the seeded 'Map Icon' ($150): the name breaks the tie.
-  await t.db.insert(mapIcons).values({
-    name: 'A Corner Icon',
-    size: 'small',
-    priceCents: 15000,
-    availableQuantity: 0,
-    totalQuantity: 3,
-  })
+  const [icon] = await t.db
+    .insert(mapIcons)
+    .values({ name: 'A Corner Icon', size: 'small', priceCents: 15000, totalQuantity: 3 })
+    .returning({ id: mapIcons.id })
+  openMonths = (
+    await t.db
+      .select({ month: mailings.month })
+      .from(mailings)
+      .where(eq(mailings.status, 'open'))
+      .orderBy(asc(mailings.month))
+  ).map((m) => m.month)
+  // Sold out in the next mailing only: each mailing has its own stock (issue 12).
+  await t.db
+    .update(mailingIconStock)
+    .set({ availableQuantity: 0 })
+    .where(
+      and(
+        eq(mailingIconStock.iconId, icon?.id as string),
+        eq(mailingIconStock.month, openMonths[0] as string),
+      ),
+    )
 })
 afterAll(() => t.close())
 
 describe('GET /api/map-icons', () => {
-  it('lists every icon by price, then name, in dollars', async () => {
+  it('lists every icon by price, then name, in dollars, with its stock in each open mailing', async () => {
     const response = await t.request('/api/map-icons')
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-cache')
@@ -32,9 +49,13 @@ describe('GET /api/map-icons', () => {
       name: 'A Corner Icon',
       size: 'small',
       price: 150,
+      // The top-level figures are the next open mailing's.
+      month: openMonths[0],
       availableQuantity: 0,
       totalQuantity: 3,
+      stock: openMonths.map((month, i) => ({ month, availableQuantity: i === 0 ? 0 : 3, totalQuantity: 3 })),
     })
+    expect(openMonths).toHaveLength(3)
   })
 })
 
