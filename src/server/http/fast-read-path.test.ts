@@ -9,7 +9,8 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { type Database, openPostgres } from '../db/client.ts'
-import { blogPosts, calendarDays, mapIcons } from '../db/schema.ts'
+import { blogPosts, calendarDays, mailingIconStock, mapIcons } from '../db/schema.ts'
+import { setIconStock } from '../features/checkout/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '../test/test-app.ts'
 import { createPostgresTestDatabase, testEngine } from '../test/test-database.ts'
 import { withFastReadPath } from './fast-read-path.ts'
@@ -170,7 +171,8 @@ describe('the fast path on one instance', () => {
     const id = icon?.id as string
     for (let quantity = 1; quantity <= 5; quantity++) {
       await fastGet(fast, '/api/map-icons') // hot
-      await t.db.update(mapIcons).set({ availableQuantity: quantity }).where(eq(mapIcons.id, id))
+      // In the next open mailing, whose figures the list answers at the top level (issue 12).
+      await setIconStock(t, id, { availableQuantity: quantity })
       const next = await get(fast, '/api/map-icons')
       const { icons } = JSON.parse(next.body.toString()) as {
         icons: { id: string; availableQuantity: number }[]
@@ -202,7 +204,7 @@ describe('the fast path on one instance', () => {
       }
     }
     // An entry that is no longer valid is reloaded through Hono, not served.
-    await t.db.update(mapIcons).set({ availableQuantity: 0 })
+    await t.db.update(mailingIconStock).set({ availableQuantity: 0 })
     const before = fast.honoCalls()
     await get(fast, '/api/map-icons')
     expect(fast.honoCalls()).toBe(before + 1)
@@ -289,7 +291,7 @@ describe.skipIf(testEngine !== 'postgres')('the fast path on two instances shari
     })
     try {
       for (let quantity = 1; quantity <= 15; quantity++) {
-        await a.db.update(mapIcons).set({ availableQuantity: quantity }).where(eq(mapIcons.id, id))
+        await setIconStock(a, id, { availableQuantity: quantity })
         const seen = await Promise.all(
           Array.from({ length: 10 }, async () => quantityIn(await get(fastB, '/api/map-icons'))),
         )

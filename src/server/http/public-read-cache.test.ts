@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Database, openPostgres } from '../db/client.ts'
-import { blogPosts, calendarDays, mapIcons, orders } from '../db/schema.ts'
+import { blogPosts, calendarDays, mailingIconStock, mapIcons, orders } from '../db/schema.ts'
+import { resetIconStock, setIconStock } from '../features/checkout/checkout-test-helpers.ts'
 import { sweepExpiredHolds } from '../features/checkout/hold-sweeper.ts'
 import {
   catalogueVersionQuery,
@@ -76,7 +77,7 @@ describe('public reads on one instance', () => {
   beforeEach(async () => {
     await t.db.delete(orders)
     await t.db.update(calendarDays).set({ status: 'available', businessName: null })
-    await t.db.update(mapIcons).set({ availableQuantity: sql`${mapIcons.totalQuantity}` })
+    await resetIconStock(t)
   })
 
   it('sends an ETag with no-cache and answers 304 to a matching If-None-Match', async () => {
@@ -275,7 +276,8 @@ describe.skipIf(testEngine !== 'pglite')('PGlite: the version is heard, not aske
     await expect.poll(() => queries).toBe(1)
     await new Promise((resolve) => setTimeout(resolve, 10))
     for (let i = 0; i < 5; i++) {
-      await t.db.update(mapIcons).set({ availableQuantity: i })
+      // An icon's stock (per mailing, issue 12) is catalogue too.
+      await t.db.update(mailingIconStock).set({ availableQuantity: i })
       const heard = (await reader.read())?.version
       expect(heard).toBe(await readCatalogueVersion(t.db))
       await t.db.transaction(async (tx) => {
@@ -300,7 +302,7 @@ describe('READ_CACHE=off', () => {
     const first = await t.request('/api/map-icons')
     const etag = first.headers.get('etag') as string
     expect((await t.request('/api/map-icons', { headers: { 'if-none-match': etag } })).status).toBe(304)
-    await t.db.update(mapIcons).set({ availableQuantity: 0 })
+    await t.db.update(mailingIconStock).set({ availableQuantity: 0 })
     const changed = await t.request('/api/map-icons', { headers: { 'if-none-match': etag } })
     expect(changed.status).toBe(200)
     expect(Object.values(await iconsByName(t))).toEqual([0, 0])
@@ -366,7 +368,8 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     })
     try {
       for (let quantity = 1; quantity <= 15; quantity++) {
-        await a.db.update(mapIcons).set({ availableQuantity: quantity }).where(eq(mapIcons.id, id))
+        // In the next open mailing, whose figures the list answers at the top level.
+        await setIconStock(a, id, { availableQuantity: quantity })
         const seen = await Promise.all(
           Array.from({ length: 10 }, async () => (await iconsByName(b))['Large Map Icon']),
         )
