@@ -170,8 +170,9 @@ function daysInMonthKey(key: MonthKey): number {
 
 /**
  * Per month of [first, last]: days sold (paid), held (a live checkout or admin hold), free (in the system,
- * no live order) and set up; paid icons per size and paid revenue of the mailing's orders. Two grouped
- * scans bounded by the months asked for (indexes calendar_days(date), orders(mailing_month, status)).
+ * no live order) and set up; paid icons per size and paid revenue of the mailing's orders. Grouped scans
+ * bounded by the months asked for (indexes calendar_days(date) and orders(mailing_month, status): a day
+ * order's mailing is its date's month).
  */
 async function monthFigures(db: Db, first: MonthKey, last: MonthKey, now: Date) {
   const firstDate = `${first}-01`
@@ -181,8 +182,9 @@ async function monthFigures(db: Db, first: MonthKey, last: MonthKey, now: Date) 
     with live as (
       select o.day_id, bool_or(o.status = 'paid') as paid
       from orders o
-      where o.day_id is not null and o.item_date between ${firstDate}::date and ${lastDate}::date
-        and (o.status = 'paid' or (o.status = 'pending' and (o.expires_at is null or o.expires_at > ${nowIso}::timestamptz)))
+      where o.mailing_month between ${first} and ${last} and o.status in ('paid', 'pending')
+        and o.day_id is not null
+        and (o.status = 'paid' or o.expires_at is null or o.expires_at > ${nowIso}::timestamptz)
       group by o.day_id
     ), days as (
       select to_char(d.date, 'YYYY-MM') as month,
