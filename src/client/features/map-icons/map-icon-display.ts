@@ -23,27 +23,25 @@ export function mapIconButtonState(
 export function mailingMonthsOf(icons: ReadonlyArray<Pick<MapIconDto, 'month' | 'stock'>>): MonthKey[] {
   const months = new Set<MonthKey>()
   for (const icon of icons) {
+    if (icon.month) months.add(icon.month)
     for (const entry of icon.stock ?? []) months.add(entry.month)
-    // An answer without per-mailing stock still names the next open mailing.
-    if (!icon.stock && icon.month) months.add(icon.month)
   }
   return [...months].sort()
 }
 
 /**
- * The icon's stock in one mailing. An icon without an entry for it has none to sell there (0 of 0); an
- * answer without `stock` carries only the next open mailing's figures.
+ * The icon's stock in one mailing. The next open mailing's figures are the icon's own (availableQuantity
+ * and totalQuantity are that mailing's); the others come from `stock`. An icon without an entry for a
+ * mailing has none to sell there (0 of 0).
  */
 export function iconStockFor(
   icon: Pick<MapIconDto, 'month' | 'availableQuantity' | 'totalQuantity' | 'stock'>,
   month: MonthKey,
 ): MapIconMailingStock {
-  const entry = icon.stock?.find((s) => s.month === month)
-  if (entry) return entry
-  if (!icon.stock && icon.month === month) {
+  if (icon.month === month) {
     return { month, availableQuantity: icon.availableQuantity, totalQuantity: icon.totalQuantity }
   }
-  return { month, availableQuantity: 0, totalQuantity: 0 }
+  return icon.stock?.find((s) => s.month === month) ?? { month, availableQuantity: 0, totalQuantity: 0 }
 }
 
 /** 'x of y remaining' (spec section 2); a negative count (an oversold legacy row) reads 0. */

@@ -37,8 +37,9 @@ export function MapIconCheckoutPage() {
   const askedMonth = searchParams.get('month')
   const month = isMonthKey(askedMonth) ? askedMonth : (icon?.month ?? null)
   const stock = icon && month ? iconStockFor(icon, month) : null
-  // A mailing the icon has no stock entry for is not open for sale (or was never set up).
-  const isSelling = icon && month ? !icon.stock || icon.stock.some((s) => s.month === month) : false
+  // The icon sells in the next open mailing and in those of its stock; any other is not open for sale.
+  const isSelling =
+    icon && month ? icon.month === month || (icon.stock?.some((s) => s.month === month) ?? false) : false
   const isSoldOut = stock ? stock.availableQuantity <= 0 : false
 
   async function submit(details: BookingDetails) {
