@@ -48,6 +48,7 @@ import { createInquiryInputSchema } from '../../shared/inquiries.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '../../shared/settings.ts'
 import { createApp } from '../app.ts'
 import { blogPosts, calendarDays, mapIcons, mediaItems, orders } from '../db/schema.ts'
+import { unsubscribeToken } from '../features/announcements/unsubscribe-token.ts'
 import { mediaListQuerySchema } from '../features/media/media.routes.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test/test-app.ts'
 import {
@@ -517,6 +518,38 @@ function registry(): Map<string, RouteFuzz> {
 
   // Visitor actions.
   add('POST /api/inquiries', { request: jsonRoute('/api/inquiries', fromSchema(createInquiryInputSchema)) })
+  // The signed unsubscribe link: genuine links (some addresses in another case), another address's token,
+  // junk tokens and none. The token is made at run time, when the app (and its secret) exist.
+  const unsubscribeQuery = queryString(
+    fc
+      .tuple(
+        fc.oneof(fc.constantFrom('wes@example.com', 'Val@Example.com'), emailArbitrary, anyString(80)),
+        fc.constantFrom('genuine', 'genuine', 'other', 'junk', 'none'),
+        anyString(60),
+      )
+      .map(([e, how, junk]) => {
+        const secret = t.deps.authSecret
+        if (how === 'none') return { e }
+        if (how === 'junk') return { e, t: junk }
+        return { e, t: unsubscribeToken(secret, how === 'genuine' ? e : 'someone@example.com') }
+      }),
+  )
+  add('GET /api/unsubscribe', { request: getRoute('/api/unsubscribe', unsubscribeQuery) })
+  add('POST /api/unsubscribe', {
+    request: () =>
+      build({
+        path: fixed('/api/unsubscribe'),
+        query: unsubscribeQuery,
+        body: fc.oneof(
+          anyBody,
+          fc.constant<FuzzBody>({
+            body: 'List-Unsubscribe=One-Click',
+            contentType: 'application/x-www-form-urlencoded',
+          }),
+          rawGarbage.map((body): FuzzBody => ({ body, contentType: 'multipart/form-data; boundary=x' })),
+        ),
+      }),
+  })
   add('POST /api/functions/create-checkout-session', {
     request: () =>
       build({
@@ -727,6 +760,14 @@ function registry(): Map<string, RouteFuzz> {
   add('DELETE /api/admin/blog-posts/:id', {
     admin: true,
     request: () => build({ path: withSegment((s) => `/api/admin/blog-posts/${s}`, post()) }),
+  })
+  add('POST /api/admin/mailings/:month/notify-waitlist', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/mailings/${s}/notify-waitlist`, monthKey),
+        body: anyBody,
+      }),
   })
   add('PUT /api/settings/font', {
     admin: true,
