@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminSections } from '../src/client/app/routes/admin/admin-sections.ts'
+import { formatYearMonth } from '../src/shared/calendar-months.ts'
 import { toIsoDate } from '../src/shared/dates.ts'
 import { formatDayDate } from '../src/shared/format.ts'
 import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
@@ -7,7 +8,28 @@ import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 /** Every tab of the dashboard, from the dashboard's own list (a new tab is checked without edits here). */
 const SECTIONS = adminSections.map((s) => s.value)
+/**
+ * Two years ahead: never in /admin/mailings' window (e2e/admin-mailings.spec.ts owns those months). This
+ * spec's months are April and August of that year.
+ */
 const FUTURE_YEAR = new Date().getUTCFullYear() + 2
+
+/** The admin API from inside the signed-in page: same origin, same session cookie. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: response.status, text: await response.text() }
+    },
+    { method, path, body },
+  )
+  expect(result.status, `${method} ${path}: ${result.text}`).toBeLessThan(300)
+  return (result.text ? JSON.parse(result.text) : null) as T
+}
 
 test('every admin section is axe-clean with data in it at 1280 and 375 px, and fits a 375 px screen', async ({
   page,
@@ -64,8 +86,23 @@ test('every admin section is axe-clean with data in it at 1280 and 375 px, and f
 test('the calendar filter sheet, bulk menu and confirmations work from the keyboard and are axe-clean', async ({
   page,
 }) => {
+  // Its own month with two days in it, so the bulk menu has days to act on (the seed's months move on).
+  const month = { year: FUTURE_YEAR, month: 8 }
+  const first = toIsoDate(month.year, month.month, 6)
+  const last = toIsoDate(month.year, month.month, 7)
   await page.goto('/admin/calendar')
   await signInAsAdmin(page)
+  await api(page, 'POST', '/api/admin/calendar-days/initialize', {
+    startDate: first,
+    endDate: last,
+    price: 120,
+  })
+  await page.getByRole('combobox', { name: 'Month' }).click()
+  await page.getByRole('option', { name: formatYearMonth(month), exact: true }).click()
+  const table = page.getByRole('region', { name: 'Calendar days' })
+  await expect(table.getByRole('row').filter({ hasText: formatDayDate(first) })).toBeVisible()
+  await expect(table.getByRole('row').filter({ hasText: formatDayDate(last) })).toBeVisible()
+
   await page.getByRole('button', { name: 'Filters' }).click()
   const sheet = page.getByRole('dialog', { name: 'Filter Calendar Days' })
   await expect(sheet.getByLabel('Start Date')).toBeFocused()
@@ -78,6 +115,9 @@ test('the calendar filter sheet, bulk menu and confirmations work from the keybo
   await page.keyboard.press('Enter')
   await page.getByRole('menuitem', { name: 'Set Price for All Days' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Set Price for All Days' })
+  await expect(confirm).toContainText(
+    'Set the price of 2 days shown to $120? Days sold or held by an order keep their price.',
+  )
   await expect(confirm.getByLabel('New Price')).toHaveValue('120')
   await expectNoAxeViolations(page)
   await confirm.getByRole('button', { name: 'Cancel' }).click()

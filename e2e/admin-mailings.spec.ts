@@ -1,13 +1,27 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { formatPrice } from '../src/shared/format.ts'
+import { addMonths, daysInMonth, toIsoDate } from '../src/shared/dates.ts'
+import type { CalendarMonthResponse } from '../src/shared/dto.ts'
+import { formatPrice, MONTH_NAMES } from '../src/shared/format.ts'
+import {
+  DEFAULT_MAILING_DEFAULTS,
+  type MailingOverviewResponse,
+  type MonthKey,
+  mailingMonthLabel,
+  parseMonthKey,
+  toMonthKey,
+} from '../src/shared/mailings.ts'
 import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
 
 /**
  * Issue 12, the owner's view of the monthly mailings. The overview lists the mailings of the last 3 and the
- * next 12 months only, and Initialize Date Range keeps to the admin month navigator, so each test owns a
- * month inside the coming year that no other admin spec (nor the seed's first three open months) uses:
- * 2027-06, 2027-08 and 2027-10. New mailings take the default dates (14 days before the month at the
- * town's midnight, artwork 3 days later, in homes on the 1st), which no admin spec changes.
+ * next 12 months only (the town's current month and the next 11), so these tests need months inside that
+ * window, which moves with the calendar. The window is this spec's: every other spec on the admin server
+ * keeps to two years ahead, which the window never reaches (see `ownMonth` for the one exception).
+ *
+ * Each test makes its own mailing, by initialising days of a month that has no mailing yet, so a retry (a
+ * month the first attempt closed, printed or sold in) starts clean on a fresh month. New mailings take the
+ * default dates (14 days before the month at the town's midnight, artwork 3 days later, in homes on the
+ * 1st), which no admin spec changes.
  */
 test.describe.configure({ timeout: 60_000 })
 
@@ -50,6 +64,66 @@ async function makeDays(page: Page, startDate: string, endDate: string, price = 
   return days
 }
 
+/** The tests below share the window's free months, each month belonging to one test (slot) for good. */
+const SLOTS = 3
+
+/**
+ * A month of the overview window whose mailing this test (`slot` of SLOTS) makes now: one that has no
+ * mailing yet and whose mailing will be created open (its default sales close is after the town's today).
+ * Left out: the first start's seed (the first three months still open for sale, re-derived from today as
+ * src/server/db/seed.ts's openMonthsFrom does), and this year's June, which e2e/admin-usability.spec.ts
+ * sets as a default month "nobody opens days in" when it runs in January. That leaves 6 to 8 months, at
+ * least two per test (slots go by month number, so parallel tests never pick the same one): a first
+ * attempt and a retry.
+ */
+async function ownMonth(page: Page, slot: number): Promise<MonthKey> {
+  const overview = await api<MailingOverviewResponse>(page, 'GET', '/api/admin/mailings')
+  const { today } = await api<CalendarMonthResponse>(
+    page,
+    'GET',
+    `/api/calendar-days?month=${overview.currentMonth}`,
+  )
+  if (!today) throw new Error('GET /api/calendar-days answered no town date')
+  const { year, month } = parseMonthKey(overview.currentMonth)
+  const openForSale = Array.from({ length: 12 }, (_, offset) => addMonths(year, month, offset))
+    .map((m) => toMonthKey(m.year, m.month))
+    .filter((key) => defaultDates(key).salesClose > today)
+  const usabilityDefault = toMonthKey(new Date().getUTCFullYear(), 6)
+  const candidates = openForSale
+    .slice(3)
+    .filter((key) => key !== usabilityDefault)
+    .filter((key) => monthIndex(key) % SLOTS === slot)
+  const taken = new Set(overview.rows.map((row) => row.month))
+  const fresh = candidates.find((key) => !taken.has(key))
+  if (!fresh) throw new Error(`No month left without a mailing for this test among ${candidates.join(', ')}`)
+  return fresh
+}
+
+const monthIndex = (key: MonthKey) => parseMonthKey(key).year * 12 + parseMonthKey(key).month - 1
+
+/** A date `days` after the ISO date (negative: before). */
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** A new mailing's dates from the defaults, as the town's dates (the times are midnight). */
+function defaultDates(key: MonthKey) {
+  const { year, month } = parseMonthKey(key)
+  const first = toIsoDate(year, month, 1)
+  const salesClose = shiftDate(first, -DEFAULT_MAILING_DEFAULTS.salesCloseDaysBefore)
+  return {
+    salesClose,
+    artworkDue: shiftDate(salesClose, DEFAULT_MAILING_DEFAULTS.artworkDueDaysAfterClose),
+    inHomes: toIsoDate(year, month, DEFAULT_MAILING_DEFAULTS.inHomesDay),
+  }
+}
+
+/** How the overview writes a town date: 'Sep 17, 2027'. */
+function shortDate(date: string): string {
+  const { year, month } = parseMonthKey(date.slice(0, 7))
+  return `${MONTH_NAMES[month - 1]?.slice(0, 3)} ${Number(date.slice(8, 10))}, ${year}`
+}
+
 /**
  * The month's row. Below 768 px its header cell's name starts with the card label 'Month' (CSS generated
  * content counts in an accessible name), so the name is matched at its end.
@@ -74,7 +148,11 @@ test('a new mailing shows what sold, the chart table has its month, and the page
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page, '/admin/mailings')
-  const days = await makeDays(page, '2027-10-01', '2027-10-05')
+  const month = await ownMonth(page, 0)
+  const label = mailingMonthLabel(month)
+  const { year, month: m } = parseMonthKey(month)
+  const dates = defaultDates(month)
+  const days = await makeDays(page, toIsoDate(year, m, 1), toIsoDate(year, m, 5))
   await api(page, 'POST', '/api/admin/manual-orders', {
     businessName: `Mailing Bakery ${Date.now()}`,
     email: 'owner@example.com',
@@ -82,32 +160,32 @@ test('a new mailing shows what sold, the chart table has its month, and the page
   })
   await page.reload()
 
-  const row = mailingRow(page, 'October 2027')
+  const row = mailingRow(page, label)
   await expect(cell(row, 0)).toHaveText('Open')
-  await expect(cell(row, 1)).toHaveText('Sep 17, 2027, 12:00 AM')
-  await expect(cell(row, 2)).toHaveText('Sep 20, 2027, 12:00 AM')
-  await expect(cell(row, 3)).toHaveText('Oct 1, 2027')
-  await expect(cell(row, 4)).toHaveText('1 sold, 0 held, 4 free, 26 not set up')
+  await expect(cell(row, 1)).toHaveText(`${shortDate(dates.salesClose)}, 12:00 AM`)
+  await expect(cell(row, 2)).toHaveText(`${shortDate(dates.artworkDue)}, 12:00 AM`)
+  await expect(cell(row, 3)).toHaveText(shortDate(dates.inHomes))
+  await expect(cell(row, 4)).toHaveText(`1 sold, 0 held, 4 free, ${daysInMonth(year, m) - 5} not set up`)
   await expect(cell(row, 5)).toHaveText('0 regular, 0 premium')
   await expect(cell(row, 6)).toHaveText('$120')
   await expect(row.getByRole('button')).toHaveText([
-    'Close sales now for October 2027',
-    'Edit dates for October 2027',
-    'Icon stock for October 2027',
-    'E-mail waitlist for October 2027',
+    `Close sales now for ${label}`,
+    `Edit dates for ${label}`,
+    `Icon stock for ${label}`,
+    `E-mail waitlist for ${label}`,
   ])
 
   await expect(page.getByRole('img', { name: /^Days and revenue per mailing, / })).toBeVisible()
   await page.getByRole('button', { name: 'Show data table' }).click()
   const table = page.getByRole('table', { name: 'Next 12 months' })
-  const october = table
+  const chartRow = table
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: 'October 2027', exact: true }) })
-  await expect(october.getByRole('cell')).toHaveText(['1', '0', '4', '$120'])
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+  await expect(chartRow.getByRole('cell')).toHaveText(['1', '0', '4', '$120'])
   await expect(page.getByRole('button', { name: 'Hide data table' })).toHaveAttribute('aria-expanded', 'true')
   await expectNoAxeViolations(page)
 
-  await row.getByRole('button', { name: 'Edit dates for October 2027' }).click()
+  await row.getByRole('button', { name: `Edit dates for ${label}` }).click()
   await expect(page.getByRole('dialog', { name: 'Edit Dates' })).toBeVisible()
   await expectNoAxeViolations(page)
   await page.keyboard.press('Escape')
@@ -117,12 +195,12 @@ test('a new mailing shows what sold, the chart table has its month, and the page
   await expect(cell(row, 4)).toBeVisible()
   await expectNoSideways(page)
   await expectNoAxeViolations(page)
-  await row.getByRole('button', { name: 'Icon stock for October 2027' }).click()
+  await row.getByRole('button', { name: `Icon stock for ${label}` }).click()
   const stock = page.getByRole('dialog', { name: 'Icon Stock' })
   await expect(stock.getByLabel('Quantity of Map Icon', { exact: true })).toBeVisible()
   await expectNoAxeViolations(page)
   await page.keyboard.press('Escape')
-  await row.getByRole('button', { name: 'Close sales now for October 2027' }).click()
+  await row.getByRole('button', { name: `Close sales now for ${label}` }).click()
   await expect(page.getByRole('alertdialog', { name: 'Close Sales Now' })).toBeVisible()
   await expectNoAxeViolations(page)
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
@@ -131,38 +209,41 @@ test('a new mailing shows what sold, the chart table has its month, and the page
 
 test('Close sales now, then Mark printed, each after a confirmation', async ({ page }) => {
   await signIn(page, '/admin/mailings')
-  await makeDays(page, '2027-08-02', '2027-08-03')
+  const month = await ownMonth(page, 1)
+  const label = mailingMonthLabel(month)
+  const { year, month: m } = parseMonthKey(month)
+  await makeDays(page, toIsoDate(year, m, 2), toIsoDate(year, m, 3))
   await page.reload()
-  const row = mailingRow(page, 'August 2027')
+  const row = mailingRow(page, label)
   await expect(cell(row, 0)).toHaveText('Open')
 
-  await row.getByRole('button', { name: 'Close sales now for August 2027' }).click()
+  await row.getByRole('button', { name: `Close sales now for ${label}` }).click()
   const close = page.getByRole('alertdialog', { name: 'Close Sales Now' })
   await expect(close).toContainText(
-    'Close sales for the August 2027 mailing now? Buyers can no longer order its days or map icons.',
+    `Close sales for the ${label} mailing now? Buyers can no longer order its days or map icons.`,
   )
   await close.getByRole('button', { name: 'Close Sales' }).click()
-  await expect(toastText(page, 'The August 2027 mailing is closed for sales.')).toBeVisible()
+  await expect(toastText(page, `The ${label} mailing is closed for sales.`)).toBeVisible()
   await expect(cell(row, 0)).toHaveText('Sales closed')
   await expect(row.getByRole('button')).toHaveText([
-    'Reopen for August 2027',
-    'Mark printed for August 2027',
-    'Edit dates for August 2027',
-    'Icon stock for August 2027',
+    `Reopen for ${label}`,
+    `Mark printed for ${label}`,
+    `Edit dates for ${label}`,
+    `Icon stock for ${label}`,
   ])
 
-  await row.getByRole('button', { name: 'Mark printed for August 2027' }).click()
+  await row.getByRole('button', { name: `Mark printed for ${label}` }).click()
   const printed = page.getByRole('alertdialog', { name: 'Mark Printed' })
   await expect(printed).toContainText(
-    'Mark the August 2027 mailing as printed? A printed mailing takes no more orders of any kind.',
+    `Mark the ${label} mailing as printed? A printed mailing takes no more orders of any kind.`,
   )
   await printed.getByRole('button', { name: 'Mark Printed' }).click()
-  await expect(toastText(page, 'The August 2027 mailing is marked printed.')).toBeVisible()
+  await expect(toastText(page, `The ${label} mailing is marked printed.`)).toBeVisible()
   await expect(cell(row, 0)).toHaveText('Printed')
   await expect(row.getByRole('button')).toHaveText([
-    'Mark mailed for August 2027',
-    'Edit dates for August 2027',
-    'Icon stock for August 2027',
+    `Mark mailed for ${label}`,
+    `Edit dates for ${label}`,
+    `Icon stock for ${label}`,
   ])
 })
 
@@ -170,7 +251,11 @@ test('Edit dates saves the changed dates and shows a refused one under its field
   page,
 }) => {
   await signIn(page, '/admin/mailings')
-  await makeDays(page, '2027-06-01', '2027-06-03')
+  const month = await ownMonth(page, 2)
+  const label = mailingMonthLabel(month)
+  const { year, month: m } = parseMonthKey(month)
+  const { salesClose } = defaultDates(month)
+  await makeDays(page, toIsoDate(year, m, 1), toIsoDate(year, m, 3))
   const { icons } = await api<{ icons: Array<{ id: string; name: string; price: number }> }>(
     page,
     'GET',
@@ -183,32 +268,34 @@ test('Edit dates saves the changed dates and shows a refused one under its field
     businessName: `Mailing Florist ${Date.now()}`,
     email: 'owner@example.com',
     iconId: icon.id,
-    month: '2027-06',
+    month,
   })
   await page.reload()
-  const row = mailingRow(page, 'June 2027')
+  const row = mailingRow(page, label)
   await expect(cell(row, 5)).toHaveText('1 regular, 0 premium')
   await expect(cell(row, 6)).toHaveText(formatPrice(icon.price))
 
-  // Edit dates: the artwork deadline may not come before sales close (May 18, 2027 at midnight).
-  await row.getByRole('button', { name: 'Edit dates for June 2027' }).click()
+  // Edit dates: the artwork deadline may not come before sales close (the default, at the town's midnight).
+  const artworkDue = shiftDate(salesClose, 7)
+  const inHomes = toIsoDate(year, m, 5)
+  await row.getByRole('button', { name: `Edit dates for ${label}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit Dates' })
-  await expect(dialog.getByLabel('Sales close', { exact: true })).toHaveValue('2027-05-18T00:00')
-  await dialog.getByLabel('Artwork due', { exact: true }).fill('2027-05-10T09:00')
+  await expect(dialog.getByLabel('Sales close', { exact: true })).toHaveValue(`${salesClose}T00:00`)
+  await dialog.getByLabel('Artwork due', { exact: true }).fill(`${shiftDate(salesClose, -8)}T09:00`)
   await dialog.getByRole('button', { name: 'Save Dates' }).click()
   await expect(dialog.getByText('The artwork deadline cannot come before sales close.')).toBeVisible()
   await expect(dialog.getByLabel('Artwork due', { exact: true })).toHaveAttribute('aria-invalid', 'true')
-  await dialog.getByLabel('Artwork due', { exact: true }).fill('2027-05-25T17:00')
-  await dialog.getByLabel('In homes', { exact: true }).fill('2027-06-05')
+  await dialog.getByLabel('Artwork due', { exact: true }).fill(`${artworkDue}T17:00`)
+  await dialog.getByLabel('In homes', { exact: true }).fill(inHomes)
   await dialog.getByRole('button', { name: 'Save Dates' }).click()
-  await expect(toastText(page, "The June 2027 mailing's dates are saved.")).toBeVisible()
+  await expect(toastText(page, `The ${label} mailing's dates are saved.`)).toBeVisible()
   await expect(dialog).toBeHidden()
-  await expect(cell(row, 1)).toHaveText('May 18, 2027, 12:00 AM')
-  await expect(cell(row, 2)).toHaveText('May 25, 2027, 5:00 PM')
-  await expect(cell(row, 3)).toHaveText('Jun 5, 2027')
+  await expect(cell(row, 1)).toHaveText(`${shortDate(salesClose)}, 12:00 AM`)
+  await expect(cell(row, 2)).toHaveText(`${shortDate(artworkDue)}, 5:00 PM`)
+  await expect(cell(row, 3)).toHaveText(shortDate(inHomes))
 
-  // Icon stock: one Map Icon is sold in June, so 0 is refused under the field; 7 is saved.
-  await row.getByRole('button', { name: 'Icon stock for June 2027' }).click()
+  // Icon stock: one Map Icon is sold in this mailing, so 0 is refused under the field; 7 is saved.
+  await row.getByRole('button', { name: `Icon stock for ${label}` }).click()
   const stock = page.getByRole('dialog', { name: 'Icon Stock' })
   const quantity = stock.getByLabel('Quantity of Map Icon', { exact: true })
   await expect(stock.getByText(`Regular · ${formatPrice(icon.price)} · 1 claimed · `)).toBeVisible()
@@ -216,13 +303,13 @@ test('Edit dates saves the changed dates and shows a refused one under its field
   await stock.getByRole('button', { name: 'Save quantity of Map Icon' }).click()
   await expect(
     stock.getByText(
-      '1 unit is already sold or held in the June 2027 mailing: the stock cannot go below that.',
+      `1 unit is already sold or held in the ${label} mailing: the stock cannot go below that.`,
     ),
   ).toBeVisible()
   await expect(quantity).toHaveAttribute('aria-invalid', 'true')
   await quantity.fill('7')
   await stock.getByRole('button', { name: 'Save quantity of Map Icon' }).click()
-  await expect(toastText(page, 'Map Icon: 7 for the June 2027 mailing.')).toBeVisible()
+  await expect(toastText(page, `Map Icon: 7 for the ${label} mailing.`)).toBeVisible()
   await expect(
     stock.getByText(`Regular · ${formatPrice(icon.price)} · 1 claimed · 6 available`),
   ).toBeVisible()
