@@ -8,10 +8,9 @@ import {
   monthGrid,
   parseYearMonthKey,
   publicMonthOptions,
-  unusedDefaultMonth,
-  unusedDefaultMonthText,
   yearMonthKey,
 } from './calendar-months'
+import { unusedDefaultMonth, unusedDefaultMonthText } from './unused-default-month'
 
 const now = new Date('2026-05-15T12:00:00Z')
 const ym = (year: number, month: number) => ({ year, month })

@@ -68,7 +68,7 @@ export function initialCalendarMonth(input: {
 }
 
 /** The month settings name, when both halves are set and valid. */
-function settingsDefault({
+export function settingsDefault({
   defaultMonth,
   defaultYear,
 }: {
@@ -85,30 +85,6 @@ function fallbackMonth(availableMonths: YearMonth[], now?: Date): YearMonth {
   const current = currentYearMonth(now)
   if (availableMonths.some((m) => isSameYearMonth(m, current))) return current
   return sortYearMonths(availableMonths)[0] ?? current
-}
-
-/**
- * Why the settings default is not what visitors see (decision 011), for the settings screen: the month is
- * before the current one, or it has no available day. Null when the default is used or none is set.
- */
-export function unusedDefaultMonth(input: {
-  defaultMonth: number | null
-  defaultYear: number | null
-  availableMonths: YearMonth[]
-  now?: Date
-}): { month: YearMonth; reason: 'past' | 'no-available-days'; shown: YearMonth } | null {
-  const chosen = settingsDefault(input)
-  if (!chosen) return null
-  const shown = initialCalendarMonth(input)
-  if (isSameYearMonth(shown, chosen)) return null
-  const reason = compareYearMonth(chosen, currentYearMonth(input.now)) < 0 ? 'past' : 'no-available-days'
-  return { month: chosen, reason, shown }
-}
-
-/** The settings screen's warning: 'December 2024 is in the past: visitors will see May 2026 instead.' */
-export function unusedDefaultMonthText(problem: NonNullable<ReturnType<typeof unusedDefaultMonth>>): string {
-  const why = problem.reason === 'past' ? 'is in the past' : 'has no available days'
-  return `${formatYearMonth(problem.month)} ${why}: visitors will see ${formatYearMonth(problem.shown)} instead.`
 }
 
 export function sortYearMonths(months: YearMonth[]): YearMonth[] {

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
-import { unusedDefaultMonth, unusedDefaultMonthText } from '../../../../../shared/calendar-months'
 import { YEARS_AHEAD } from '../../../../../shared/settings'
+import { unusedDefaultMonth, unusedDefaultMonthText } from '../../../../../shared/unused-default-month'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { Label } from '../../../../components/ui/label'
