@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { adminMonthList, adminMonthOptions } from './admin-month-options'
 import {
-  adminMonthList,
-  adminMonthOptions,
   dayCellState,
   formatYearMonth,
   initialCalendarMonth,

@@ -3,9 +3,8 @@
  * offers in admin and public mode, the state of a day cell and the Sun–Sat grid of a month.
  * Pure and UTC-only, so the browser's time zone never shifts a day.
  */
-import { addMonths, daysInMonth, type IsoDate, toIsoDate } from './dates.ts'
+import { daysInMonth, type IsoDate, toIsoDate } from './dates.ts'
 import { MONTH_NAMES } from './format.ts'
-import { FIRST_CALENDAR_YEAR } from './settings.ts'
 
 /** month is 1-12. */
 export type YearMonth = { year: number; month: number }
@@ -96,33 +95,6 @@ export type MonthOptions = {
   /** Where the previous/next buttons lead; null means the button is disabled. */
   previous: YearMonth | null
   next: YearMonth | null
-}
-
-/** Admin mode: every month from January 2023 to December of the current year + 2. */
-export function adminMonthList(now: Date = new Date()): YearMonth[] {
-  const lastYear = currentYearMonth(now).year + ADMIN_YEARS_AHEAD
-  const months: YearMonth[] = []
-  for (let year = FIRST_CALENDAR_YEAR; year <= lastYear; year++) {
-    for (let month = 1; month <= 12; month++) months.push({ year, month })
-  }
-  return months
-}
-
-/**
- * Admin mode: prev/next are always enabled and step across years (December → January); at the ends
- * of the list they wrap around to its other end so the choice always stays a listed month.
- */
-export function adminMonthOptions(selected: YearMonth, now: Date = new Date()): MonthOptions {
-  const options = adminMonthList(now)
-  const first = options[0] as YearMonth
-  const last = options[options.length - 1] as YearMonth
-  const wrap = (m: YearMonth) =>
-    compareYearMonth(m, first) < 0 ? last : compareYearMonth(m, last) > 0 ? first : m
-  return {
-    options,
-    previous: wrap(addMonths(selected.year, selected.month, -1)),
-    next: wrap(addMonths(selected.year, selected.month, 1)),
-  }
 }
 
 /**

@@ -46,7 +46,14 @@ export type AvailableMonth = { month: number; year: number }
  * GET /api/calendar-days/available-months: months whose mailing is open for sale and that hold at least one
  * day for sale (available, price above 0, from today on), in order.
  */
-export type AvailableMonthsResponse = { months: AvailableMonth[] }
+export type AvailableMonthsResponse = {
+  months: AvailableMonth[]
+  /**
+   * The most recent mailing whose sales have closed ('YYYY-MM'), or null: /calendar's 'The {Month} mailing
+   * is concluded.' (issue 12). Carried here because the calendar loads this answer anyway.
+   */
+  concluded?: MonthKey | null
+}
 
 export type MapIconDto = {
   id: string

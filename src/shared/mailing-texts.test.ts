@@ -11,6 +11,7 @@ const january: PublicMailingDto = {
   status: 'open',
   salesCloseAt: '2026-12-18T06:00:00.000Z',
   salesCloseLocal: '2026-12-18T00:00',
+  salesCloseText: 'Friday, December 18, 2026 at 12:00 AM',
   artworkDueAt: '2026-12-21T06:00:00.000Z',
   artworkDueLocal: '2026-12-21T00:00',
   inHomesDate: '2027-01-01',

@@ -42,5 +42,7 @@ export function mailingScheduleText(mailing: PublicMailingDto | null | undefined
     month: Number(mailing.month.slice(5, 7)),
   })
   if (mailing.status !== 'open') return `Orders for the ${label} mailing are closed.`
-  return `Orders for the ${label} mailing close ${formatLocalDateTime(mailing.salesCloseLocal)}. In homes by ${formatDayDate(mailing.inHomesDate)}.`
+  // The server sends the close time already worded (salesCloseText, from formatLocalDateTime): the
+  // calendar page stays within its JavaScript budget.
+  return `Orders for the ${label} mailing close ${mailing.salesCloseText}. In homes by ${formatDayDate(mailing.inHomesDate)}.`
 }

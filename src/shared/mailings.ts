@@ -63,6 +63,8 @@ export type PublicMailingDto = {
   salesCloseAt: string
   /** The town's local date and time of salesCloseAt, 'YYYY-MM-DDTHH:MM'. */
   salesCloseLocal: string
+  /** The same, as buyers read it: 'Friday, December 18, 2026 at 12:00 AM' (shared/mailing-texts.ts). */
+  salesCloseText: string
   artworkDueAt: string
   artworkDueLocal: string
   /** The town's date the postcard should be in homes by. */

@@ -1,10 +1,9 @@
 import { ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react'
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react'
 import {
-  adminMonthOptions,
   formatYearMonth,
+  type MonthOptions,
   parseYearMonthKey,
-  publicMonthOptions,
   type YearMonth,
 } from '../../shared/calendar-months'
 import { cn } from '../lib/cn'
@@ -20,29 +19,29 @@ const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowDown', 'ArrowUp'])
 type Intent = { isOpen: boolean; isFocused: boolean }
 
 export type MonthSelectorProps = {
-  /** admin: every month 2023 → current year + 2, prev/next always on; public: available months only. */
-  mode: 'admin' | 'public'
+  /**
+   * The months offered around the shown one: admin mode (shared/admin-month-options.ts: every month 2023 →
+   * current year + 2, prev/next always on) or public mode (publicMonthOptions: available months only). The
+   * caller passes it, so the public pages do not carry the admin list.
+   */
+  monthOptions: (reference: YearMonth, now: Date) => MonthOptions
   value: YearMonth | null
   onChange: (month: YearMonth) => void
-  /** Public mode only: the months with available days. */
-  availableMonths?: YearMonth[]
   isDisabled?: boolean
   className?: string
 }
 
 /** Reusable month selector of spec sections 2 and 4: previous/next buttons around a month dropdown. */
 export function MonthSelector({
-  mode,
+  monthOptions,
   value,
   onChange,
-  availableMonths = [],
   isDisabled = false,
   className,
 }: MonthSelectorProps) {
   const now = new Date()
   const reference = value ?? { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 }
-  const { options, previous, next } =
-    mode === 'admin' ? adminMonthOptions(reference, now) : publicMonthOptions(reference, availableMonths, now)
+  const { options, previous, next } = monthOptions(reference, now)
 
   const [intent, setIntent] = useState<Intent | null>(null)
 

@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { publicReadCache } from '../../http/cache.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
 import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
-import { getPublicMailing } from '../mailings/mailings.service.ts'
+import { getPublicMailing, listPublicMailings } from '../mailings/mailings.service.ts'
 import {
   DAY_NOT_FOUND,
   getPublicDay,
@@ -41,7 +41,11 @@ export function calendarDaysRoutes(deps: AppDeps) {
     // The answer also depends on today (months from today on), so today is part of the key.
     const today = cache.today()
     return cache.respond(c, `calendar-days/available-months@${today}`, async () => {
-      const body: AvailableMonthsResponse = { months: await listAvailableMonths(db, today) }
+      const [months, mailings] = await Promise.all([
+        listAvailableMonths(db, today),
+        listPublicMailings(db, deps.config.timeZone),
+      ])
+      const body: AvailableMonthsResponse = { months, concluded: mailings.concluded }
       return body
     })
   })

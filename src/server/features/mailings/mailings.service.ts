@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
+import { formatLocalDateTime } from '../../../shared/mailing-texts.ts'
 import {
   type AdminMapIconDto,
   canApplyMailingAction,
@@ -69,6 +70,7 @@ export function toPublicMailingDto(
     status: status ?? (row.status as MailingStatus),
     salesCloseAt: row.salesCloseAt.toISOString(),
     salesCloseLocal: toZonedLocal(row.salesCloseAt, timeZone),
+    salesCloseText: formatLocalDateTime(toZonedLocal(row.salesCloseAt, timeZone)),
     artworkDueAt: row.artworkDueAt.toISOString(),
     artworkDueLocal: toZonedLocal(row.artworkDueAt, timeZone),
     inHomesDate: row.inHomesDate,

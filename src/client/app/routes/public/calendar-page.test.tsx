@@ -2,16 +2,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PublicMailingsResponse } from '../../../../shared/mailings'
-import { mailingsQueryOptions } from '../../../features/calendar/api/get-mailings'
+import type { AvailableMonthsResponse } from '../../../../shared/dto'
+import { availableMonthsQueryOptions } from '../../../features/calendar/api/get-available-months'
 import { CalendarPage } from './calendar-page'
 
-/** /calendar's notice names the most recent mailing whose sales closed (issue 12), from GET /api/mailings. */
-function renderPage(mailings: { status: number; body: PublicMailingsResponse | unknown }) {
+/**
+ * /calendar's notice names the most recent mailing whose sales closed (issue 12), from the available-months
+ * answer the calendar loads anyway.
+ */
+function renderPage(mailings: { status: number; body: AvailableMonthsResponse | unknown }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      if (String(input) === '/api/mailings') {
+      if (String(input) === '/api/calendar-days/available-months') {
         return new Response(JSON.stringify(mailings.body), { status: mailings.status })
       }
       // The calendar below is not what this test is about: it just stays without days.
@@ -29,10 +32,11 @@ function renderPage(mailings: { status: number; body: PublicMailingsResponse | u
   return client
 }
 
-/** The page has had the answer (or the failure, after its one retry a second later) of GET /api/mailings. */
+/** The page has had the answer (or the failure) of the available months. */
 async function mailingsSettled(client: QueryClient) {
   await vi.waitFor(
-    () => expect(client.getQueryState(mailingsQueryOptions.queryKey)?.status).toMatch(/^(success|error)$/),
+    () =>
+      expect(client.getQueryState(availableMonthsQueryOptions.queryKey)?.status).toMatch(/^(success|error)$/),
     { timeout: 5000 },
   )
 }
@@ -44,13 +48,13 @@ describe('CalendarPage', () => {
   })
 
   it('names the concluded mailing', async () => {
-    renderPage({ status: 200, body: { open: [], concluded: '2026-11' } })
+    renderPage({ status: 200, body: { months: [], concluded: '2026-11' } })
     expect(await screen.findByText('The November mailing is concluded.')).toBeTruthy()
     expect(screen.queryByText('The August mailing is concluded.')).toBeNull()
   })
 
   it('says nothing when no mailing has concluded, or when the answer fails', async () => {
-    await mailingsSettled(renderPage({ status: 200, body: { open: [], concluded: null } }))
+    await mailingsSettled(renderPage({ status: 200, body: { months: [], concluded: null } }))
     expect(screen.getByRole('heading', { name: 'Calendar', level: 1 })).toBeTruthy()
     expect(screen.queryByText(/mailing is concluded/)).toBeNull()
     cleanup()

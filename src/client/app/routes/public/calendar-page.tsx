@@ -5,7 +5,7 @@ import { mailingConcludedText } from '../../../../shared/mailing-texts'
 import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
-import { useMailings } from '../../../features/calendar/api/get-mailings'
+import { useAvailableMonths } from '../../../features/calendar/api/get-available-months'
 import { CalendarSection } from '../../../features/calendar/components/calendar-section'
 import { cn } from '../../../lib/cn'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
@@ -21,8 +21,8 @@ const CalendarExample = lazy(() =>
 
 export function CalendarPage() {
   const config = useSiteConfig()
-  const mailings = useMailings()
-  const concluded = mailings.data?.concluded ?? null
+  // The calendar section loads the same answer (one request, shared through the query cache).
+  const concluded = useAvailableMonths().data?.concluded ?? null
   useDocumentTitle('Calendar')
 
   return (

@@ -22,6 +22,7 @@ const decemberMailing: PublicMailingDto = {
   status: 'open',
   salesCloseAt: '2026-11-17T23:00:00.000Z',
   salesCloseLocal: '2026-11-17T17:00',
+  salesCloseText: 'Tuesday, November 17, 2026 at 5:00 PM',
   artworkDueAt: '2026-11-20T23:00:00.000Z',
   artworkDueLocal: '2026-11-20T17:00',
   inHomesDate: '2026-12-01',

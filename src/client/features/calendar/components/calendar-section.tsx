@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react'
+import { publicMonthOptions } from '../../../../shared/calendar-months'
 import { mailingScheduleText } from '../../../../shared/mailing-texts'
 import { MonthSelector } from '../../../components/month-selector'
 import { Button } from '../../../components/ui/button'
@@ -47,10 +48,9 @@ export function CalendarSection({ showPricing }: { showPricing: boolean }) {
   return (
     <div className="space-y-4">
       <MonthSelector
-        mode="public"
+        monthOptions={(reference, now) => publicMonthOptions(reference, availableMonths, now)}
         value={month}
         onChange={setMonth}
-        availableMonths={availableMonths}
         isDisabled={isLoading}
       />
       {schedule ? <p className="text-sm text-slate-800 sm:text-base">{schedule}</p> : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { adminMonthOptions } from '../../../../../shared/admin-month-options'
 import { currentYearMonth, type YearMonth } from '../../../../../shared/calendar-months'
 import { daysInMonth, toIsoDate } from '../../../../../shared/dates'
 import { MonthSelector } from '../../../../components/month-selector'
@@ -36,7 +37,12 @@ export function CalendarManagement() {
     <div className="space-y-6">
       <InitializeRangeCard />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <MonthSelector mode="admin" value={month} onChange={changeMonth} className="w-full sm:w-auto" />
+        <MonthSelector
+          monthOptions={adminMonthOptions}
+          value={month}
+          onChange={changeMonth}
+          className="w-full sm:w-auto"
+        />
         <div className="flex flex-wrap gap-2">
           <CalendarFilterSheet filters={filters} onApply={setFilters} />
           <CalendarBulkActions days={days} />

@@ -23,6 +23,7 @@ const row = (
   status,
   salesCloseAt: FUTURE,
   salesCloseLocal: `${month}-01T17:00`,
+  salesCloseText: `${month}-01 at 5:00 PM`,
   artworkDueAt: FUTURE,
   artworkDueLocal: `${month}-04T17:00`,
   inHomesDate: `${month}-28`,

@@ -11,6 +11,7 @@ const row = (month: string, status: MailingStatus): MailingOverviewRow => ({
   status,
   salesCloseAt: '2099-01-01T00:00:00.000Z',
   salesCloseLocal: `${month}-01T17:00`,
+  salesCloseText: `${month}-01 at 5:00 PM`,
   artworkDueAt: '2099-01-01T00:00:00.000Z',
   artworkDueLocal: `${month}-04T17:00`,
   inHomesDate: `${month}-28`,
