@@ -73,6 +73,7 @@ describe('GET /api/calendar-days?month=YYYY-MM', () => {
         status: 'open',
         salesCloseAt: '2031-02-15T05:00:00.000Z',
         salesCloseLocal: '2031-02-15T00:00',
+        salesCloseText: 'Saturday, February 15, 2031 at 12:00 AM',
         artworkDueAt: '2031-02-18T05:00:00.000Z',
         artworkDueLocal: '2031-02-18T00:00',
         inHomesDate: '2031-03-01',
@@ -153,6 +154,8 @@ describe('GET /api/calendar-days/available-months', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache')
     expect(await response.json()).toEqual({
       months: [...seeded, { year: 2031, month: 3 }, { year: 2031, month: 4 }],
+      // The most recent mailing whose sales have closed: the past fixtures' January 2020.
+      concluded: '2020-01',
     })
   })
 
