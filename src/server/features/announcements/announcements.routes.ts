@@ -54,6 +54,12 @@ export function announcementsRoutes(deps: AppDeps) {
   app.post('/admin/mailings/:month/notify-waitlist', admin, async (c) => {
     const month = c.req.param('month')
     const body: NotifyWaitlistResponse = await notifyWaitlist(db, month, context)
+    // Mail providers honour one-click unsubscribe only over https, and a localhost link reaches no one.
+    if (body.queued > 0 && !context.publicOrigin.startsWith('https://'))
+      c.var.log.warn(
+        { publicOrigin: context.publicOrigin },
+        'announcement links do not use https: set PUBLIC_URL to the public https address',
+      )
     c.var.log.info({ month, ...body, by: c.var.user.email }, 'waitlist notified of an open mailing')
     return c.json(body)
   })

@@ -230,10 +230,22 @@ describe('/api/unsubscribe', () => {
     expect(await unsubscribed()).toEqual(['wes@example.com'])
     expect((await oneClick(pathOf(link))).status).toBe(200)
     expect(await unsubscribed()).toEqual(['wes@example.com'])
+    // RFC 8058 allows the same field as multipart/form-data.
+    const other = await announcedLink('val@example.com', '2031-10')
+    const form = new FormData()
+    form.set('List-Unsubscribe', 'One-Click')
+    const multipart = await t.request(pathOf(other), {
+      method: 'POST',
+      body: form,
+      headers: { origin: 'https://mail.provider.example' },
+    })
+    expect(multipart.status).toBe(200)
+    expect(await multipart.json()).toEqual({ ok: true })
+    expect(await unsubscribed()).toEqual(['val@example.com', 'wes@example.com'])
 
     // The next announcement skips the address.
     await createMailing('2031-11')
-    expect(await (await notify('2031-11')).json()).toEqual({ queued: 0, skipped: 1 })
+    expect(await (await notify('2031-11')).json()).toEqual({ queued: 0, skipped: 2 })
   })
 
   it('the exemption from the same-origin rule is this path only', async () => {
