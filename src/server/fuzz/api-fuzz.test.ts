@@ -45,9 +45,16 @@ import {
 } from '../../shared/checkout.ts'
 import { MEDIA_TYPES } from '../../shared/dto.ts'
 import { createInquiryInputSchema } from '../../shared/inquiries.ts'
+import {
+  mailingActionInputSchema,
+  mailingDefaultsSchema,
+  updateIconStockInputSchema,
+  updateMailingDatesInputSchema,
+  updateMapIconInputSchema,
+} from '../../shared/mailings.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '../../shared/settings.ts'
 import { createApp } from '../app.ts'
-import { blogPosts, calendarDays, mapIcons, mediaItems, orders } from '../db/schema.ts'
+import { blogPosts, calendarDays, mailings, mapIcons, mediaItems, orders } from '../db/schema.ts'
 import { unsubscribeToken } from '../features/announcements/unsubscribe-token.ts'
 import { mediaListQuerySchema } from '../features/media/media.routes.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test/test-app.ts'
@@ -128,6 +135,7 @@ const pools = {
   orders: [] as string[],
   sessions: [] as string[],
   media: [] as string[],
+  months: [] as string[],
 }
 
 /**
@@ -159,6 +167,7 @@ async function refreshPools() {
     ),
   ]
   pools.media = (await db.select({ id: mediaItems.id }).from(mediaItems)).map((r) => r.id)
+  pools.months = (await db.select({ month: mailings.month }).from(mailings)).map((r) => r.month)
 }
 
 const day = () => fromPool(pools.days, FALLBACK_ID)
@@ -167,6 +176,9 @@ const post = () => fromPool(pools.posts, FALLBACK_ID)
 const order = () => fromPool(pools.orders, 'TF-NOPE')
 const session = () => fromPool(pools.sessions, 'sess_nope')
 const media = () => fromPool(pools.media, 'map_example/1-x.png')
+/** A mailing's month: mostly one that exists (the seed's, and those days created since), sometimes any. */
+const mailingMonth = () =>
+  fc.oneof({ arbitrary: fromPool(pools.months, '2099-01'), weight: 4 }, { arbitrary: monthKey, weight: 1 })
 
 // ---------------------------------------------------------------- input building blocks
 
@@ -187,6 +199,22 @@ const dateRange = (maxDays: number) =>
 const monthKey = fc
   .tuple(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 0, max: 13 }))
   .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`)
+
+/** The town's local times the mailing screens send ('YYYY-MM-DDTHH:MM'), around today, and sometimes junk. */
+const localDateTime = fc.oneof(
+  {
+    arbitrary: fc
+      .tuple(isoDate, fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([d, h, m]) => `${d}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+    weight: 4,
+  },
+  { arbitrary: anyString(20), weight: 1 },
+)
+const mailingDateHints = (): Hints => ({
+  salesCloseLocal: fc.option(localDateTime, { nil: undefined }),
+  artworkDueLocal: fc.option(localDateTime, { nil: undefined }),
+  inHomesDate: fc.option(fc.oneof(isoDate, anyString(12)), { nil: undefined }),
+})
 
 const commonHints = (): Hints => ({
   email: emailArbitrary,
@@ -476,6 +504,7 @@ function registry(): Map<string, RouteFuzz> {
     request: () => build({ path: withSegment((s) => `/api/calendar-days/${s}`, day()) }),
   })
   add('GET /api/map-icons', { request: getRoute('/api/map-icons') })
+  add('GET /api/mailings', { request: getRoute('/api/mailings') })
   add('GET /api/map-icons/:id', {
     request: () => build({ path: withSegment((s) => `/api/map-icons/${s}`, icon()) }),
   })
@@ -768,6 +797,52 @@ function registry(): Map<string, RouteFuzz> {
         path: withSegment((s) => `/api/admin/mailings/${s}/notify-waitlist`, monthKey),
         body: anyBody,
       }),
+  })
+  // Mailings (issue 12), after the checkout routes: a mailing closed, printed or mailed here sells nothing more.
+  add('GET /api/admin/mailings', { admin: true, request: getRoute('/api/admin/mailings') })
+  add('PATCH /api/admin/mailings/:month', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/mailings/${s}`, mailingMonth()),
+        body: jsonBody(fromSchema(updateMailingDatesInputSchema, mailingDateHints())),
+      }),
+  })
+  add('POST /api/admin/mailings/:month/status', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/mailings/${s}/status`, mailingMonth()),
+        body: jsonBody(fromSchema(mailingActionInputSchema, mailingDateHints())),
+      }),
+  })
+  add('GET /api/admin/mailings/:month/icon-stock', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/mailings/${s}/icon-stock`, mailingMonth()) }),
+  })
+  add('PUT /api/admin/mailings/:month/icon-stock/:iconId', {
+    admin: true,
+    request: () =>
+      build({
+        path: fc
+          .tuple(segment(mailingMonth()), segment(icon()))
+          .map(([m, i]) => `/api/admin/mailings/${m}/icon-stock/${i}`),
+        body: jsonBody(fromSchema(updateIconStockInputSchema)),
+      }),
+  })
+  add('GET /api/admin/map-icons', { admin: true, request: getRoute('/api/admin/map-icons') })
+  add('PATCH /api/admin/map-icons/:id', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/map-icons/${s}`, icon()),
+        body: jsonBody(fromSchema(updateMapIconInputSchema)),
+      }),
+  })
+  add('GET /api/admin/mailing-settings', { admin: true, request: getRoute('/api/admin/mailing-settings') })
+  add('PUT /api/admin/mailing-settings', {
+    admin: true,
+    request: jsonRoute('/api/admin/mailing-settings', fromSchema(mailingDefaultsSchema)),
   })
   add('PUT /api/settings/font', {
     admin: true,
