@@ -16,10 +16,11 @@ export async function seededDays(t: TestApp, count: number) {
 }
 
 /**
- * A day on `date` ($120 unless told) in a mailing the administrator has reopened for sale until `salesCloseAt`. Under the
- * default dates a month's sales close two weeks before it starts (issue 12), so today's mailing is closed:
- * a test about today's date reopens it, as an administrator may. remove() deletes the day and its orders
- * and puts the mailing back as it was (call the removes in reverse order when two days share a month).
+ * A day on `date` ($120 unless told) in a mailing the administrator has reopened for sale until
+ * `salesCloseAt`. Under the default dates a month's sales close two weeks before it starts (issue 12), so
+ * today's mailing is closed: a test about today's date reopens it, as an administrator may. remove() deletes
+ * the day and its orders and puts the mailing back as it was (call the removes in reverse order when two
+ * days share a month).
  */
 export async function insertDayInReopenedMailing(
   t: { db: Db },
@@ -114,7 +115,7 @@ export async function setIconStock(
   if (updated.length !== 1) throw new Error(`no stock of icon ${iconId} in the ${inMonth} mailing`)
 }
 
-/** Every icon's stock in every mailing back to its default quantity, all available (for a test with no orders). */
+/** Every icon's stock in every mailing back to its default quantity, all free (for a test with no orders). */
 export async function resetIconStock(t: { db: Db }) {
   await t.db.execute(sql`
     update mailing_icon_stock s set quantity = i.total_quantity, available_quantity = i.total_quantity
