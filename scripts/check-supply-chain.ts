@@ -13,6 +13,8 @@ type LockEntry = {
   resolved?: string
   integrity?: string
   link?: boolean
+  /** Shipped inside its parent package's tarball (bundleDependencies): the parent's hash covers it. */
+  inBundle?: boolean
   dev?: boolean
   optional?: boolean
   dependencies?: Record<string, string>
@@ -48,7 +50,12 @@ export function lockfileProblems(projectRoot: string): string[] {
   for (const [key, entry] of Object.entries(lock.packages)) {
     if (key === '' || entry.link) continue
     if (!entry.version) problems.push(`${key}: no version`)
-    if (!entry.integrity?.startsWith('sha512-')) problems.push(`${key}: no sha512 integrity hash`)
+    // A bundled package is not fetched on its own: it arrives in its parent's tarball, checked by the
+    // parent's sha512, so npm records no hash of its own for it.
+    if (!entry.inBundle && !entry.integrity?.startsWith('sha512-'))
+      problems.push(`${key}: no sha512 integrity hash`)
+    if (entry.inBundle && !isBundledByLockedParent(lock, key))
+      problems.push(`${key}: marked bundled, but no locked parent with a sha512 hash ships it`)
     if (entry.resolved && !entry.resolved.startsWith('https://registry.npmjs.org/'))
       problems.push(`${key}: resolved from ${entry.resolved}, not the public registry`)
     // What is installed must be what is locked (platform-specific optional binaries may be absent).
@@ -61,6 +68,14 @@ export function lockfileProblems(projectRoot: string): string[] {
     }
   }
   return problems
+}
+
+/** 'node_modules/a/node_modules/b' is bundled by 'node_modules/a', which must itself be locked with a hash. */
+function isBundledByLockedParent(lock: Lockfile, key: string): boolean {
+  const cut = key.lastIndexOf('/node_modules/')
+  if (cut <= 0) return false
+  const parent = lock.packages[key.slice(0, cut)]
+  return Boolean(parent?.integrity?.startsWith('sha512-'))
 }
 
 type AuditResult = { ok: true; summary: string } | { ok: false; summary: string } | { unreachable: string }

@@ -7,7 +7,13 @@ import { lockfileProblems } from './check-supply-chain.ts'
 const integrity = `sha512-${'a'.repeat(86)}==`
 let dir = ''
 
-function project(options: { range?: string; lockedRange?: string; installed?: string; integrity?: string }) {
+function project(options: {
+  range?: string
+  lockedRange?: string
+  installed?: string
+  integrity?: string
+  bundled?: Record<string, unknown>
+}) {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockfile-'))
   const write = (file: string, value: unknown) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
@@ -19,6 +25,7 @@ function project(options: { range?: string; lockedRange?: string; installed?: st
     packages: {
       '': { dependencies: { left: options.lockedRange ?? '^1.0.0' } },
       'node_modules/left': { version: '1.2.0', integrity: options.integrity ?? integrity },
+      ...options.bundled,
     },
   })
   write('node_modules/left/package.json', { version: options.installed ?? '1.2.0' })
@@ -41,6 +48,20 @@ describe('lockfile check', () => {
   it('catches an installed version that is not the locked one', () => {
     expect(lockfileProblems(project({ installed: '1.3.0' }))).toEqual([
       'node_modules/left: installed 1.3.0, locked 1.2.0',
+    ])
+  })
+
+  it('accepts a bundled package without a hash of its own when its locked parent has one', () => {
+    const bundled = {
+      'node_modules/left/node_modules/inner': { version: '2.0.0', inBundle: true, optional: true },
+    }
+    expect(lockfileProblems(project({ bundled }))).toEqual([])
+  })
+
+  it('catches a package marked bundled that no hashed parent ships', () => {
+    const bundled = { 'node_modules/stray': { version: '2.0.0', inBundle: true, optional: true } }
+    expect(lockfileProblems(project({ bundled }))).toEqual([
+      'node_modules/stray: marked bundled, but no locked parent with a sha512 hash ships it',
     ])
   })
 
