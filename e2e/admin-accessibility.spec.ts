@@ -1,11 +1,11 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { adminSections } from '../src/client/app/routes/admin/admin-sections.ts'
 import { formatYearMonth } from '../src/shared/calendar-months.ts'
 import { toIsoDate } from '../src/shared/dates.ts'
 import { formatDayDate } from '../src/shared/format.ts'
-import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
+import { api } from './admin-api.ts'
+import { expectNoAxeViolations, signInAsAdmin, toastText } from './fixtures.ts'
 
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 /** Every tab of the dashboard, from the dashboard's own list (a new tab is checked without edits here). */
 const SECTIONS = adminSections.map((s) => s.value)
 /**
@@ -13,23 +13,6 @@ const SECTIONS = adminSections.map((s) => s.value)
  * spec's months are April and August of that year.
  */
 const FUTURE_YEAR = new Date().getUTCFullYear() + 2
-
-/** The admin API from inside the signed-in page: same origin, same session cookie. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: response.status, text: await response.text() }
-    },
-    { method, path, body },
-  )
-  expect(result.status, `${method} ${path}: ${result.text}`).toBeLessThan(300)
-  return (result.text ? JSON.parse(result.text) : null) as T
-}
 
 test('every admin section is axe-clean with data in it at 1280 and 375 px, and fits a 375 px screen', async ({
   page,

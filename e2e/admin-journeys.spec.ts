@@ -3,10 +3,7 @@ import { formatYearMonth } from '../src/shared/calendar-months.ts'
 import { toIsoDate } from '../src/shared/dates.ts'
 import { formatDayDate } from '../src/shared/format.ts'
 import type { SiteSettings } from '../src/shared/settings.ts'
-import { signInAsAdmin } from './fixtures.ts'
-
-/** Radix renders a toast's text twice (the toast and its screen-reader announcement). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+import { signInAt, toastText } from './fixtures.ts'
 
 /**
  * Far enough ahead that no seeded day is touched and never inside /admin/mailings' window (the current
@@ -16,12 +13,6 @@ const FUTURE_YEAR = new Date().getUTCFullYear() + 2
 
 // Whole journeys across several pages, on two cores shared with the server.
 test.describe.configure({ timeout: 60_000 })
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path)
-  await signInAsAdmin(page)
-  await expect(page).toHaveURL(path)
-}
 
 async function chooseOption(page: Page, combobox: ReturnType<Page['getByRole']>, option: string) {
   await combobox.click()
@@ -38,7 +29,7 @@ test('initialise days, edit a price, sell a day by hand, see it reserved, refund
   const targetText = formatDayDate(target)
   const business = `Journey Bakery ${Date.now()}`
 
-  await signIn(page, '/admin/calendar')
+  await signInAt(page, '/admin/calendar')
   await page.getByLabel('Start Date').fill(start)
   await page.getByLabel('End Date').fill(end)
   await expect(page.getByLabel('Price', { exact: true })).toHaveValue('120')
@@ -102,7 +93,7 @@ test('initialise days, edit a price, sell a day by hand, see it reserved, refund
 })
 
 test('orders: bulk actions need a selection and the filters narrow the list', async ({ page }) => {
-  await signIn(page, '/admin/orders')
+  await signInAt(page, '/admin/orders')
   await page.getByRole('button', { name: 'Update Status' }).click()
   await expect(toastText(page, 'No Orders Selected')).toBeVisible()
   await page.getByRole('button', { name: 'Advanced Filters' }).click()
@@ -118,7 +109,7 @@ test('orders: bulk actions need a selection and the filters narrow the list', as
 test('create, edit, publish and delete a blog post, and see it on /blog', async ({ page }) => {
   const title = `Admin journey post ${Date.now()}`
   const edited = `${title} (edited)`
-  await signIn(page, '/admin/blog')
+  await signInAt(page, '/admin/blog')
   await expect(page.getByRole('heading', { name: 'Blog Posts' })).toBeVisible()
   await expect(page.getByText('Manage blog posts for your website.')).toBeVisible()
 
@@ -174,7 +165,7 @@ const TINY_PNG = Buffer.from(
 
 test('upload a map example and see it on /5k-example', async ({ page }) => {
   const name = `map-example-${Date.now()}.png`
-  await signIn(page, '/admin/media')
+  await signInAt(page, '/admin/media')
   await page.getByRole('tab', { name: 'Map Example' }).click()
   const panel = page.getByRole('tabpanel', { name: 'Map Example' })
 
@@ -197,7 +188,7 @@ test('upload a map example and see it on /5k-example', async ({ page }) => {
 })
 
 test('change the site font and see the headings use it in a fresh browser', async ({ page, browser }) => {
-  await signIn(page, '/admin/settings')
+  await signInAt(page, '/admin/settings')
   const font = page.getByRole('combobox', { name: 'Font' })
   await chooseOption(page, font, 'Roboto Slab')
   await expect(page.getByTestId('font-preview')).toHaveCSS('font-family', /Roboto Slab/)
@@ -224,7 +215,7 @@ test('change the site font and see the headings use it in a fresh browser', asyn
 
 // Saving is left out on purpose: the public calendar opens on the default month, which parallel storefront tests rely on.
 test('the default calendar year selector offers the current year and the next 5', async ({ page }) => {
-  await signIn(page, '/admin/settings')
+  await signInAt(page, '/admin/settings')
   // The selector shows the saved default year: the first start's seed points it at the first month still
   // open for sale (a month of next year from mid-November on), and a parallel admin test may save another
   // one, so the expectation is the default this page loaded.

@@ -10,7 +10,8 @@ import {
   parseMonthKey,
   toMonthKey,
 } from '../src/shared/mailings.ts'
-import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
+import { api, type Day, makeDays } from './admin-api.ts'
+import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
 
 /**
  * Issue 12, the owner's view of the monthly mailings. The overview lists the mailings of the last 3 and the
@@ -24,45 +25,6 @@ import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
  * 1st), which no admin spec changes.
  */
 test.describe.configure({ timeout: 60_000 })
-
-/** Radix renders a toast's text twice (the toast and its screen-reader announcement). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path)
-  await signInAsAdmin(page)
-  await expect(page).toHaveURL(path)
-}
-
-/** The admin API from inside the signed-in page: same origin, same session cookie. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: response.status, text: await response.text() }
-    },
-    { method, path, body },
-  )
-  expect(result.status, `${method} ${path}: ${result.text}`).toBeLessThan(300)
-  return (result.text ? JSON.parse(result.text) : null) as T
-}
-
-type Day = { id: string; date: string }
-
-/** Days made available in the range (the first day of a month also makes its mailing). */
-async function makeDays(page: Page, startDate: string, endDate: string, price = 120): Promise<Day[]> {
-  await api(page, 'POST', '/api/admin/calendar-days/initialize', { startDate, endDate, price })
-  const { days } = await api<{ days: Day[] }>(
-    page,
-    'GET',
-    `/api/admin/calendar-days?startDate=${startDate}&endDate=${endDate}`,
-  )
-  return days
-}
 
 /** The tests below share the window's free months, each month belonging to one test (slot) for good. */
 const SLOTS = 3
@@ -147,7 +109,7 @@ test('a new mailing shows what sold, the chart table has its month, and the page
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signIn(page, '/admin/mailings')
+  await signInAt(page, '/admin/mailings')
   const month = await ownMonth(page, 0)
   const label = mailingMonthLabel(month)
   const { year, month: m } = parseMonthKey(month)
@@ -208,7 +170,7 @@ test('a new mailing shows what sold, the chart table has its month, and the page
 })
 
 test('Close sales now, then Mark printed, each after a confirmation', async ({ page }) => {
-  await signIn(page, '/admin/mailings')
+  await signInAt(page, '/admin/mailings')
   const month = await ownMonth(page, 1)
   const label = mailingMonthLabel(month)
   const { year, month: m } = parseMonthKey(month)
@@ -250,7 +212,7 @@ test('Close sales now, then Mark printed, each after a confirmation', async ({ p
 test('Edit dates saves the changed dates and shows a refused one under its field; icon stock never goes below what is claimed', async ({
   page,
 }) => {
-  await signIn(page, '/admin/mailings')
+  await signInAt(page, '/admin/mailings')
   const month = await ownMonth(page, 2)
   const label = mailingMonthLabel(month)
   const { year, month: m } = parseMonthKey(month)

@@ -2,10 +2,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { currentYearMonth, formatYearMonth, type YearMonth } from '../src/shared/calendar-months.ts'
 import { toIsoDate } from '../src/shared/dates.ts'
 import { formatDayDate } from '../src/shared/format.ts'
-import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
-
-/** Radix renders a toast's text twice (the toast and its screen-reader announcement). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+import { api, type Day, makeDays } from './admin-api.ts'
+import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
 
 /**
  * Issue 11, owner side. Each test owns a month two years ahead (March, May, June, July and November) and
@@ -18,42 +16,6 @@ const YEAR = new Date().getUTCFullYear() + 2
 const LAST_ADMIN_DATE = `${new Date().getUTCFullYear() + 2}-12-31`
 
 test.describe.configure({ timeout: 60_000 })
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path)
-  await signInAsAdmin(page)
-  await expect(page).toHaveURL(path)
-}
-
-/** The admin API from inside the signed-in page: same origin, same session cookie. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: response.status, text: await response.text() }
-    },
-    { method, path, body },
-  )
-  expect(result.status, `${method} ${path}: ${result.text}`).toBeLessThan(300)
-  return (result.text ? JSON.parse(result.text) : null) as T
-}
-
-type Day = { id: string; date: string }
-
-/** Days made available in the range, and the ids of those dates. */
-async function makeDays(page: Page, startDate: string, endDate: string, price = 120): Promise<Day[]> {
-  await api(page, 'POST', '/api/admin/calendar-days/initialize', { startDate, endDate, price })
-  const { days } = await api<{ days: Day[] }>(
-    page,
-    'GET',
-    `/api/admin/calendar-days?startDate=${startDate}&endDate=${endDate}`,
-  )
-  return days
-}
 
 /** A paid manual order for the day; its id. */
 async function sellDay(page: Page, day: Day, businessName: string): Promise<string> {
@@ -76,7 +38,7 @@ async function showMonth(page: Page, month: YearMonth) {
 
 test('Reset in the calendar filter sheet reloads the days unfiltered', async ({ page }) => {
   const month = { year: YEAR, month: 3 }
-  await signIn(page, '/admin/calendar')
+  await signInAt(page, '/admin/calendar')
   const [first] = await makeDays(page, toIsoDate(YEAR, 3, 3), toIsoDate(YEAR, 3, 4))
   await showMonth(page, month)
   const table = page.getByRole('region', { name: 'Calendar days' })
@@ -99,7 +61,7 @@ test('Reset in the calendar filter sheet reloads the days unfiltered', async ({ 
 
 test('Reset in the orders filter popover reloads the orders unfiltered', async ({ page }) => {
   const business = `Reset Florist ${Date.now()}`
-  await signIn(page, '/admin/orders')
+  await signInAt(page, '/admin/orders')
   const [day] = await makeDays(page, toIsoDate(YEAR, 6, 20), toIsoDate(YEAR, 6, 20))
   const orderId = await sellDay(page, day as Day, business)
   await page.reload()
@@ -125,7 +87,7 @@ test('Reset in the orders filter popover reloads the orders unfiltered', async (
 test('counts read in the singular for one: a day created, a selected order deleted', async ({ page }) => {
   const business = `Plural Bakery ${Date.now()}`
   const date = toIsoDate(YEAR, 5, 9)
-  await signIn(page, '/admin/calendar')
+  await signInAt(page, '/admin/calendar')
   await page.getByLabel('Start Date').fill(date)
   await page.getByLabel('End Date').fill(date)
   await page.getByRole('button', { name: 'Initialize Days' }).click()
@@ -154,7 +116,7 @@ test('Initialize Date Range refuses dates outside the month navigator and confir
   page,
 }) => {
   const business = `Range Hardware ${Date.now()}`
-  await signIn(page, '/admin/calendar')
+  await signInAt(page, '/admin/calendar')
 
   // Outside the navigator (2023 to the end of two years ahead): a clear message, nothing asked or sent.
   const tooLate = `${new Date().getUTCFullYear() + 3}-01-01`
@@ -216,7 +178,7 @@ test('a default month without available days is not used: settings warn, /calend
   // this year that nobody opens days in stands in (no days: the same fallback, the other warning).
   const target = now.month > 1 ? { year: now.year, month: 1 } : { year: now.year, month: 6 }
   const label = formatYearMonth(target)
-  await signIn(page, '/admin/settings')
+  await signInAt(page, '/admin/settings')
   await chooseOption(page, page.getByRole('combobox', { name: 'Default Month' }), label.split(' ')[0] ?? '')
   await chooseOption(page, page.getByRole('combobox', { name: 'Default Year' }), String(target.year))
   await page.getByRole('button', { name: 'Save Calendar Settings' }).click()
@@ -252,7 +214,7 @@ test('the calendar days, orders and blog posts tables show each row whole on a 3
 }) => {
   const business = `Narrow Cafe ${Date.now()}`
   const title = `Narrow post ${Date.now()}`
-  await signIn(page, '/admin/calendar')
+  await signInAt(page, '/admin/calendar')
   const days = await makeDays(page, toIsoDate(YEAR, 11, 14), toIsoDate(YEAR, 11, 15))
   const orderId = await sellDay(page, days[0] as Day, business)
   await api(page, 'POST', '/api/admin/blog-posts', {

@@ -1,8 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { sessionReference } from '../src/shared/checkout.ts'
 import type { CalendarDayDto } from '../src/shared/dto.ts'
-import { expectNoAxeViolations } from './fixtures.ts'
-import { availableMonths, dayCell, daysOf, showMonth, toastText } from './storefront-helpers.ts'
+import { expectNoAxeViolations, toastText } from './fixtures.ts'
+import { availableMonths, dayCell, daysOf, showMonth } from './storefront-helpers.ts'
 
 /** Days 16–19 of the second open month belong to this file (the other specs use other positions). */
 async function dayAt(page: Page, index: number): Promise<CalendarDayDto> {

@@ -43,3 +43,15 @@ export async function signInAsAdmin(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
 }
+
+/** Opens `path`, signs in on the sign-in page it leads to, and is back on `path`. */
+export async function signInAt(page: Page, path: string) {
+  await page.goto(path)
+  await signInAsAdmin(page)
+  await expect(page).toHaveURL(path)
+}
+
+/** Radix renders a toast's text twice (the toast and its screen-reader announcement). */
+export function toastText(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).first()
+}

@@ -6,8 +6,9 @@ import { formatDayDate } from '../src/shared/format.ts'
 import { cartMailingText, mailingForText } from '../src/shared/mailing-names.ts'
 import { mailingConcludedText, mailingScheduleText } from '../src/shared/mailing-texts.ts'
 import type { MonthKey, PublicMailingsResponse } from '../src/shared/mailings.ts'
-import { expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
-import { dayCell, showMonth, toastText } from './storefront-helpers.ts'
+import { api } from './admin-api.ts'
+import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { dayCell, showMonth } from './storefront-helpers.ts'
 
 /**
  * Issue 12, buyer side: the concluded notice, the shown month's close and in-homes dates, a closed
@@ -24,28 +25,6 @@ test.describe.configure({ timeout: 60_000 })
 
 const YEAR = new Date().getUTCFullYear() + 2
 const monthKey = ({ year, month }: YearMonth): MonthKey => `${year}-${String(month).padStart(2, '0')}`
-
-async function signIn(page: Page) {
-  await page.goto('/admin')
-  await signInAsAdmin(page)
-}
-
-/** The API from inside the signed-in page: same origin, same session cookie. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: response.status, text: await response.text() }
-    },
-    { method, path, body },
-  )
-  expect(result.status, `${method} ${path}: ${result.text}`).toBeLessThan(300)
-  return (result.text ? JSON.parse(result.text) : null) as T
-}
 
 /**
  * Days from the 1st to the `lastDay` of `month` at $120, and the month's mailing open for sale: initialising
@@ -77,7 +56,7 @@ function iconCard(page: Page, name: string): Locator {
 
 test('the calendar states the shown month’s sales close and in-homes dates', async ({ page }) => {
   const september = { year: YEAR, month: 9 }
-  await signIn(page)
+  await signInAt(page, '/admin')
   await openMonth(page, september, 10)
   const { mailing } = await monthOf(page, september)
   expect(mailing?.status).toBe('open')
@@ -98,7 +77,7 @@ test('a mailing the admin closed: the notice names it, the month is not offered,
   const december = { year: YEAR, month: 12 }
   const label = formatYearMonth(december)
   const date = toIsoDate(YEAR, 12, 8)
-  await signIn(page)
+  await signInAt(page, '/admin')
   await openMonth(page, december, 31)
 
   // The buyer opened the calendar while the mailing was for sale; its sales close before they pick it.
@@ -142,7 +121,7 @@ test('a map icon is reserved for the chosen mailing and the cart names that mail
   const october = { year: YEAR, month: 10 }
   const key = monthKey(october)
   const label = formatYearMonth(october)
-  await signIn(page)
+  await signInAt(page, '/admin')
   await openMonth(page, october, 3)
   const { icons } = await api<MapIconsResponse>(page, 'GET', '/api/map-icons')
   const icon = icons.find(

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { formatYearMonth } from '../src/shared/calendar-months.ts'
-import { E2E_ADMIN, expectNoAxeViolations } from './fixtures.ts'
+import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
 import {
   availableMonths,
   dayCell,
   daysOf,
   expectNoHorizontalScroll,
   showMonth,
-  toastText,
 } from './storefront-helpers.ts'
 
 test('the month navigator stops at the first and last available month', async ({ page }) => {

@@ -1,14 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { YearMonth } from '../src/shared/calendar-months.ts'
 import { formatDayDate } from '../src/shared/format.ts'
-import { expectNoAxeViolations } from './fixtures.ts'
+import { expectNoAxeViolations, toastText } from './fixtures.ts'
 import {
   availableMonths,
   dayCell,
   daysOf,
   expectNoHorizontalScroll,
   showMonth,
-  toastText,
 } from './storefront-helpers.ts'
 
 /**

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { blogPreview } from '../src/shared/blog-preview.ts'
 import type { BlogPostDto } from '../src/shared/dto.ts'
-import { E2E_ADMIN, expectNoAxeViolations } from './fixtures.ts'
-import { expectNoHorizontalScroll, toastText } from './storefront-helpers.ts'
+import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
+import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 
 /** Signs the page's context in as the e2e admin and creates a post through the admin API. */
 async function createPost(

@@ -35,11 +35,6 @@ export function dayCell(page: Page, date: string) {
   return page.getByRole('button', { name: new RegExp(`^${formatDayDate(date)} — `) })
 }
 
-/** Radix renders a toast's text twice (the toast and its screen-reader announcement). */
-export function toastText(page: Page, text: string) {
-  return page.getByText(text, { exact: true }).first()
-}
-
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '../src/shared/dto.ts'
 import { formatDayDate } from '../src/shared/format.ts'
-import { expectNoAxeViolations } from './fixtures.ts'
-import { availableMonths, daysOf, toastText } from './storefront-helpers.ts'
+import { expectNoAxeViolations, toastText } from './fixtures.ts'
+import { availableMonths, daysOf } from './storefront-helpers.ts'
 
 /**
  * Issue 11, the buyer's forms and checkout flows. Every test takes its own days: positions 20 and later of
