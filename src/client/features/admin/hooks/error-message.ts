@@ -4,3 +4,17 @@ import { ApiError } from '../../../lib/api-client'
 export function errorDescription(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback
 }
+
+/** The server's first message for each of the form's fields it refused; none when it named no field. */
+export function fieldErrorsOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const messages = error instanceof ApiError ? error.fields : undefined
+  const found: Partial<Record<F, string>> = {}
+  for (const field of fields) {
+    const message = messages?.[field]?.[0]
+    if (message) found[field] = message
+  }
+  return found
+}

@@ -1,21 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { CONTENT_REQUIRED_MESSAGE, TITLE_REQUIRED_MESSAGE } from '../../../../../shared/blog'
 import type { BlogPostDto } from '../../../../../shared/dto'
-import { Button } from '../../../../components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../../components/ui/dialog'
 import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { Switch } from '../../../../components/ui/switch'
 import { Textarea } from '../../../../components/ui/textarea'
 import { toast } from '../../../../components/ui/use-toast'
+import { FormDialog } from '../../components/form-dialog'
 import { useCreateBlogPost } from '../api/create-blog-post'
 import { useUpdateBlogPost } from '../api/update-blog-post'
 
@@ -101,70 +92,59 @@ export function BlogPostDialog({
     }
   }
 
+  // No native validation: the spec's 'Title Required' / 'Content Required' toasts explain blank fields.
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{isEdit ? 'Edit Blog Post' : 'Create New Blog Post'}</DialogTitle>
-          <DialogDescription>
-            {isEdit
-              ? 'Update the details of your blog post.'
-              : 'Fill in the details to create a new blog post.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* noValidate: the spec's 'Title Required' / 'Content Required' toasts explain blank fields. */}
-        <form className="space-y-4" onSubmit={handleSubmit} noValidate>
-          <div className="space-y-2">
-            <Label htmlFor="blog-post-title">Title</Label>
-            <Input
-              id="blog-post-title"
-              required
-              placeholder="Enter post title"
-              value={draft.title}
-              onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="blog-post-author">Author</Label>
-            <Input
-              id="blog-post-author"
-              required
-              placeholder="Enter author name"
-              value={draft.author}
-              onChange={(e) => setDraft({ ...draft, author: e.target.value })}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="blog-post-content">Content</Label>
-            <Textarea
-              id="blog-post-content"
-              required
-              rows={10}
-              placeholder="Enter post content"
-              value={draft.content}
-              onChange={(e) => setDraft({ ...draft, content: e.target.value })}
-            />
-          </div>
-          <div className="flex items-center gap-3">
-            <Switch
-              id="blog-post-published"
-              checked={draft.isPublished}
-              onCheckedChange={(isPublished) => setDraft({ ...draft, isPublished })}
-            />
-            <Label htmlFor="blog-post-published">Publish post</Label>
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSaving}>
-              {isEdit ? 'Update Post' : 'Create Post'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={isEdit ? 'Edit Blog Post' : 'Create New Blog Post'}
+      description={
+        isEdit ? 'Update the details of your blog post.' : 'Fill in the details to create a new blog post.'
+      }
+      onSubmit={handleSubmit}
+      submitLabel={isEdit ? 'Update Post' : 'Create Post'}
+      isSubmitting={isSaving}
+    >
+      <div className="space-y-2">
+        <Label htmlFor="blog-post-title">Title</Label>
+        <Input
+          id="blog-post-title"
+          required
+          placeholder="Enter post title"
+          value={draft.title}
+          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="blog-post-author">Author</Label>
+        <Input
+          id="blog-post-author"
+          required
+          placeholder="Enter author name"
+          value={draft.author}
+          onChange={(e) => setDraft({ ...draft, author: e.target.value })}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="blog-post-content">Content</Label>
+        <Textarea
+          id="blog-post-content"
+          required
+          rows={10}
+          placeholder="Enter post content"
+          value={draft.content}
+          onChange={(e) => setDraft({ ...draft, content: e.target.value })}
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <Switch
+          id="blog-post-published"
+          checked={draft.isPublished}
+          onCheckedChange={(isPublished) => setDraft({ ...draft, isPublished })}
+        />
+        <Label htmlFor="blog-post-published">Publish post</Label>
+      </div>
+    </FormDialog>
   )
 }

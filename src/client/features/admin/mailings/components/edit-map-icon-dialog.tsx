@@ -1,15 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import type { FormEvent } from 'react'
 import type { AdminMapIconDto, UpdateMapIconInput } from '../../../../../shared/mailings'
-import { Button } from '../../../../components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../../components/ui/dialog'
 import { FormField } from '../../../../components/ui/form-field'
 import { Label } from '../../../../components/ui/label'
 import {
@@ -20,13 +10,14 @@ import {
   SelectValue,
 } from '../../../../components/ui/select'
 import { toast } from '../../../../components/ui/use-toast'
-import { ApiError } from '../../../../lib/api-client'
-import { errorDescription } from '../../hooks/error-message'
+import { FormDialog } from '../../components/form-dialog'
+import { type FieldErrors, useEditDraft } from '../../hooks/use-edit-draft'
 import { useUpdateMapIcon } from '../api/map-icon-catalogue'
 
 type Size = 'small' | 'large'
 type Draft = { name: string; size: Size; price: string; defaultQuantity: string }
-type Field = keyof Draft
+
+const EMPTY_DRAFT: Draft = { name: '', size: 'small', price: '', defaultQuantity: '' }
 
 const draftOf = (icon: AdminMapIconDto): Draft => ({
   name: icon.name,
@@ -36,8 +27,8 @@ const draftOf = (icon: AdminMapIconDto): Draft => ({
 })
 
 /** The client's reading of updateMapIconInputSchema: the same limits, said next to the field. */
-function validate(draft: Draft): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {}
+function validate(draft: Draft): FieldErrors<Draft> {
+  const errors: FieldErrors<Draft> = {}
   if (!draft.name.trim()) errors.name = 'Enter a name.'
   else if (draft.name.trim().length > 100) errors.name = 'Use at most 100 characters.'
   const price = Number(draft.price)
@@ -52,17 +43,12 @@ function validate(draft: Draft): Partial<Record<Field, string>> {
 
 /** Issue 12: one catalogue icon; only what changed is sent (orders keep what they bought, decision 008). */
 export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | null; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>({ name: '', size: 'small', price: '', defaultQuantity: '' })
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const { draft, errors, setErrors, formError, setFormError, setField, showSaveError } = useEditDraft(
+    icon,
+    draftOf,
+    EMPTY_DRAFT,
+  )
   const update = useUpdateMapIcon()
-
-  useEffect(() => {
-    if (!icon) return
-    setDraft(draftOf(icon))
-    setErrors({})
-    setFormError(null)
-  }, [icon])
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -91,101 +77,67 @@ export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | n
           toast({ title: 'Icon Updated', description: `${updated.name} has been updated.` })
           onClose()
         },
-        onError: (error) => {
-          const fields = error instanceof ApiError ? error.fields : undefined
-          const fieldErrors: Partial<Record<Field, string>> = {}
-          for (const field of ['name', 'size', 'price', 'defaultQuantity'] as const) {
-            const message = fields?.[field]?.[0]
-            if (message) fieldErrors[field] = message
-          }
-          setErrors(fieldErrors)
-          setFormError(
-            Object.keys(fieldErrors).length > 0
-              ? null
-              : errorDescription(error, 'Failed to save the icon. Please try again.'),
-          )
-        },
+        onError: (error) => showSaveError(error, 'Failed to save the icon. Please try again.'),
       },
     )
   }
 
-  const set = (field: Field, value: string) => {
-    setDraft((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-  }
-
   return (
-    <Dialog open={icon !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Map Icon</DialogTitle>
-          <DialogDescription>
-            A new price applies to later sales; the default quantity to mailings created later.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="space-y-4" onSubmit={handleSubmit} noValidate>
-          <FormField
-            id="map-icon-name"
-            label="Name"
-            required
-            value={draft.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
-          />
-          <div className="space-y-2">
-            <Label htmlFor="map-icon-size">Size</Label>
-            <Select value={draft.size} onValueChange={(value) => set('size', value)}>
-              <SelectTrigger id="map-icon-size">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="small">Regular</SelectItem>
-                <SelectItem value="large">Premium</SelectItem>
-              </SelectContent>
-            </Select>
-            {errors.size ? <p className="text-sm text-red-700">{errors.size}</p> : null}
-          </div>
-          <FormField
-            id="map-icon-price"
-            label="Price"
-            type="number"
-            min={1}
-            step="0.01"
-            required
-            value={draft.price}
-            onChange={(e) => set('price', e.target.value)}
-            error={errors.price}
-          />
-          <FormField
-            id="map-icon-default-quantity"
-            label="Default quantity"
-            hint="How many a mailing created from now on can sell."
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            required
-            value={draft.defaultQuantity}
-            onChange={(e) => set('defaultQuantity', e.target.value)}
-            error={errors.defaultQuantity}
-          />
-          {formError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {formError}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Icon'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={icon !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Edit Map Icon"
+      description="A new price applies to later sales; the default quantity to mailings created later."
+      onSubmit={handleSubmit}
+      formError={formError}
+      submitLabel={update.isPending ? 'Saving...' : 'Save Icon'}
+      isSubmitting={update.isPending}
+    >
+      <FormField
+        id="map-icon-name"
+        label="Name"
+        required
+        value={draft.name}
+        onChange={(e) => setField('name', e.target.value)}
+        error={errors.name}
+      />
+      <div className="space-y-2">
+        <Label htmlFor="map-icon-size">Size</Label>
+        <Select value={draft.size} onValueChange={(value) => setField('size', value)}>
+          <SelectTrigger id="map-icon-size">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="small">Regular</SelectItem>
+            <SelectItem value="large">Premium</SelectItem>
+          </SelectContent>
+        </Select>
+        {errors.size ? <p className="text-sm text-red-700">{errors.size}</p> : null}
+      </div>
+      <FormField
+        id="map-icon-price"
+        label="Price"
+        type="number"
+        min={1}
+        step="0.01"
+        required
+        value={draft.price}
+        onChange={(e) => setField('price', e.target.value)}
+        error={errors.price}
+      />
+      <FormField
+        id="map-icon-default-quantity"
+        label="Default quantity"
+        hint="How many a mailing created from now on can sell."
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        required
+        value={draft.defaultQuantity}
+        onChange={(e) => setField('defaultQuantity', e.target.value)}
+        error={errors.defaultQuantity}
+      />
+    </FormDialog>
   )
 }

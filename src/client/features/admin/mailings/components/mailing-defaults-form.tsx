@@ -5,8 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../../components/ui/form-field'
 import { Spinner } from '../../../../components/ui/spinner'
 import { toast } from '../../../../components/ui/use-toast'
-import { ApiError } from '../../../../lib/api-client'
-import { errorDescription } from '../../hooks/error-message'
+import { errorDescription, fieldErrorsOf } from '../../hooks/error-message'
 import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
 import { useMailingDefaults, useUpdateMailingDefaults } from '../api/mailing-defaults'
 
@@ -39,6 +38,8 @@ const FIELDS: Array<{ field: Field; id: string; label: string; min: number; max:
     hint: 'A day from 1 to 28.',
   },
 ]
+
+const FIELD_NAMES = FIELDS.map(({ field }) => field)
 
 type Draft = Record<Field, string>
 const toDraft = (d: MailingDefaults): Draft => ({
@@ -84,13 +85,7 @@ export function MailingDefaultsForm() {
         onSuccess: () =>
           toast({ title: 'Defaults Saved', description: 'Mailings created from now on use these dates.' }),
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.fields : undefined
-          if (fields)
-            setErrors(
-              Object.fromEntries(
-                FIELDS.flatMap(({ field }) => (fields[field]?.[0] ? [[field, fields[field][0]]] : [])),
-              ),
-            )
+          setErrors(fieldErrorsOf(error, FIELD_NAMES))
           toast({
             variant: 'destructive',
             title: 'Save Failed',
