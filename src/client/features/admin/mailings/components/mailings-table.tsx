@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { formatPrice } from '../../../../../shared/format'
 import {
   canApplyMailingAction,
@@ -53,6 +53,20 @@ export function offeredMailingActions(status: MailingStatus): MailingAction[] {
   return ACTIONS.filter((action) => canApplyMailingAction(status, action))
 }
 
+/** The columns between Month and Actions: the header (a cell's label on a card), the cell's width and text. */
+const COLUMNS: Array<{ label: string; className?: string; cell: (row: MailingOverviewRow) => ReactNode }> = [
+  {
+    label: 'Status',
+    cell: (row) => <Badge variant={STATUS_VARIANT[row.status]}>{MAILING_STATUS_LABELS[row.status]}</Badge>,
+  },
+  { label: 'Sales close', className: 'min-w-32', cell: (row) => formatLocalDateTime(row.salesCloseLocal) },
+  { label: 'Artwork due', className: 'min-w-32', cell: (row) => formatLocalDateTime(row.artworkDueLocal) },
+  { label: 'In homes', className: 'whitespace-nowrap', cell: (row) => formatShortDate(row.inHomesDate) },
+  { label: 'Days', className: 'min-w-28', cell: (row) => dayCountsText(row.days) },
+  { label: 'Icons sold', className: 'min-w-24', cell: (row) => iconCountsText(row.icons) },
+  { label: 'Revenue', className: 'whitespace-nowrap', cell: (row) => formatPrice(row.revenue) },
+]
+
 /** Issue 12: one row per mailing, its dates, what it sold, and the owner's actions on it. */
 export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
   const [pending, setPending] = useState<PendingMailingAction | null>(null)
@@ -65,13 +79,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
         <TableHeader className={STACKED_HEADER}>
           <TableRow>
             <TableHead>Month</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Sales close</TableHead>
-            <TableHead>Artwork due</TableHead>
-            <TableHead>In homes</TableHead>
-            <TableHead>Days</TableHead>
-            <TableHead>Icons sold</TableHead>
-            <TableHead>Revenue</TableHead>
+            {COLUMNS.map(({ label }) => (
+              <TableHead key={label}>{label}</TableHead>
+            ))}
             <TableHead>Actions</TableHead>
           </TableRow>
         </TableHeader>
@@ -88,27 +98,15 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                 >
                   {label}
                 </TableHead>
-                <TableCell data-label="Status" className={STACKED_CELL}>
-                  <Badge variant={STATUS_VARIANT[row.status]}>{MAILING_STATUS_LABELS[row.status]}</Badge>
-                </TableCell>
-                <TableCell data-label="Sales close" className={cn('min-w-32', STACKED_CELL)}>
-                  {formatLocalDateTime(row.salesCloseLocal)}
-                </TableCell>
-                <TableCell data-label="Artwork due" className={cn('min-w-32', STACKED_CELL)}>
-                  {formatLocalDateTime(row.artworkDueLocal)}
-                </TableCell>
-                <TableCell data-label="In homes" className={cn('whitespace-nowrap', STACKED_CELL)}>
-                  {formatShortDate(row.inHomesDate)}
-                </TableCell>
-                <TableCell data-label="Days" className={cn('min-w-28', STACKED_CELL)}>
-                  {dayCountsText(row.days)}
-                </TableCell>
-                <TableCell data-label="Icons sold" className={cn('min-w-24', STACKED_CELL)}>
-                  {iconCountsText(row.icons)}
-                </TableCell>
-                <TableCell data-label="Revenue" className={cn('whitespace-nowrap', STACKED_CELL)}>
-                  {formatPrice(row.revenue)}
-                </TableCell>
+                {COLUMNS.map((column) => (
+                  <TableCell
+                    key={column.label}
+                    data-label={column.label}
+                    className={cn(column.className, STACKED_CELL)}
+                  >
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
                 <TableCell data-label="Actions" className={cn('min-w-56', STACKED_CELL)}>
                   <div className="min-w-0 space-y-1">
                     <div className="flex flex-wrap gap-1">
