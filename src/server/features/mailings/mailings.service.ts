@@ -308,6 +308,27 @@ function localInstant(local: string, timeZone: string, field: string): Date {
 }
 
 /**
+ * One change to a mailing: `changesOf` reads its row, locked FOR UPDATE (a checkout selling in this mailing
+ * holds it FOR SHARE, so the two never interleave), and says what to write or throws to refuse. Answers
+ * the mailing's overview row once committed.
+ */
+async function changeMailing(
+  db: Db,
+  monthParam: string,
+  options: { timeZone: string; now?: Date },
+  changesOf: (row: MailingRow, now: Date) => Partial<typeof mailings.$inferInsert>,
+): Promise<MailingOverviewRow> {
+  const month = requireMonthKey(monthParam)
+  const now = options.now ?? new Date()
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
+    if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+    await tx.update(mailings).set(changesOf(row, now)).where(eq(mailings.month, month))
+  })
+  return overviewRowOf(db, month, options.timeZone, now)
+}
+
+/**
  * Edit dates. The artwork deadline may not come before the sales close. An open mailing whose new sales
  * close is already past is closed at once (it would be closed by the deadline task a moment later).
  */
@@ -317,11 +338,7 @@ export async function updateMailingDates(
   input: UpdateMailingDatesInput,
   options: { timeZone: string; now?: Date },
 ): Promise<MailingOverviewRow> {
-  const month = requireMonthKey(monthParam)
-  const now = options.now ?? new Date()
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
-    if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return changeMailing(db, monthParam, options, (row, now) => {
     const salesCloseAt = input.salesCloseLocal
       ? localInstant(input.salesCloseLocal, options.timeZone, 'salesCloseLocal')
       : row.salesCloseAt
@@ -336,18 +353,14 @@ export async function updateMailingDates(
     if (!isRealDate(inHomesDate))
       throw new AppError('validation_failed', 'Enter a real date.', { inHomesDate: ['Enter a real date.'] })
     const closesNow = row.status === 'open' && salesCloseAt.getTime() <= now.getTime()
-    await tx
-      .update(mailings)
-      .set({
-        salesCloseAt,
-        artworkDueAt,
-        inHomesDate,
-        updatedAt: now,
-        ...(closesNow ? { status: 'closed' } : {}),
-      })
-      .where(eq(mailings.month, month))
+    return {
+      salesCloseAt,
+      artworkDueAt,
+      inHomesDate,
+      updatedAt: now,
+      ...(closesNow ? { status: 'closed' } : {}),
+    }
   })
-  return overviewRowOf(db, month, options.timeZone, now)
 }
 
 function isRealDate(value: string): boolean {
@@ -364,8 +377,7 @@ const ACTION_REFUSED: Record<MailingActionInput['action'], string> = {
 
 /**
  * close: sales end now (the sales-close time becomes now if it was later); reopen: open again until a
- * sales close in the future; printed; mailed. The row is locked FOR UPDATE: a checkout selling in this
- * mailing holds it FOR SHARE, so the two never interleave.
+ * sales close in the future; printed; mailed.
  */
 export async function applyMailingAction(
   db: Db,
@@ -373,11 +385,7 @@ export async function applyMailingAction(
   input: MailingActionInput,
   options: { timeZone: string; now?: Date },
 ): Promise<MailingOverviewRow> {
-  const month = requireMonthKey(monthParam)
-  const now = options.now ?? new Date()
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
-    if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return changeMailing(db, monthParam, options, (row, now) => {
     const status = effectiveStatus(row, now)
     if (!canApplyMailingAction(status, input.action))
       throw new AppError('conflict', ACTION_REFUSED[input.action])
@@ -399,9 +407,8 @@ export async function applyMailingAction(
     } else {
       set.status = input.action
     }
-    await tx.update(mailings).set(set).where(eq(mailings.month, month))
+    return set
   })
-  return overviewRowOf(db, month, options.timeZone, now)
 }
 
 // ---------------------------------------------------------------- icon stock per mailing
