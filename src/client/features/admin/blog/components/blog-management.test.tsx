@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import type { BlogPostDto } from '../../../../../shared/dto'
-import { Toaster } from '../../../../components/ui/toaster'
-import { resetToasts } from '../../../../components/ui/use-toast'
+import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
 import { prependPost, removePost, replacePost } from '../blog-posts-cache'
 import { BlogManagement } from './blog-management'
 
@@ -30,51 +28,26 @@ describe('blog list cache updates (spec section 4)', () => {
   })
 })
 
-function json(body: unknown, status = 200) {
-  return new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
-}
-
 describe('BlogManagement', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
-
-  beforeEach(() => {
-    resetToasts()
-    // An older post with a later title first, to prove nothing is re-sorted after a save.
-    const posts = [post('p2', 'Zebra news'), post('p1', 'Apple news')]
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET'
-      if (method === 'GET') return json({ posts })
-      if (method === 'POST') {
-        const body = JSON.parse(String(init?.body))
-        return json(post('p3', body.title, { author: body.author, isPublished: body.isPublished }), 201)
-      }
-      if (method === 'PUT') {
-        const body = JSON.parse(String(init?.body))
-        return json(post(url.split('/').pop() as string, body.title, { isPublished: body.isPublished }))
-      }
-      if (method === 'DELETE') return new Response(null, { status: 204 })
-      return json({ error: { code: 'x', message: 'no' } }, 500)
-    })
-    vi.stubGlobal('fetch', fetchMock)
-  })
-
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-    resetToasts()
+  // An older post with a later title first, to prove nothing is re-sorted after a save.
+  const posts = [post('p2', 'Zebra news'), post('p1', 'Apple news')]
+  const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET'
+    if (method === 'GET') return json({ posts })
+    if (method === 'POST') {
+      const body = JSON.parse(String(init?.body))
+      return json(post('p3', body.title, { author: body.author, isPublished: body.isPublished }), 201)
+    }
+    if (method === 'PUT') {
+      const body = JSON.parse(String(init?.body))
+      return json(post(url.split('/').pop() as string, body.title, { isPublished: body.isPublished }))
+    }
+    if (method === 'DELETE') return new Response(null, { status: 204 })
+    return json({ error: { code: 'x', message: 'no' } }, 500)
   })
 
   function renderList() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(
-      <QueryClientProvider client={client}>
-        <BlogManagement defaultAuthor="Townflyer Map Team" />
-        <Toaster />
-      </QueryClientProvider>,
-    )
+    renderWithQueries(<BlogManagement defaultAuthor="Townflyer Map Team" />)
   }
 
   const titles = () =>

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import type { AdminCalendarDayDto, HeldDayDto } from '../../../../../shared/admin-dto'
 import { adminDateRangeMessage } from '../../../../../shared/calendar-admin'
-import { Toaster } from '../../../../components/ui/toaster'
-import { resetToasts } from '../../../../components/ui/use-toast'
+import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
 import { CalendarManagement } from './calendar-management'
 
 /** Inside the admin month navigator (issue 11). */
@@ -26,48 +24,26 @@ const shown = [
 ]
 const bob: HeldDayDto = { id: 'd1', date: '2032-12-01', businessName: 'Bob Hardware', orderStatus: 'paid' }
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
-
 describe('CalendarManagement bulk actions and range (issue 10)', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
+  const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
+    if ((init?.method ?? 'GET') === 'GET') return json({ days: shown })
+    if (url.endsWith('/bulk-price')) return json({ updated: 2, skipped: [bob] })
+    if (url.endsWith('/bulk-delete')) return json({ deleted: 2, skipped: [bob] })
+    if (url.endsWith('/initialize') || url.endsWith('/initialize?dryRun=1'))
+      return json({
+        created: 1,
+        updated: 3,
+        skipped: [bob, { ...bob, id: 'd2', date: '2032-12-02', businessName: 'Holding Co' }],
+      })
+    return json({ error: { code: 'x', message: 'no' } }, 500)
+  })
   const posted = (path: string) =>
     fetchMock.mock.calls
       .filter(([url, init]) => String(url).endsWith(path) && init?.method === 'POST')
       .map(([, init]) => JSON.parse(String(init?.body)))
 
-  beforeEach(() => {
-    resetToasts()
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if ((init?.method ?? 'GET') === 'GET') return json({ days: shown })
-      if (url.endsWith('/bulk-price')) return json({ updated: 2, skipped: [bob] })
-      if (url.endsWith('/bulk-delete')) return json({ deleted: 2, skipped: [bob] })
-      if (url.endsWith('/initialize') || url.endsWith('/initialize?dryRun=1'))
-        return json({
-          created: 1,
-          updated: 3,
-          skipped: [bob, { ...bob, id: 'd2', date: '2032-12-02', businessName: 'Holding Co' }],
-        })
-      return json({ error: { code: 'x', message: 'no' } }, 500)
-    })
-    vi.stubGlobal('fetch', fetchMock)
-  })
-
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-    resetToasts()
-  })
-
   async function renderScreen() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(
-      <QueryClientProvider client={client}>
-        <CalendarManagement />
-        <Toaster />
-      </QueryClientProvider>,
-    )
+    renderWithQueries(<CalendarManagement />)
     await screen.findByText('Bob Hardware')
   }
 

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import type {
   MailingChartPoint,
   MailingIconStockDto,
   MailingOverviewRow,
   MailingStatus,
 } from '../../../../../shared/mailings'
-import { Toaster } from '../../../../components/ui/toaster'
-import { resetToasts } from '../../../../components/ui/use-toast'
+import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
 import { MailingsManagement } from './mailings-management'
 
 const FUTURE = '2099-01-01T00:00:00.000Z'
@@ -61,69 +59,46 @@ const stock: MailingIconStockDto[] = [
   { iconId: 'i2', name: 'Featured Icon', size: 'large', price: 300, quantity: 4, claimed: 4, available: 0 },
 ]
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
-
 describe('MailingsManagement (issue 12)', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
+  const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET'
+    if (url === '/api/admin/mailings' && method === 'GET')
+      return json({ rows, chart, currentMonth: '2032-12' })
+    if (url === '/api/admin/mailing-settings' && method === 'GET')
+      return json({ salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 1 })
+    if (url === '/api/admin/mailing-settings' && method === 'PUT') return json(JSON.parse(String(init?.body)))
+    if (url.endsWith('/status')) {
+      const body = JSON.parse(String(init?.body))
+      const month = url.split('/')[4] as string
+      const next = { close: 'closed', reopen: 'open', printed: 'printed', mailed: 'mailed' } as const
+      return json(
+        row(month, next[body.action as keyof typeof next], {
+          salesCloseLocal: body.salesCloseLocal ?? `${month}-01T17:00`,
+        }),
+      )
+    }
+    if (url.endsWith('/icon-stock')) return json({ month: url.split('/')[4], icons: stock })
+    if (url.endsWith('/icon-stock/i1'))
+      return json(
+        { error: { code: 'CONFLICT', message: 'The quantity cannot be below the 5 already claimed.' } },
+        409,
+      )
+    if (url.endsWith('/icon-stock/i2')) return json({ ...stock[1], quantity: 6, available: 2 })
+    if (url.endsWith('/notify-waitlist')) return json({ queued: 3, skipped: 1 })
+    if (method === 'PATCH')
+      return json(
+        { error: { code: 'VALIDATION', message: 'Invalid', fields: { salesCloseLocal: ['Too late.'] } } },
+        422,
+      )
+    return json({ error: { code: 'x', message: 'no' } }, 500)
+  })
   const sent = (method: string, path: string) =>
     fetchMock.mock.calls
       .filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method)
       .map(([, init]) => (init?.body === undefined ? undefined : JSON.parse(String(init.body))))
 
-  beforeEach(() => {
-    resetToasts()
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET'
-      if (url === '/api/admin/mailings' && method === 'GET')
-        return json({ rows, chart, currentMonth: '2032-12' })
-      if (url === '/api/admin/mailing-settings' && method === 'GET')
-        return json({ salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 1 })
-      if (url === '/api/admin/mailing-settings' && method === 'PUT')
-        return json(JSON.parse(String(init?.body)))
-      if (url.endsWith('/status')) {
-        const body = JSON.parse(String(init?.body))
-        const month = url.split('/')[4] as string
-        const next = { close: 'closed', reopen: 'open', printed: 'printed', mailed: 'mailed' } as const
-        return json(
-          row(month, next[body.action as keyof typeof next], {
-            salesCloseLocal: body.salesCloseLocal ?? `${month}-01T17:00`,
-          }),
-        )
-      }
-      if (url.endsWith('/icon-stock')) return json({ month: url.split('/')[4], icons: stock })
-      if (url.endsWith('/icon-stock/i1'))
-        return json(
-          { error: { code: 'CONFLICT', message: 'The quantity cannot be below the 5 already claimed.' } },
-          409,
-        )
-      if (url.endsWith('/icon-stock/i2')) return json({ ...stock[1], quantity: 6, available: 2 })
-      if (url.endsWith('/notify-waitlist')) return json({ queued: 3, skipped: 1 })
-      if (method === 'PATCH')
-        return json(
-          { error: { code: 'VALIDATION', message: 'Invalid', fields: { salesCloseLocal: ['Too late.'] } } },
-          422,
-        )
-      return json({ error: { code: 'x', message: 'no' } }, 500)
-    })
-    vi.stubGlobal('fetch', fetchMock)
-  })
-
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-    resetToasts()
-  })
-
   async function renderScreen() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(
-      <QueryClientProvider client={client}>
-        <MailingsManagement />
-        <Toaster />
-      </QueryClientProvider>,
-    )
+    renderWithQueries(<MailingsManagement />)
     await screen.findByRole('rowheader', { name: 'January 2033' })
   }
 

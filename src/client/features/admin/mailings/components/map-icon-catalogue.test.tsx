@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { AdminMapIconDto } from '../../../../../shared/mailings'
-import { Toaster } from '../../../../components/ui/toaster'
-import { resetToasts } from '../../../../components/ui/use-toast'
+import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
 import { MapIconCatalogue } from './map-icon-catalogue'
 
 const icons: AdminMapIconDto[] = [
@@ -11,49 +9,30 @@ const icons: AdminMapIconDto[] = [
   { id: 'i2', name: 'Featured Icon', size: 'large', price: 299.5, defaultQuantity: 4 },
 ]
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
-
 describe('MapIconCatalogue (issue 12)', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
   let patchAnswer: Response | null = null
+  const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET'
+    if (url === '/api/admin/map-icons') return json({ icons })
+    if (url === '/api/admin/mailings') return json({ rows: [], chart: [], currentMonth: '2032-12' })
+    if (method === 'PATCH') {
+      if (patchAnswer) return patchAnswer
+      const id = url.split('/').pop()
+      return json({ ...icons.find((i) => i.id === id), ...JSON.parse(String(init?.body)) })
+    }
+    return json({ error: { code: 'x', message: 'no' } }, 500)
+  })
   const patched = () =>
     fetchMock.mock.calls
       .filter(([, init]) => init?.method === 'PATCH')
       .map(([url, init]) => [url, JSON.parse(String(init?.body))])
 
   beforeEach(() => {
-    resetToasts()
     patchAnswer = null
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET'
-      if (url === '/api/admin/map-icons') return json({ icons })
-      if (url === '/api/admin/mailings') return json({ rows: [], chart: [], currentMonth: '2032-12' })
-      if (method === 'PATCH') {
-        if (patchAnswer) return patchAnswer
-        const id = url.split('/').pop()
-        return json({ ...icons.find((i) => i.id === id), ...JSON.parse(String(init?.body)) })
-      }
-      return json({ error: { code: 'x', message: 'no' } }, 500)
-    })
-    vi.stubGlobal('fetch', fetchMock)
-  })
-
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-    resetToasts()
   })
 
   async function renderCatalogue() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(
-      <QueryClientProvider client={client}>
-        <MapIconCatalogue />
-        <Toaster />
-      </QueryClientProvider>,
-    )
+    renderWithQueries(<MapIconCatalogue />)
     await screen.findByRole('rowheader', { name: 'Featured Icon' })
   }
 

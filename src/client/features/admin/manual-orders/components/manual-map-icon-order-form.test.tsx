@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import type { MailingOverviewRow, MailingStatus } from '../../../../../shared/mailings'
-import { Toaster } from '../../../../components/ui/toaster'
-import { resetToasts } from '../../../../components/ui/use-toast'
+import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
 import { ManualMapIconOrderForm } from './manual-map-icon-order-form'
 
 const row = (month: string, status: MailingStatus): MailingOverviewRow => ({
@@ -21,64 +19,42 @@ const row = (month: string, status: MailingStatus): MailingOverviewRow => ({
   revenue: 0,
 })
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
-
 describe('ManualMapIconOrderForm (issue 12: the order goes into a mailing)', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
-
-  beforeEach(() => {
-    resetToasts()
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/admin/mailings')
-        return json({
-          rows: [
-            row('2033-01', 'printed'),
-            row('2033-02', 'closed'),
-            row('2033-03', 'open'),
-            row('2033-04', 'open'),
-          ],
-          chart: [],
-          currentMonth: '2033-01',
-        })
-      if (url.endsWith('/icon-stock')) {
-        const month = url.split('/')[4]
-        return json({
-          month,
-          icons: [
-            {
-              iconId: 'i1',
-              name: 'Map Icon',
-              size: 'small',
-              price: 150,
-              quantity: 20,
-              claimed: 5,
-              available: 15,
-            },
-          ],
-        })
-      }
-      if (init?.method === 'POST') return json({ id: 'MAP-12345' }, 201)
-      return json({ error: { code: 'x', message: 'no' } }, 500)
-    })
-    vi.stubGlobal('fetch', fetchMock)
-  })
-
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-    resetToasts()
+  const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
+    if (url === '/api/admin/mailings')
+      return json({
+        rows: [
+          row('2033-01', 'printed'),
+          row('2033-02', 'closed'),
+          row('2033-03', 'open'),
+          row('2033-04', 'open'),
+        ],
+        chart: [],
+        currentMonth: '2033-01',
+      })
+    if (url.endsWith('/icon-stock')) {
+      const month = url.split('/')[4]
+      return json({
+        month,
+        icons: [
+          {
+            iconId: 'i1',
+            name: 'Map Icon',
+            size: 'small',
+            price: 150,
+            quantity: 20,
+            claimed: 5,
+            available: 15,
+          },
+        ],
+      })
+    }
+    if (init?.method === 'POST') return json({ id: 'MAP-12345' }, 201)
+    return json({ error: { code: 'x', message: 'no' } }, 500)
   })
 
   it('starts on the first open mailing, offers only the open ones, and sends the month with the order', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(
-      <QueryClientProvider client={client}>
-        <ManualMapIconOrderForm />
-        <Toaster />
-      </QueryClientProvider>,
-    )
+    renderWithQueries(<ManualMapIconOrderForm />)
     const mailing = await screen.findByRole('combobox', { name: 'Mailing' })
     expect(mailing.textContent).toBe('March 2033')
     await screen.findByRole('combobox', { name: 'Icon' })
