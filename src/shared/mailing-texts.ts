@@ -6,7 +6,7 @@
  *
  * The browser imports these rather than mailings.ts: that module's zod schemas are built when it loads, so
  * importing any value from it puts zod (~18 modules) into the page's bundle. mailingConcludedText says
- * exactly what its namesake there says (mailing-texts.test.ts holds them equal). The icon and cart texts
+ * the text mailings.ts re-exports for the server (one definition). The icon and cart texts
  * are in mailing-names.ts.
  */
 import { formatYearMonth } from './calendar-months.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MONTH_NAMES } from './format.ts'
+import { mailingMonthLabel } from './mailing-names.ts'
 
 /**
  * The monthly mailing (issue 12, docs/decisions/012): the postcard of one month is the unit of sale. It
@@ -23,17 +23,10 @@ export function parseMonthKey(key: MonthKey): { year: number; month: number } {
   return { year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) }
 }
 
-/** 'December 2026' */
-export function mailingMonthLabel(key: MonthKey): string {
-  const { year, month } = parseMonthKey(key)
-  return `${MONTH_NAMES[month - 1] ?? key} ${year}`
-}
-
-/** The spec's sentence form, naming the month only: 'The November mailing is concluded.' */
-export function mailingConcludedText(key: MonthKey): string {
-  const { month } = parseMonthKey(key)
-  return `The ${MONTH_NAMES[month - 1] ?? key} mailing is concluded.`
-}
+// The texts buyers' pages show are defined once, in modules the browser can load without zod (the
+// public routes' JS budget), and re-exported here for the server.
+export { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from './mailing-names.ts'
+export { mailingConcludedText } from './mailing-texts.ts'
 
 /** The waitlist announcement's subject: 'The December 2026 mailing is open'. */
 export function mailingOpenSubject(key: MonthKey): string {
@@ -50,8 +43,6 @@ export const MAILING_STATUS_LABELS: Record<MailingStatus, string> = {
 /** The refusal of every checkout and manual-order path for a day that is not for sale. */
 export const DAY_NOT_FOR_SALE_MESSAGE = 'This day is not available for booking'
 export const MAILING_NOT_FOUND = 'Mailing not found.'
-export const MAILING_NOT_SELLING = 'This mailing is not taking orders.'
-export const NO_OPEN_MAILING = 'No mailing is open for orders right now.'
 
 // ---------------------------------------------------------------- public reads
 
