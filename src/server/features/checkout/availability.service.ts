@@ -1,15 +1,24 @@
+import { eq } from 'drizzle-orm'
 import type { MapIconDto } from '../../../shared/dto.ts'
 import type { Db } from '../../db/client.ts'
+import { mailings } from '../../db/schema.ts'
 import { listMapIcons } from '../map-icons/map-icons.service.ts'
 import { recomputeIconAvailability } from '../orders/order-status.service.ts'
 
 /**
- * refresh-map-icon-availability (spec section 7, called before icons load): each (icon, mailing) stock's
- * available_quantity becomes quantity − paid orders − live holds there, and the icons are answered by price
- * with their stock in every open mailing. Derived data only, so an anonymous caller cannot change anything
- * that matters.
+ * refresh-map-icon-availability (spec section 7, called before icons load): the stock of every icon in each
+ * open mailing (the only stock the answer shows) gets available_quantity = quantity − paid orders − live
+ * holds there, and the icons are answered by price with that stock. Derived data only, so an anonymous
+ * caller cannot change anything that matters, and it never rewrites the stock of years of past mailings.
  */
 export async function refreshMapIconAvailability(db: Db, now: Date = new Date()): Promise<MapIconDto[]> {
-  await recomputeIconAvailability(db, 'all', now)
+  const open = await db.select({ month: mailings.month }).from(mailings).where(eq(mailings.status, 'open'))
+  if (open.length > 0)
+    await recomputeIconAvailability(
+      db,
+      'all',
+      now,
+      open.map((m) => m.month),
+    )
   return listMapIcons(db)
 }
