@@ -216,7 +216,17 @@ export type OrdersBySessionResponse = {
   orders: SessionOrderDto[]
   /** US dollars: the sum of the listed orders. */
   totalAmount: number
+  /**
+   * Issue 13: the private artwork page of a paid checkout that bought days or an icon ("/artwork/{token}",
+   * from the site root), with the artwork deadline of each mailing involved; null otherwise.
+   */
+  artwork?: ThankYouArtwork | null
   error?: string
+}
+
+export type ThankYouArtwork = {
+  path: string
+  mailings: { month: string; label: string; artworkDueText: string }[]
 }
 
 export type RefreshMapIconAvailabilityResponse = {

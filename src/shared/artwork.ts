@@ -1,0 +1,220 @@
+import { z } from 'zod'
+import type { MonthKey } from './mailing-names.ts'
+
+/**
+ * Artwork and production (issue 13): the contract between the server, the buyer's artwork page
+ * (/artwork/:token) and the admin's production board. Browser-safe: no server imports.
+ */
+
+// ---------------------------------------------------------------- states
+
+/** 'missing' is a line with no file yet; a new upload always makes it 'received' again. */
+export const ARTWORK_STATES = ['missing', 'received', 'approved', 'changes_requested'] as const
+export type ArtworkState = (typeof ARTWORK_STATES)[number]
+
+export const ARTWORK_STATE_LABELS: Record<ArtworkState, string> = {
+  missing: 'Missing',
+  received: 'Received',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
+}
+
+// ---------------------------------------------------------------- files
+
+/** At most 20 MB per file; the type is decided by the file's content, never its name. */
+export const MAX_ARTWORK_BYTES = 20 * 1024 * 1024
+/** What the file input offers (a hint only: the server decides by content). */
+export const ARTWORK_ACCEPT = 'image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf'
+
+export const ARTWORK_TYPE_MESSAGE = 'Please upload a PNG, JPEG or PDF file.'
+export const ARTWORK_SVG_MESSAGE =
+  'SVG files cannot be accepted: please save your logo as a PDF, or as a PNG or JPEG image.'
+export const ARTWORK_TOO_LARGE_MESSAGE = 'Please upload a file smaller than 20 MB.'
+export const ARTWORK_PDF_UNREADABLE_MESSAGE =
+  'This PDF could not be opened. Please export it again, or upload a PNG or JPEG image.'
+export const ARTWORK_NO_FILE_MESSAGE = 'Choose a file to upload.'
+export const ARTWORK_NO_LINES_MESSAGE = 'Choose which item this file is for.'
+export const ARTWORK_LINK_NOT_FOUND = 'This artwork link is not valid. Please check the link in your e-mail.'
+export const ARTWORK_LINE_NOT_FOUND = 'This item is not part of your order.'
+export const ARTWORK_NOTHING_TO_REVIEW = 'There is no artwork to review for this item yet.'
+
+export function artworkDeadlinePassedMessage(monthLabel: string): string {
+  return `The artwork deadline for the ${monthLabel} mailing has passed.`
+}
+
+// ---------------------------------------------------------------- print sizes (admin settings)
+
+export type PrintSize = { widthInches: number; heightInches: number }
+
+/**
+ * The printed size of each product, the resolution print needs, and the postcard (trim size and bleed,
+ * for the proof). Kept in site_settings 'print_specs'; DEFAULT_PRINT_SPECS until the owner edits them.
+ */
+export type PrintSpecs = {
+  daySquare: PrintSize
+  regularIcon: PrintSize
+  premiumIcon: PrintSize
+  /** Dots per inch the printer needs (300 for offset print). */
+  dpi: number
+  postcard: { widthInches: number; heightInches: number; bleedInches: number }
+}
+
+export const DEFAULT_PRINT_SPECS: PrintSpecs = {
+  daySquare: { widthInches: 1, heightInches: 1 },
+  regularIcon: { widthInches: 0.5, heightInches: 0.5 },
+  premiumIcon: { widthInches: 0.75, heightInches: 0.75 },
+  dpi: 300,
+  postcard: { widthInches: 8.5, heightInches: 11, bleedInches: 0.125 },
+}
+
+const inches = (what: string, max: number) =>
+  z
+    .number({ error: `Enter the ${what} in inches.` })
+    .positive(`The ${what} must be more than 0 inches.`)
+    .max(max, `The ${what} must be at most ${max} inches.`)
+
+const printSizeSchema = (what: string) =>
+  z.object({ widthInches: inches(`${what} width`, 12), heightInches: inches(`${what} height`, 12) })
+
+export const printSpecsSchema = z.object({
+  daySquare: printSizeSchema('day square'),
+  regularIcon: printSizeSchema('regular icon'),
+  premiumIcon: printSizeSchema('premium icon'),
+  dpi: z
+    .number({ error: 'Enter the resolution in dots per inch.' })
+    .int('Enter the resolution as a whole number.')
+    .min(72, 'The resolution must be at least 72 DPI.')
+    .max(1200, 'The resolution must be at most 1200 DPI.'),
+  postcard: z.object({
+    widthInches: inches('postcard width', 24),
+    heightInches: inches('postcard height', 24),
+    bleedInches: z
+      .number({ error: 'Enter the bleed in inches.' })
+      .min(0, 'The bleed cannot be negative.')
+      .max(1, 'The bleed must be at most 1 inch.'),
+  }),
+})
+
+/** The printed size of a line: a calendar day, or a map icon by its size ('small' is Regular). */
+export function printSizeFor(specs: PrintSpecs, line: { kind: 'day' | 'icon'; iconSize: string | null }) {
+  if (line.kind === 'day') return specs.daySquare
+  return line.iconSize === 'small' ? specs.regularIcon : specs.premiumIcon
+}
+
+// ---------------------------------------------------------------- print check
+
+/**
+ * The print check of one file for one line, in plain words. `level` 'warning' means the file was accepted
+ * but will not print well (too few pixels, a very different shape): `messages` say what it will look like
+ * and what to upload instead. Files that cannot be used at all are refused at upload, not checked.
+ */
+export type PrintCheck = {
+  level: 'ok' | 'warning'
+  /** The printed size of the line and the resolution asked for. */
+  printSize: PrintSize
+  requiredDpi: number
+  /** The fewest pixels that print sharp at that size: ceil(inches × dpi). */
+  minWidthPx: number
+  minHeightPx: number
+  /** Images: their pixels and the resolution they would print at (the lower of width and height). */
+  widthPx: number | null
+  heightPx: number | null
+  effectiveDpi: number | null
+  /** PDFs: the first page's size in inches and the page count. */
+  pageWidthInches: number | null
+  pageHeightInches: number | null
+  pageCount: number | null
+  /** The file's shape against the space's: width/height of each. */
+  fileAspect: number
+  slotAspect: number
+  aspectMismatch: boolean
+  /** First the summary, then what to do. */
+  messages: string[]
+}
+
+// ---------------------------------------------------------------- buyer page
+
+export type ArtworkFileDto = {
+  name: string
+  contentType: string
+  sizeBytes: number
+  uploadedAt: string
+  /** The original file (served only to the token holder or the admin). */
+  url: string
+  /** A small PNG preview; null for PDFs. */
+  thumbnailUrl: string | null
+}
+
+export type ArtworkLineDto = {
+  orderId: string
+  kind: 'day' | 'icon'
+  /** "Calendar day: Tuesday, January 5, 2027" / "Map icon: Premium Icon". */
+  label: string
+  date: string | null
+  iconName: string | null
+  iconSize: string | null
+  mailingMonth: MonthKey
+  state: ArtworkState
+  /** The owner's note when changes were requested. */
+  ownerNote: string | null
+  file: ArtworkFileDto | null
+  printCheck: PrintCheck | null
+  printSize: PrintSize
+  /** False once the mailing's artwork deadline has passed (or it went to print). */
+  canUpload: boolean
+}
+
+export type ArtworkMailingDto = {
+  month: MonthKey
+  /** "January 2027". */
+  label: string
+  artworkDueAt: string
+  /** "Friday, December 18, 2026 at 5:00 PM" in the town's time. */
+  artworkDueText: string
+  isOpenForArtwork: boolean
+}
+
+export type ArtworkPageResponse = {
+  businessName: string
+  mailings: ArtworkMailingDto[]
+  lines: ArtworkLineDto[]
+  dpi: number
+}
+
+/** POST /api/artwork/:token/upload, multipart: `file` and one `orderId` field per line it is for. */
+export const ARTWORK_UPLOAD_FIELDS = { file: 'file', orderId: 'orderId' } as const
+
+// ---------------------------------------------------------------- admin production board
+
+export type ProductionLineDto = ArtworkLineDto & {
+  businessName: string
+  email: string
+  orderStatus: string
+  source: string
+  /** The buyer's artwork page, absolute when PUBLIC_URL is set, else from the site root. */
+  artworkUrl: string
+  reviewedAt: string | null
+  reviewedBy: string | null
+}
+
+export type ProductionBoardResponse = {
+  mailing: ArtworkMailingDto & { status: string; inHomesDate: string }
+  lines: ProductionLineDto[]
+  counts: Record<ArtworkState, number>
+}
+
+export const productionBoardQuerySchema = z.object({
+  state: z.enum(ARTWORK_STATES, { error: 'Choose missing, received, approved or changes_requested.' }).optional(),
+})
+
+export const requestChangesInputSchema = z.object({
+  note: z
+    .string({ error: 'Write what the buyer should change.' })
+    .trim()
+    .min(1, 'Write what the buyer should change.')
+    .max(2000, 'Keep the note under 2000 characters.'),
+})
+export type RequestChangesInput = z.infer<typeof requestChangesInputSchema>
+
+export type ArtworkRemindersResponse = { sent: number }
+export type ArtworkLinkSentResponse = { sentTo: string }
