@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
+import { ARTWORK_UPLOAD_PATH, artworkRoutes } from './features/artwork/artwork.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
 import { calendarAdminRoutes } from './features/calendar-days/calendar-admin.routes.ts'
@@ -63,7 +64,11 @@ export function createApp(deps: AppDeps) {
   // applies its own (5 MB image) limit on its route, after the admin guard.
   app.use('/api/*', (c, next) => {
     const method = c.req.method
-    if (BODYLESS_METHODS.has(method) || (method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH)) return next()
+    if (
+      BODYLESS_METHODS.has(method) ||
+      (method === 'POST' && (c.req.path === MEDIA_UPLOAD_PATH || ARTWORK_UPLOAD_PATH.test(c.req.path)))
+    )
+      return next()
     return jsonBodyLimit(c, next)
   })
 
@@ -80,6 +85,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', adminOrdersRoutes(deps))
   api.route('/', inquiriesRoutes(deps))
   api.route('/', mailingsRoutes(deps))
+  api.route('/', artworkRoutes(deps))
   api.route('/', announcementsRoutes(deps))
   api.route('/', functionsRoutes(deps))
   api.route('/', stripeWebhookRoutes(deps))

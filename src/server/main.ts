@@ -16,6 +16,8 @@ async function loadServerModules() {
     { startRefundWorker },
     { checkoutContext },
     { startMailingDeadlines },
+    { startArtworkReminders },
+    { noticeContext },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -26,6 +28,8 @@ async function loadServerModules() {
     import('./features/checkout/refund-jobs.ts'),
     import('./features/checkout/checkout-context.ts'),
     import('./features/mailings/mailing-deadlines.ts'),
+    import('./features/artwork/artwork-reminders.ts'),
+    import('./features/artwork/artwork.routes.ts'),
   ])
   return {
     serve,
@@ -37,6 +41,8 @@ async function loadServerModules() {
     startRefundWorker,
     checkoutContext,
     startMailingDeadlines,
+    startArtworkReminders,
+    noticeContext,
   }
 }
 
@@ -58,6 +64,8 @@ async function main() {
     startRefundWorker,
     checkoutContext,
     startMailingDeadlines,
+    startArtworkReminders,
+    noticeContext,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -71,6 +79,8 @@ async function main() {
   const refundWorker = startRefundWorker(checkoutContext(deps))
   // A mailing whose sales close has passed is written closed (every 30 s), so public reads stop offering it.
   const mailingDeadlines = startMailingDeadlines(database.db, logger)
+  // Artwork reminders 7 days and 1 day before each mailing's artwork deadline (every 5 min, deduplicated).
+  const artworkReminders = startArtworkReminders(noticeContext(deps), logger)
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -120,6 +130,7 @@ async function main() {
     outboxWorker.stop()
     refundWorker.stop()
     mailingDeadlines.stop()
+    artworkReminders.stop()
     deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { MonthKey } from './mailing-names.ts'
+import type { MonthKey } from './mailings.ts'
 
 /**
  * Artwork and production (issue 13): the contract between the server, the buyer's artwork page
@@ -204,7 +204,9 @@ export type ProductionBoardResponse = {
 }
 
 export const productionBoardQuerySchema = z.object({
-  state: z.enum(ARTWORK_STATES, { error: 'Choose missing, received, approved or changes_requested.' }).optional(),
+  state: z
+    .enum(ARTWORK_STATES, { error: 'Choose missing, received, approved or changes_requested.' })
+    .optional(),
 })
 
 export const requestChangesInputSchema = z.object({

@@ -360,6 +360,51 @@ export const refundJobs = pgTable(
   ],
 )
 
+// ---------------------------------------------------------------- artwork and production (issue 13)
+
+/**
+ * The private link to a checkout's artwork page (/artwork/{token}). checkout_key is the payment session id,
+ * or the order id for a manual order (its own checkout). The token is random (24 bytes, base64url) and is
+ * the only credential the page asks for, so it is unguessable and never derived from the order.
+ */
+export const artworkLinks = pgTable('artwork_links', {
+  token: text('token').primaryKey(),
+  checkoutKey: text('checkout_key').notNull().unique(),
+  createdAt: createdAt(),
+})
+
+/**
+ * The artwork of one order line (a day or an icon). No row = missing. One uploaded file may serve several
+ * lines (the buyer's "one file for all"): each row names the same file_key, and a stored file is removed
+ * only when no row names it any more. `inspection` is what the file is (image pixels or PDF page size,
+ * features/artwork/artwork-file.ts); the print check is worked out from it and the current print sizes on
+ * every read. state: received | approved | changes_requested.
+ */
+export const orderArtwork = pgTable(
+  'order_artwork',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    inspection: jsonb('inspection').$type<Record<string, unknown>>().notNull(),
+    state: text('state').notNull().default('received'),
+    ownerNote: text('owner_note'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_artwork_file_idx').on(t.fileKey),
+    check('order_artwork_state', sql`${t.state} IN ('received', 'approved', 'changes_requested')`),
+  ],
+)
+
 // ---------------------------------------------------------------- content and settings
 
 export const blogPosts = pgTable(

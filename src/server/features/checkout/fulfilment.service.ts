@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mailingIconStock, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import { enqueueEmail } from '../../lib/mailer/outbox.ts'
+import { checkoutArtwork } from '../artwork/artwork.service.ts'
 import { lockSellingMonths } from '../mailings/mailings.service.ts'
 import {
   applyOrderStatusChange,
@@ -148,8 +149,18 @@ export async function applyPayment(
     await enqueueEmail(tx, adminLatePaymentRefundedEmail(checkout, site, mail.adminNotifyEmail, conflict))
     return { outcome: 'refunded', paymentRef }
   }
-  // Written in this transaction: the mails exist iff the payment was applied.
-  await enqueueEmail(tx, buyerConfirmationEmail(checkout, site))
+  // Written in this transaction: the mails exist iff the payment was applied. A checkout that bought days
+  // or an icon gets its artwork link (issue 13) in the same transaction, so the e-mail can carry it.
+  const artwork = await checkoutArtwork(tx, sessionId, ctx.config.timeZone)
+  const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`
+  await enqueueEmail(
+    tx,
+    buyerConfirmationEmail(
+      checkout,
+      site,
+      artwork ? { url: `${origin}${artwork.path}`, mailings: artwork.mailings } : null,
+    ),
+  )
   await enqueueEmail(tx, adminNewOrderEmail(checkout, site, mail.adminNotifyEmail))
   return { outcome: 'paid' }
 }

@@ -2,6 +2,7 @@ import { sessionReference } from '../../../shared/checkout.ts'
 import { formatDayDate, formatPrice } from '../../../shared/format.ts'
 import type { SiteConfig } from '../../../shared/site-config.ts'
 import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import { type ArtworkDue, confirmationArtworkLines } from '../artwork/artwork-emails.ts'
 
 /** One paid order as the e-mails describe it. */
 export type EmailOrderItem = {
@@ -37,7 +38,11 @@ function total(items: EmailOrderItem[]): string {
   return formatPrice(items.reduce((sum, i) => sum + i.amountCents, 0) / 100)
 }
 
-export function buyerConfirmationEmail(checkout: PaidCheckout, site: SiteConfig): OutboxEmail {
+export function buyerConfirmationEmail(
+  checkout: PaidCheckout,
+  site: SiteConfig,
+  artwork: { url: string; mailings: ArtworkDue[] } | null = null,
+): OutboxEmail {
   const reference = sessionReference(checkout.sessionId)
   return {
     dedupeKey: `order-confirmation:${checkout.sessionId}`,
@@ -53,6 +58,7 @@ export function buyerConfirmationEmail(checkout: PaidCheckout, site: SiteConfig)
       'Order Summary',
       ...itemLines(checkout.items),
       `Total: ${total(checkout.items)}`,
+      ...(artwork ? confirmationArtworkLines(artwork.url, artwork.mailings) : []),
       '',
       `Questions? Write to ${site.contactEmail} or call ${site.contactPhone}.`,
       site.productName,

@@ -10,6 +10,7 @@ import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PaymentProvider, PaymentSessionState } from '../../lib/payments/payment-provider.ts'
 import { countHit, type RateLimitRule } from '../../lib/rate-limit.ts'
+import { checkoutArtwork } from '../artwork/artwork.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { cancelCheckoutSession, fulfilCheckoutSession } from './fulfilment.service.ts'
 
@@ -161,8 +162,11 @@ export async function getOrdersBySession(
       ctx.logger.warn({ err: error, sessionId }, 'could not ask the payment provider about a session')
     }
   }
+  const paid = rows.some((o) => o.status === 'paid')
   return {
     orders: rows.map(toDto),
     totalAmount: rows.reduce((sum, o) => sum + o.amountCents, 0) / 100,
+    // Issue 13: the artwork page of a paid checkout (the same link its confirmation e-mail carries).
+    artwork: paid ? await checkoutArtwork(ctx.db, sessionId, ctx.config.timeZone) : null,
   }
 }

@@ -1,0 +1,182 @@
+import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { MAILING_NOT_FOUND, mailingMonthLabel } from '../../../shared/mailings.ts'
+import type { SiteConfig } from '../../../shared/site-config.ts'
+import { mailings, orderArtwork, orders } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import { enqueueEmail, enqueueEmails, type OutboxEmail } from '../../lib/mailer/outbox.ts'
+import {
+  type ArtworkContext,
+  artworkDueText,
+  artworkPath,
+  dueOf,
+  ensureArtworkLink,
+  ensureArtworkLinks,
+  type LineRow,
+  lineLabel,
+  linesOfCheckout,
+  ORDER_NOT_FOUND,
+  reviewArtwork,
+  selectLines,
+} from './artwork.service.ts'
+import { artworkChangesRequestedEmail, artworkLinkEmail, artworkReminderEmail } from './artwork-emails.ts'
+
+/** The artwork context plus what e-mails need. */
+export type NoticeContext = ArtworkContext & { site: SiteConfig }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The automatic reminders: 7 days and 1 day before a mailing's artwork deadline, to each checkout with a
+ * line still missing its artwork. A line gets a stage's reminder only if it was bought before that stage
+ * began (a buyer who pays 3 days before the deadline has just been told the deadline, and gets the 1-day
+ * reminder only).
+ */
+export const REMINDER_STAGES = [
+  { name: '7d', beforeMs: 7 * DAY_MS },
+  { name: '1d', beforeMs: 1 * DAY_MS },
+] as const
+
+export function absoluteUrl(ctx: Pick<ArtworkContext, 'publicOrigin'>, path: string): string {
+  return `${ctx.publicOrigin}${path}`
+}
+
+/** Lines of the checkout as the e-mails list them. */
+const asEmailLines = (lines: LineRow[]) => lines.map((l) => ({ label: lineLabel(l) }))
+
+/** Request changes: the state and the buyer's e-mail (with the note and the link) in one transaction. */
+export async function requestArtworkChanges(
+  ctx: NoticeContext,
+  orderId: string,
+  note: string,
+  by: string,
+  now: Date,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await reviewArtwork(tx, orderId, { state: 'changes_requested', note }, by, now)
+    const token = await ensureArtworkLink(tx, row.checkoutKey)
+    const [due] = await dueOf({ ...ctx, db: tx }, [row.mailingMonth])
+    if (!due) throw new AppError('not_found', MAILING_NOT_FOUND)
+    await enqueueEmail(
+      tx,
+      artworkChangesRequestedEmail({
+        dedupeKey: `artwork-changes:${orderId}:${now.getTime()}`,
+        to: row.email,
+        businessName: row.businessName,
+        line: { label: lineLabel(row) },
+        note,
+        url: absoluteUrl(ctx, artworkPath(token)),
+        due,
+        site: ctx.site,
+      }),
+    )
+  })
+}
+
+/** E-mails the buyer of an order the link to their checkout's artwork page. Answers the address. */
+export async function sendArtworkLink(ctx: NoticeContext, orderId: string, now: Date): Promise<string> {
+  const [row] = await selectLines(ctx.db, eq(orders.id, orderId))
+  if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
+  const lines = await linesOfCheckout(ctx.db, row.checkoutKey)
+  const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
+  await enqueueEmail(
+    ctx.db,
+    artworkLinkEmail({
+      dedupeKey: `artwork-link:${row.checkoutKey}:${now.getTime()}`,
+      to: row.email,
+      businessName: row.businessName,
+      url: absoluteUrl(ctx, artworkPath(token)),
+      lines: asEmailLines(lines),
+      mailings: await dueOf(
+        ctx,
+        lines.map((l) => l.mailingMonth),
+      ),
+      site: ctx.site,
+    }),
+  )
+  return row.email
+}
+
+type MailingRow = typeof mailings.$inferSelect
+
+/** One reminder per checkout that has lines of `mailing` missing their artwork (optionally bought before `boughtBefore`). */
+async function reminderEmails(
+  ctx: NoticeContext,
+  mailing: MailingRow,
+  dedupe: (checkoutKey: string) => string,
+  boughtBefore?: Date,
+): Promise<OutboxEmail[]> {
+  const bought = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`
+  const missing = await selectLines(
+    ctx.db,
+    and(
+      eq(orders.mailingMonth, mailing.month),
+      isNull(orderArtwork.orderId),
+      boughtBefore ? sql`${bought} < ${boughtBefore.toISOString()}` : undefined,
+    ) as SQL,
+  )
+  const byCheckout = new Map<string, LineRow[]>()
+  for (const line of missing)
+    byCheckout.set(line.checkoutKey, [...(byCheckout.get(line.checkoutKey) ?? []), line])
+  const tokens = await ensureArtworkLinks(ctx.db, [...byCheckout.keys()])
+  const due = {
+    label: mailingMonthLabel(mailing.month),
+    artworkDueText: artworkDueText(mailing, ctx.timeZone),
+  }
+  return [...byCheckout].map(([checkoutKey, lines]) => {
+    const first = lines[0] as LineRow
+    return artworkReminderEmail({
+      dedupeKey: dedupe(checkoutKey),
+      to: first.email,
+      businessName: first.businessName,
+      lines: asEmailLines(lines),
+      url: absoluteUrl(ctx, artworkPath(tokens.get(checkoutKey) as string)),
+      due,
+      site: ctx.site,
+    })
+  })
+}
+
+/**
+ * The periodic task's work: for each stage whose time has come (deadline − 7 days, − 1 day) and whose
+ * deadline has not passed, queue the reminders. Each e-mail's dedupe key names the checkout, the mailing
+ * and the stage, so it is queued once however many instances run this at once or how often.
+ */
+export async function sendDueArtworkReminders(ctx: NoticeContext, now: Date): Promise<number> {
+  let queued = 0
+  for (const stage of REMINDER_STAGES) {
+    const stageStart = sql`${mailings.artworkDueAt} - make_interval(secs => ${stage.beforeMs / 1000})`
+    const due = await ctx.db
+      .select()
+      .from(mailings)
+      .where(
+        and(
+          inArray(mailings.status, ['open', 'closed']),
+          gt(mailings.artworkDueAt, now),
+          lte(stageStart, sql`${now.toISOString()}::timestamptz`),
+        ),
+      )
+    for (const mailing of due) {
+      const startedAt = new Date(mailing.artworkDueAt.getTime() - stage.beforeMs)
+      const emails = await reminderEmails(
+        ctx,
+        mailing,
+        (key) => `artwork-reminder:${key}:${mailing.month}:${stage.name}`,
+        startedAt,
+      )
+      queued += await enqueueEmails(ctx.db, emails)
+    }
+  }
+  return queued
+}
+
+/** The owner's "Send reminders now": every checkout of the mailing with missing artwork, now. */
+export async function sendArtworkRemindersNow(ctx: NoticeContext, month: string, now: Date): Promise<number> {
+  const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, month))
+  if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+  const emails = await reminderEmails(
+    ctx,
+    mailing,
+    (key) => `artwork-reminder:${key}:${month}:now:${now.getTime()}`,
+  )
+  return enqueueEmails(ctx.db, emails)
+}

@@ -1,0 +1,221 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import {
+  ARTWORK_NO_FILE_MESSAGE,
+  ARTWORK_TOO_LARGE_MESSAGE,
+  ARTWORK_UPLOAD_FIELDS,
+  type ArtworkLinkSentResponse,
+  type ArtworkRemindersResponse,
+  MAX_ARTWORK_BYTES,
+  printSpecsSchema,
+  productionBoardQuerySchema,
+  requestChangesInputSchema,
+} from '../../../shared/artwork.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readJson, readQuery } from '../../http/validate.ts'
+import { AppError } from '../../lib/errors.ts'
+import { countHit, type RateLimitRule } from '../../lib/rate-limit.ts'
+import {
+  type ArtworkFileKind,
+  getAdminArtworkFile,
+  getArtworkPage,
+  getBuyerArtworkFile,
+  getPrintSpecs,
+  getProductionBoard,
+  getProductionLine,
+  reviewArtwork,
+  setPrintSpecs,
+  uploadArtwork,
+} from './artwork.service.ts'
+import { ArtworkRejectedError } from './artwork-file.ts'
+import {
+  type NoticeContext,
+  requestArtworkChanges,
+  sendArtworkLink,
+  sendArtworkRemindersNow,
+} from './artwork-notices.ts'
+import { artworkArchive, buildProof } from './production.service.ts'
+
+/** The upload route, which app.ts exempts from the 100 KB JSON body limit (it has its own, below). */
+export const ARTWORK_UPLOAD_PATH = /^\/api\/artwork\/[^/]+\/upload$/
+/** The whole multipart request: the file plus its part headers and the orderId fields. */
+const MAX_ARTWORK_REQUEST_BYTES = MAX_ARTWORK_BYTES + 512 * 1024
+/** Uploads per token: plenty for a buyer trying a few files, a wall for a script. */
+const UPLOADS_PER_TOKEN: RateLimitRule = { window: 600, max: 40 }
+const TOO_MANY_UPLOADS = 'Too many uploads in a short time. Please wait a few minutes and try again.'
+const ARTWORK_FILE_NOT_FOUND = 'Artwork not found.'
+
+export function noticeContext(deps: AppDeps): NoticeContext {
+  return {
+    db: deps.database.db,
+    storage: deps.storage,
+    timeZone: deps.config.timeZone,
+    publicOrigin: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
+    site: deps.config.site,
+  }
+}
+
+/**
+ * Files are never public: the buyer's come through their token, the admin's through the admin guard. They
+ * are sent with the type detected at upload, nosniff and a sandbox CSP; PDFs download rather than open.
+ */
+async function sendFile(
+  c: Context<AppEnv>,
+  file: Awaited<ReturnType<typeof getAdminArtworkFile>>,
+  kind: ArtworkFileKind,
+) {
+  if (!file) throw new AppError('not_found', ARTWORK_FILE_NOT_FOUND)
+  const disposition = kind === 'file' && file.contentType === 'application/pdf' ? 'attachment' : 'inline'
+  return c.body(file.body, 200, {
+    'Content-Type': file.contentType,
+    'Content-Length': String(file.size),
+    'Content-Disposition': `${disposition}; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    'Cache-Control': 'private, max-age=300',
+    'Content-Security-Policy': "sandbox; default-src 'none'",
+    'X-Content-Type-Options': 'nosniff',
+  })
+}
+
+async function readUpload(c: Context<AppEnv>): Promise<{ file: File; orderIds: string[] }> {
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the file as multipart/form-data (fields file and orderId).',
+    )
+  let form: FormData
+  try {
+    form = await c.req.formData()
+  } catch {
+    throw new AppError('bad_request', 'The upload could not be read. Please try again.')
+  }
+  const file = form.get(ARTWORK_UPLOAD_FIELDS.file)
+  if (!(file instanceof File) || file.size === 0)
+    throw new AppError('validation_failed', ARTWORK_NO_FILE_MESSAGE, { file: [ARTWORK_NO_FILE_MESSAGE] })
+  if (file.size > MAX_ARTWORK_BYTES) throw new AppError('payload_too_large', ARTWORK_TOO_LARGE_MESSAGE)
+  const orderIds = form
+    .getAll(ARTWORK_UPLOAD_FIELDS.orderId)
+    .filter((v): v is string => typeof v === 'string')
+  return { file, orderIds }
+}
+
+export function artworkRoutes(deps: AppDeps) {
+  const ctx = noticeContext(deps)
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_ARTWORK_REQUEST_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', ARTWORK_TOO_LARGE_MESSAGE)
+    },
+  })
+
+  // ---------------------------------------------------------------- the buyer (token holder)
+
+  app.get('/artwork/:token', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json(await getArtworkPage(ctx, c.req.param('token'), new Date()))
+  })
+
+  app.post('/artwork/:token/upload', uploadLimit, async (c) => {
+    const token = c.req.param('token')
+    // The token is checked first (a 404 costs nothing), then counted, then the file is read.
+    await getArtworkPage(ctx, token, new Date())
+    if ((await countHit(ctx.db, `artwork-upload:${token}`, UPLOADS_PER_TOKEN)) > UPLOADS_PER_TOKEN.max)
+      throw new AppError('rate_limited', TOO_MANY_UPLOADS)
+    const { file, orderIds } = await readUpload(c)
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      return c.json(await uploadArtwork(ctx, token, orderIds, { name: file.name, bytes }, new Date()))
+    } catch (error) {
+      if (error instanceof ArtworkRejectedError)
+        throw error.message === ARTWORK_TOO_LARGE_MESSAGE
+          ? new AppError('payload_too_large', error.message)
+          : new AppError('validation_failed', error.message, { file: [error.message] })
+      throw error
+    }
+  })
+
+  app.get('/artwork/:token/files/:orderId', async (c) =>
+    sendFile(c, await getBuyerArtworkFile(ctx, c.req.param('token'), c.req.param('orderId'), 'file'), 'file'),
+  )
+  app.get('/artwork/:token/thumbnails/:orderId', async (c) =>
+    sendFile(
+      c,
+      await getBuyerArtworkFile(ctx, c.req.param('token'), c.req.param('orderId'), 'thumbnail'),
+      'thumbnail',
+    ),
+  )
+
+  // ---------------------------------------------------------------- the owner
+
+  app.get('/admin/print-specs', admin, async (c) => c.json(await getPrintSpecs(ctx.db)))
+  app.put('/admin/print-specs', admin, async (c) =>
+    c.json(await setPrintSpecs(ctx.db, await readJson(c, printSpecsSchema))),
+  )
+
+  app.get('/admin/mailings/:month/artwork', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const { state } = readQuery(c, productionBoardQuerySchema)
+    return c.json(await getProductionBoard(ctx, c.req.param('month'), state, new Date()))
+  })
+
+  app.post('/admin/mailings/:month/artwork-reminders', admin, async (c) => {
+    const body: ArtworkRemindersResponse = {
+      sent: await sendArtworkRemindersNow(ctx, c.req.param('month'), new Date()),
+    }
+    return c.json(body)
+  })
+
+  app.get('/admin/mailings/:month/proof.pdf', admin, async (c) => {
+    const month = c.req.param('month')
+    const pdf = await buildProof(ctx, month, deps.config.site.productName)
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="proof-${month}.pdf"`,
+      'Cache-Control': 'no-store',
+    })
+  })
+
+  app.get('/admin/mailings/:month/artwork.zip', admin, async (c) => {
+    const month = c.req.param('month')
+    const zip = await artworkArchive(ctx, month)
+    return c.body(zip, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="artwork-${month}.zip"`,
+      'Cache-Control': 'no-store',
+    })
+  })
+
+  app.post('/admin/artwork/:orderId/approve', admin, async (c) => {
+    const orderId = c.req.param('orderId')
+    const now = new Date()
+    await reviewArtwork(ctx.db, orderId, { state: 'approved' }, c.get('user').email, now)
+    return c.json(await getProductionLine(ctx, orderId, now))
+  })
+
+  app.post('/admin/artwork/:orderId/request-changes', admin, async (c) => {
+    const orderId = c.req.param('orderId')
+    const { note } = await readJson(c, requestChangesInputSchema)
+    const now = new Date()
+    await requestArtworkChanges(ctx, orderId, note, c.get('user').email, now)
+    return c.json(await getProductionLine(ctx, orderId, now))
+  })
+
+  app.post('/admin/artwork/:orderId/send-link', admin, async (c) => {
+    const body: ArtworkLinkSentResponse = {
+      sentTo: await sendArtworkLink(ctx, c.req.param('orderId'), new Date()),
+    }
+    return c.json(body)
+  })
+
+  app.get('/admin/artwork/:orderId/file', admin, async (c) =>
+    sendFile(c, await getAdminArtworkFile(ctx, c.req.param('orderId'), 'file'), 'file'),
+  )
+  app.get('/admin/artwork/:orderId/thumbnail', admin, async (c) =>
+    sendFile(c, await getAdminArtworkFile(ctx, c.req.param('orderId'), 'thumbnail'), 'thumbnail'),
+  )
+
+  return app
+}

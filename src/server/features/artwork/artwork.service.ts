@@ -1,0 +1,576 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import {
+  ARTWORK_LINE_NOT_FOUND,
+  ARTWORK_LINK_NOT_FOUND,
+  ARTWORK_NO_LINES_MESSAGE,
+  ARTWORK_NOTHING_TO_REVIEW,
+  ARTWORK_STATES,
+  type ArtworkLineDto,
+  type ArtworkMailingDto,
+  type ArtworkPageResponse,
+  type ArtworkState,
+  artworkDeadlinePassedMessage,
+  DEFAULT_PRINT_SPECS,
+  type PrintSpecs,
+  type ProductionBoardResponse,
+  type ProductionLineDto,
+  printSizeFor,
+  printSpecsSchema,
+} from '../../../shared/artwork.ts'
+import { formatDayDate } from '../../../shared/format.ts'
+import { formatLocalDateTime } from '../../../shared/mailing-texts.ts'
+import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '../../../shared/mailings.ts'
+import type { Db } from '../../db/client.ts'
+import { artworkLinks, mailings, orderArtwork, orders, siteSettings } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Storage } from '../../lib/storage/storage.ts'
+import { toZonedLocal } from '../../lib/zoned-time.ts'
+import { uploadFileName } from '../media/media-upload.ts'
+import { checkPrint, type InspectedArtwork, inspectArtwork, makeThumbnail } from './artwork-file.ts'
+
+/** What the artwork features need of the server: its database, files, town time and address. */
+export type ArtworkContext = {
+  db: Db
+  storage: Storage
+  timeZone: string
+  /** PUBLIC_URL or the local address, no trailing slash: for links in e-mails. */
+  publicOrigin: string
+}
+
+export const ORDER_NOT_FOUND = 'Order not found.'
+const PRINT_SPECS_KEY = 'print_specs'
+
+// ---------------------------------------------------------------- links
+
+/** A new artwork token: 24 random bytes, base64url (32 characters). */
+export function newArtworkToken(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+/** The checkout an order belongs to: its payment session, or the order itself (a manual order). */
+export const checkoutKeySql = sql<string>`coalesce(${orders.paymentSessionId}, ${orders.id})`
+
+export const artworkPath = (token: string) => `/artwork/${token}`
+
+/**
+ * The token of each checkout, created on first need (payment, the owner's board, a manual order's link).
+ * Insert-if-absent then read, so two callers at once agree on one token.
+ */
+export async function ensureArtworkLinks(db: Db, checkoutKeys: string[]): Promise<Map<string, string>> {
+  const keys = [...new Set(checkoutKeys)]
+  if (keys.length === 0) return new Map()
+  const existing = await db
+    .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
+    .from(artworkLinks)
+    .where(inArray(artworkLinks.checkoutKey, keys))
+  const missing = keys.filter((k) => !existing.some((e) => e.checkoutKey === k))
+  if (missing.length > 0) {
+    await db
+      .insert(artworkLinks)
+      .values(missing.map((checkoutKey) => ({ checkoutKey, token: newArtworkToken() })))
+      .onConflictDoNothing({ target: artworkLinks.checkoutKey })
+    existing.push(
+      ...(await db
+        .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
+        .from(artworkLinks)
+        .where(inArray(artworkLinks.checkoutKey, missing))),
+    )
+  }
+  return new Map(existing.map((e) => [e.checkoutKey, e.token]))
+}
+
+export async function ensureArtworkLink(db: Db, checkoutKey: string): Promise<string> {
+  return (await ensureArtworkLinks(db, [checkoutKey])).get(checkoutKey) as string
+}
+
+async function findLink(db: Db, token: string): Promise<{ checkoutKey: string }> {
+  // Tokens are base64url; anything else cannot be one (and never reaches the query).
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
+  const [link] = await db
+    .select({ checkoutKey: artworkLinks.checkoutKey })
+    .from(artworkLinks)
+    .where(eq(artworkLinks.token, token))
+  if (!link) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
+  return link
+}
+
+// ---------------------------------------------------------------- print sizes
+
+export async function getPrintSpecs(db: Db): Promise<PrintSpecs> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, PRINT_SPECS_KEY))
+  const parsed = printSpecsSchema.safeParse(row?.value)
+  return parsed.success ? parsed.data : DEFAULT_PRINT_SPECS
+}
+
+export async function setPrintSpecs(db: Db, specs: PrintSpecs): Promise<PrintSpecs> {
+  await db
+    .insert(siteSettings)
+    .values({ key: PRINT_SPECS_KEY, value: specs })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: specs, updatedAt: new Date() } })
+  return specs
+}
+
+// ---------------------------------------------------------------- lines
+
+/** A line that was sold: paid, or an owner's pending order (no hold expiry) awaiting payment. */
+const soldLine = and(
+  isNotNull(orders.mailingMonth),
+  or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending'), isNull(orders.expiresAt))),
+) as SQL
+
+const lineColumns = {
+  orderId: orders.id,
+  businessName: orders.businessName,
+  email: orders.email,
+  status: orders.status,
+  source: orders.source,
+  checkoutKey: checkoutKeySql,
+  paidAt: orders.paidAt,
+  createdAt: orders.createdAt,
+  date: orders.itemDate,
+  itemName: orders.itemName,
+  itemSize: orders.itemSize,
+  mailingMonth: sql<string>`${orders.mailingMonth}`,
+  artwork: {
+    fileKey: orderArtwork.fileKey,
+    thumbnailKey: orderArtwork.thumbnailKey,
+    fileName: orderArtwork.fileName,
+    contentType: orderArtwork.contentType,
+    sizeBytes: orderArtwork.sizeBytes,
+    inspection: orderArtwork.inspection,
+    state: orderArtwork.state,
+    ownerNote: orderArtwork.ownerNote,
+    uploadedAt: orderArtwork.uploadedAt,
+    reviewedAt: orderArtwork.reviewedAt,
+    reviewedBy: orderArtwork.reviewedBy,
+  },
+}
+
+export type LineRow = {
+  orderId: string
+  businessName: string
+  email: string
+  status: string
+  source: string
+  checkoutKey: string
+  paidAt: Date | null
+  createdAt: Date
+  date: string | null
+  itemName: string | null
+  itemSize: string | null
+  mailingMonth: string
+  artwork: {
+    fileKey: string
+    thumbnailKey: string | null
+    fileName: string
+    contentType: string
+    sizeBytes: number
+    inspection: Record<string, unknown>
+    state: string
+    ownerNote: string | null
+    uploadedAt: Date
+    reviewedAt: Date | null
+    reviewedBy: string | null
+  } | null
+}
+
+/** Sold lines (days and icons) matching `where`, days by date then icons, each with its artwork if any. */
+export async function selectLines(db: Db, where: SQL): Promise<LineRow[]> {
+  const rows = await db
+    .select(lineColumns)
+    .from(orders)
+    .leftJoin(orderArtwork, eq(orderArtwork.orderId, orders.id))
+    .where(and(soldLine, where))
+    .orderBy(asc(orders.mailingMonth), sql`${orders.itemDate} asc nulls last`, asc(orders.id))
+  // A left join gives an object of nulls for a line without artwork.
+  return rows.map((r) => ({ ...r, artwork: r.artwork?.fileKey ? (r.artwork as LineRow['artwork']) : null }))
+}
+
+export const linesOfCheckout = (db: Db, checkoutKey: string) =>
+  selectLines(
+    db,
+    or(
+      eq(orders.paymentSessionId, checkoutKey),
+      and(isNull(orders.paymentSessionId), eq(orders.id, checkoutKey)),
+    ) as SQL,
+  )
+
+export function lineKind(row: Pick<LineRow, 'date'>): 'day' | 'icon' {
+  return row.date ? 'day' : 'icon'
+}
+
+export function lineLabel(row: Pick<LineRow, 'date' | 'itemName'>): string {
+  return row.date ? `Calendar day: ${formatDayDate(row.date)}` : `Map icon: ${row.itemName ?? 'Map icon'}`
+}
+
+export function lineState(row: Pick<LineRow, 'artwork'>): ArtworkState {
+  return (row.artwork?.state as ArtworkState | undefined) ?? 'missing'
+}
+
+type MailingRow = typeof mailings.$inferSelect
+
+/** Artwork is taken until its deadline, and never once the mailing has gone to print. */
+export function isOpenForArtwork(mailing: MailingRow, now: Date): boolean {
+  return (
+    (mailing.status === 'open' || mailing.status === 'closed') &&
+    mailing.artworkDueAt.getTime() > now.getTime()
+  )
+}
+
+export function artworkDueText(mailing: Pick<MailingRow, 'artworkDueAt'>, timeZone: string): string {
+  return formatLocalDateTime(toZonedLocal(mailing.artworkDueAt, timeZone))
+}
+
+function toMailingDto(mailing: MailingRow, ctx: ArtworkContext, now: Date): ArtworkMailingDto {
+  return {
+    month: mailing.month,
+    label: mailingMonthLabel(mailing.month),
+    artworkDueAt: mailing.artworkDueAt.toISOString(),
+    artworkDueText: artworkDueText(mailing, ctx.timeZone),
+    isOpenForArtwork: isOpenForArtwork(mailing, now),
+  }
+}
+
+async function mailingsByMonth(db: Db, months: string[]): Promise<Map<string, MailingRow>> {
+  if (months.length === 0) return new Map()
+  const rows = await db
+    .select()
+    .from(mailings)
+    .where(inArray(mailings.month, [...new Set(months)]))
+  return new Map(rows.map((m) => [m.month, m]))
+}
+
+type FileUrls = (orderId: string, version: number) => { url: string; thumbnailUrl: string }
+
+const buyerFileUrls =
+  (token: string): FileUrls =>
+  (orderId, version) => ({
+    url: `/api/artwork/${token}/files/${encodeURIComponent(orderId)}?v=${version}`,
+    thumbnailUrl: `/api/artwork/${token}/thumbnails/${encodeURIComponent(orderId)}?v=${version}`,
+  })
+
+const adminFileUrls: FileUrls = (orderId, version) => ({
+  url: `/api/admin/artwork/${encodeURIComponent(orderId)}/file?v=${version}`,
+  thumbnailUrl: `/api/admin/artwork/${encodeURIComponent(orderId)}/thumbnail?v=${version}`,
+})
+
+function toLineDto(
+  row: LineRow,
+  mailing: MailingRow | undefined,
+  specs: PrintSpecs,
+  urls: FileUrls,
+  now: Date,
+): ArtworkLineDto {
+  const kind = lineKind(row)
+  const printSize = printSizeFor(specs, { kind, iconSize: row.itemSize })
+  const art = row.artwork
+  const version = art?.uploadedAt.getTime() ?? 0
+  return {
+    orderId: row.orderId,
+    kind,
+    label: lineLabel(row),
+    date: row.date,
+    iconName: kind === 'icon' ? row.itemName : null,
+    iconSize: kind === 'icon' ? row.itemSize : null,
+    mailingMonth: row.mailingMonth,
+    state: lineState(row),
+    ownerNote: art?.state === 'changes_requested' ? art.ownerNote : null,
+    file: art
+      ? {
+          name: art.fileName,
+          contentType: art.contentType,
+          sizeBytes: art.sizeBytes,
+          uploadedAt: art.uploadedAt.toISOString(),
+          url: urls(row.orderId, version).url,
+          thumbnailUrl: art.thumbnailKey ? urls(row.orderId, version).thumbnailUrl : null,
+        }
+      : null,
+    printCheck: art ? checkPrint(art.inspection as InspectedArtwork, printSize, specs.dpi) : null,
+    printSize,
+    canUpload: mailing ? isOpenForArtwork(mailing, now) : false,
+  }
+}
+
+// ---------------------------------------------------------------- the buyer's page
+
+export async function getArtworkPage(
+  ctx: ArtworkContext,
+  token: string,
+  now: Date,
+): Promise<ArtworkPageResponse> {
+  const link = await findLink(ctx.db, token)
+  const lines = await linesOfCheckout(ctx.db, link.checkoutKey)
+  if (lines.length === 0) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
+  const byMonth = await mailingsByMonth(
+    ctx.db,
+    lines.map((l) => l.mailingMonth),
+  )
+  const specs = await getPrintSpecs(ctx.db)
+  const months = [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month))
+  return {
+    businessName: (lines[0] as LineRow).businessName,
+    mailings: months.map((m) => toMailingDto(m, ctx, now)),
+    lines: lines.map((l) => toLineDto(l, byMonth.get(l.mailingMonth), specs, buyerFileUrls(token), now)),
+    dpi: specs.dpi,
+  }
+}
+
+export type UploadedFile = { name: string; bytes: Uint8Array }
+
+/**
+ * One file for one or more lines of the token's checkout. The file is checked (type by content, size, the
+ * PDF opens) before anything is stored; the lines' mailings are locked FOR SHARE and their deadline checked
+ * again in the transaction that records it, so "mark printed" (FOR UPDATE) and an upload never interleave.
+ * The replaced files are removed after the commit once no line names them.
+ */
+export async function uploadArtwork(
+  ctx: ArtworkContext,
+  token: string,
+  orderIds: string[],
+  file: UploadedFile,
+  now: Date,
+): Promise<ArtworkPageResponse> {
+  const link = await findLink(ctx.db, token)
+  const ids = [...new Set(orderIds)]
+  if (ids.length === 0)
+    throw new AppError('validation_failed', ARTWORK_NO_LINES_MESSAGE, { orderId: [ARTWORK_NO_LINES_MESSAGE] })
+  const lines = await linesOfCheckout(ctx.db, link.checkoutKey)
+  const chosen = ids.map((id) => lines.find((l) => l.orderId === id))
+  if (chosen.some((l) => !l)) throw new AppError('not_found', ARTWORK_LINE_NOT_FOUND)
+  const months = [...new Set((chosen as LineRow[]).map((l) => l.mailingMonth))].sort()
+  await requireOpenForArtwork(ctx.db, months, now, false)
+
+  const inspected = await inspectArtwork(file.bytes)
+  const thumbnail = await makeThumbnail(file.bytes, inspected)
+  const stem = `artwork/${months[0]}/${randomUUID()}`
+  const fileKey = `${stem}.${inspected.ext}`
+  const thumbnailKey = thumbnail ? `${stem}-preview.png` : null
+  await ctx.storage.put(fileKey, file.bytes, inspected.mime)
+  if (thumbnail && thumbnailKey) await ctx.storage.put(thumbnailKey, thumbnail, 'image/png')
+
+  let replaced: string[]
+  try {
+    replaced = await ctx.db.transaction(async (tx) => {
+      await requireOpenForArtwork(tx, months, now, true)
+      const previous = await tx
+        .select({ fileKey: orderArtwork.fileKey, thumbnailKey: orderArtwork.thumbnailKey })
+        .from(orderArtwork)
+        .where(inArray(orderArtwork.orderId, ids))
+        .for('update')
+      const values = {
+        fileKey,
+        thumbnailKey,
+        fileName: uploadFileName(file.name, inspected),
+        contentType: inspected.mime,
+        sizeBytes: file.bytes.byteLength,
+        inspection: inspected as unknown as Record<string, unknown>,
+        state: 'received',
+        ownerNote: null,
+        uploadedAt: now,
+        reviewedAt: null,
+        reviewedBy: null,
+        updatedAt: now,
+      }
+      await tx
+        .insert(orderArtwork)
+        .values(ids.map((orderId) => ({ orderId, ...values })))
+        .onConflictDoUpdate({
+          target: orderArtwork.orderId,
+          set: Object.fromEntries(
+            Object.keys(values).map((k) => [k, sql.raw(`excluded.${toColumn(k)}`)]),
+          ) as Record<string, SQL>,
+        })
+      return previous.flatMap((p) => (p.thumbnailKey ? [p.fileKey, p.thumbnailKey] : [p.fileKey]))
+    })
+  } catch (error) {
+    await removeFiles(ctx.storage, [fileKey, ...(thumbnailKey ? [thumbnailKey] : [])])
+    throw error
+  }
+  await removeUnreferencedFiles(ctx, replaced)
+  return getArtworkPage(ctx, token, now)
+}
+
+const toColumn = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+async function requireOpenForArtwork(db: Db, months: string[], now: Date, lock: boolean): Promise<void> {
+  const query = db.select().from(mailings).where(inArray(mailings.month, months)).orderBy(asc(mailings.month))
+  const rows = lock ? await query.for('share') : await query
+  for (const month of months) {
+    const row = rows.find((r) => r.month === month)
+    if (!row || !isOpenForArtwork(row, now))
+      throw new AppError('conflict', artworkDeadlinePassedMessage(mailingMonthLabel(month)))
+  }
+}
+
+async function removeFiles(storage: Storage, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)))
+}
+
+/** Deletes the stored files no line names any more (a file shared by "one file for all" stays while used). */
+async function removeUnreferencedFiles(ctx: ArtworkContext, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys)]
+  if (unique.length === 0) return
+  const used = await ctx.db
+    .select({ fileKey: orderArtwork.fileKey, thumbnailKey: orderArtwork.thumbnailKey })
+    .from(orderArtwork)
+    .where(or(inArray(orderArtwork.fileKey, unique), inArray(orderArtwork.thumbnailKey, unique)))
+  const stillUsed = new Set(used.flatMap((u) => [u.fileKey, u.thumbnailKey]))
+  await removeFiles(
+    ctx.storage,
+    unique.filter((k) => !stillUsed.has(k)),
+  )
+}
+
+export type ArtworkFileKind = 'file' | 'thumbnail'
+
+/** A line's stored file for the holder of its checkout's token; undefined when there is none. */
+export async function getBuyerArtworkFile(
+  ctx: ArtworkContext,
+  token: string,
+  orderId: string,
+  kind: ArtworkFileKind,
+) {
+  const link = await findLink(ctx.db, token)
+  const [row] = await selectLines(
+    ctx.db,
+    and(
+      eq(orders.id, orderId),
+      or(
+        eq(orders.paymentSessionId, link.checkoutKey),
+        and(isNull(orders.paymentSessionId), eq(orders.id, link.checkoutKey)),
+      ),
+    ) as SQL,
+  )
+  return row ? readLineFile(ctx, row, kind) : undefined
+}
+
+export async function getAdminArtworkFile(ctx: ArtworkContext, orderId: string, kind: ArtworkFileKind) {
+  const [row] = await selectLines(ctx.db, eq(orders.id, orderId))
+  return row ? readLineFile(ctx, row, kind) : undefined
+}
+
+async function readLineFile(ctx: ArtworkContext, row: LineRow, kind: ArtworkFileKind) {
+  const key = kind === 'file' ? row.artwork?.fileKey : row.artwork?.thumbnailKey
+  if (!key || !row.artwork) return undefined
+  const object = await ctx.storage.get(key)
+  if (!object) return undefined
+  return { ...object, fileName: kind === 'file' ? row.artwork.fileName : 'preview.png' }
+}
+
+// ---------------------------------------------------------------- the owner's board
+
+export async function getProductionBoard(
+  ctx: ArtworkContext,
+  month: string,
+  state: ArtworkState | undefined,
+  now: Date,
+): Promise<ProductionBoardResponse> {
+  const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, month))
+  if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+  const all = await selectLines(ctx.db, eq(orders.mailingMonth, month))
+  const specs = await getPrintSpecs(ctx.db)
+  const tokens = await ensureArtworkLinks(
+    ctx.db,
+    all.map((l) => l.checkoutKey),
+  )
+  const counts = Object.fromEntries(ARTWORK_STATES.map((s) => [s, 0])) as Record<ArtworkState, number>
+  for (const line of all) counts[lineState(line)] += 1
+  const shown = state ? all.filter((l) => lineState(l) === state) : all
+  return {
+    mailing: { ...toMailingDto(mailing, ctx, now), status: mailing.status, inHomesDate: mailing.inHomesDate },
+    lines: shown.map((l) => toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, now)),
+    counts,
+  }
+}
+
+function toProductionLine(
+  row: LineRow,
+  mailing: MailingRow,
+  specs: PrintSpecs,
+  token: string,
+  now: Date,
+): ProductionLineDto {
+  return {
+    ...toLineDto(row, mailing, specs, adminFileUrls, now),
+    businessName: row.businessName,
+    email: row.email,
+    orderStatus: row.status,
+    source: row.source,
+    artworkUrl: artworkPath(token),
+    reviewedAt: row.artwork?.reviewedAt?.toISOString() ?? null,
+    reviewedBy: row.artwork?.reviewedBy ?? null,
+  }
+}
+
+/** One board line, after a review. */
+export async function getProductionLine(
+  ctx: ArtworkContext,
+  orderId: string,
+  now: Date,
+): Promise<ProductionLineDto> {
+  const [row] = await selectLines(ctx.db, eq(orders.id, orderId))
+  if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
+  const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, row.mailingMonth))
+  const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
+  return toProductionLine(row, mailing as MailingRow, await getPrintSpecs(ctx.db), token, now)
+}
+
+/**
+ * Approve, or ask for changes with a note. Only a line that has a file can be reviewed (409 otherwise).
+ */
+export async function reviewArtwork(
+  db: Db,
+  orderId: string,
+  review: { state: 'approved' } | { state: 'changes_requested'; note: string },
+  by: string,
+  now: Date,
+): Promise<LineRow> {
+  const [row] = await selectLines(db, eq(orders.id, orderId))
+  if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
+  if (!row.artwork) throw new AppError('conflict', ARTWORK_NOTHING_TO_REVIEW)
+  await db
+    .update(orderArtwork)
+    .set({
+      state: review.state,
+      ownerNote: review.state === 'changes_requested' ? review.note : null,
+      reviewedAt: now,
+      reviewedBy: by,
+      updatedAt: now,
+    })
+    .where(eq(orderArtwork.orderId, orderId))
+  return row
+}
+
+/** The mailings a set of lines belong to, with their due texts (for e-mails). */
+export async function dueOf(ctx: Pick<ArtworkContext, 'db' | 'timeZone'>, months: MonthKey[]) {
+  const byMonth = await mailingsByMonth(ctx.db, months)
+  return [...byMonth.values()]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((m) => ({
+      month: m.month,
+      label: mailingMonthLabel(m.month),
+      artworkDueText: artworkDueText(m, ctx.timeZone),
+    }))
+}
+
+/**
+ * The artwork page of a checkout that bought days or an icon: its link (created on first need) and the
+ * artwork deadline of each mailing involved. null for a checkout with nothing to print (special purchases).
+ */
+export async function checkoutArtwork(
+  db: Db,
+  checkoutKey: string,
+  timeZone: string,
+): Promise<{ path: string; mailings: { month: string; label: string; artworkDueText: string }[] } | null> {
+  const lines = await linesOfCheckout(db, checkoutKey)
+  if (lines.length === 0) return null
+  const token = await ensureArtworkLink(db, checkoutKey)
+  return {
+    path: artworkPath(token),
+    mailings: await dueOf(
+      { db, timeZone },
+      lines.map((l) => l.mailingMonth),
+    ),
+  }
+}

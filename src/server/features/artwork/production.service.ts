@@ -1,0 +1,105 @@
+import { and, asc, eq, gte, lt } from 'drizzle-orm'
+import { ARTWORK_STATE_LABELS } from '../../../shared/artwork.ts'
+import { MAILING_NOT_FOUND, mailingMonthLabel } from '../../../shared/mailings.ts'
+import { calendarDays, mailings, orders } from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import {
+  type ArtworkContext,
+  getPrintSpecs,
+  type LineRow,
+  lineState,
+  selectLines,
+} from './artwork.service.ts'
+import { artworkZipStream, type ZipSource } from './artwork-zip.ts'
+import { type ProofArtwork, type ProofDay, type ProofIcon, renderProofPdf } from './proof-pdf.ts'
+
+async function requireMailing(ctx: ArtworkContext, month: string) {
+  const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, month))
+  if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return mailing
+}
+
+/** Reads a stored file whole (artwork is at most 20 MB, and the proof embeds one at a time). */
+async function readAll(ctx: ArtworkContext, key: string): Promise<Uint8Array> {
+  const object = await ctx.storage.get(key)
+  if (!object) throw new Error(`artwork file missing from storage: ${key}`)
+  if (object.body instanceof Uint8Array) return object.body
+  return new Uint8Array(await new Response(object.body).arrayBuffer())
+}
+
+/** The proof uses approved artwork, else received; a file the owner sent back for changes is left out. */
+function proofArtwork(ctx: ArtworkContext, line: LineRow): ProofArtwork | null {
+  const art = line.artwork
+  if (!art || art.state === 'changes_requested') return null
+  const key = art.fileKey
+  return { contentType: art.contentType as ProofArtwork['contentType'], load: () => readAll(ctx, key) }
+}
+
+/**
+ * The calendar side of a mailing as a print-ready PDF (proof-pdf.ts): every day of the month the calendar
+ * has, with the business and artwork of each sold day; then the map icons sold, for the map designer.
+ */
+export async function buildProof(
+  ctx: ArtworkContext,
+  month: string,
+  productName: string,
+): Promise<Uint8Array> {
+  await requireMailing(ctx, month)
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number]
+  const first = `${month}-01`
+  const next =
+    monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`
+  const calendar = await ctx.db
+    .select({ date: calendarDays.date })
+    .from(calendarDays)
+    .where(and(gte(calendarDays.date, first), lt(calendarDays.date, next)))
+    .orderBy(asc(calendarDays.date))
+  const lines = await selectLines(ctx.db, eq(orders.mailingMonth, month))
+  const soldDays = new Map(lines.filter((l) => l.date).map((l) => [l.date as string, l]))
+  const dates = [...new Set([...calendar.map((d) => d.date), ...soldDays.keys()])].sort()
+  const days: ProofDay[] = dates.map((date) => {
+    const line = soldDays.get(date)
+    return { date, businessName: line?.businessName ?? null, artwork: line ? proofArtwork(ctx, line) : null }
+  })
+  const icons: ProofIcon[] = lines
+    .filter((l) => !l.date)
+    .map((l) => ({
+      businessName: l.businessName,
+      iconName: l.itemName ?? 'Map icon',
+      sizeLabel: l.itemSize === 'small' ? 'Regular' : 'Premium',
+      stateLabel: ARTWORK_STATE_LABELS[lineState(l)],
+      artwork: proofArtwork(ctx, l),
+    }))
+  return renderProofPdf({
+    month,
+    title: mailingMonthLabel(month),
+    productName,
+    specs: await getPrintSpecs(ctx.db),
+    days,
+    icons,
+  })
+}
+
+/** Every original artwork file of a mailing, as a ZIP streamed file by file. */
+export async function artworkArchive(
+  ctx: ArtworkContext,
+  month: string,
+): Promise<ReadableStream<Uint8Array>> {
+  await requireMailing(ctx, month)
+  const lines = await selectLines(ctx.db, eq(orders.mailingMonth, month))
+  const sources: ZipSource[] = lines.flatMap((l) => {
+    const art = l.artwork
+    if (!art) return []
+    const ext = art.fileName.includes('.') ? (art.fileName.split('.').pop() as string) : 'bin'
+    return [
+      {
+        date: l.date,
+        iconName: l.date ? null : (l.itemName ?? 'Map icon'),
+        businessName: l.businessName,
+        ext,
+        load: () => readAll(ctx, art.fileKey),
+      },
+    ]
+  })
+  return artworkZipStream(sources)
+}
