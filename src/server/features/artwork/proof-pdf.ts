@@ -1,0 +1,496 @@
+import { createHash } from 'node:crypto'
+import {
+  type Color,
+  PDFDocument,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib'
+import sharp from 'sharp'
+import type { PrintSize, PrintSpecs } from '../../../shared/artwork.ts'
+
+/**
+ * The proof of a month's postcard (issue 13): page 1 is the print-ready calendar side (the month grid with
+ * each sold day's business name and artwork), the next pages list the sold map icons for the map designer.
+ * Pure: artwork is fetched through each line's `load()`, nothing else is read.
+ */
+
+export type ProofArtwork = {
+  contentType: 'image/png' | 'image/jpeg' | 'application/pdf'
+  load: () => Promise<Uint8Array>
+}
+/** One calendar day; `businessName` null means unsold, and the cell is left clear. */
+export type ProofDay = { date: string; businessName: string | null; artwork: ProofArtwork | null }
+export type ProofIcon = {
+  businessName: string
+  iconName: string
+  /** 'Regular' | 'Premium' */
+  sizeLabel: string
+  stateLabel: string
+  artwork: ProofArtwork | null
+}
+export type ProofInput = {
+  /** YYYY-MM */
+  month: string
+  /** 'January 2027' */
+  title: string
+  productName: string
+  specs: PrintSpecs
+  /** Any order; dates of the month not listed are drawn as plain cells (the day number only). */
+  days: ProofDay[]
+  icons: ProofIcon[]
+}
+
+const POINTS_PER_INCH = 72
+const SAFE_MARGIN_INCHES = 0.25
+const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const CELL_PADDING = 4
+const NAME_MAX_SIZE = 7
+const THUMBNAIL_INCHES = 0.75
+export const ARTWORK_UNREADABLE_TEXT = 'artwork could not be read'
+export const NO_ICONS_TEXT = 'No map icons sold for this mailing.'
+
+const INK = rgb(0.1, 0.1, 0.1)
+const RULE = rgb(0.75, 0.75, 0.75)
+const WARNING = rgb(0.75, 0.1, 0.1)
+
+/** A rectangle in PDF points, measured from the page's bottom-left corner. */
+type Box = { x: number; y: number; width: number; height: number }
+type Fonts = { regular: PDFFont; bold: PDFFont }
+/** Embedded artwork ready to draw; null when it could not be loaded or read. */
+type Drawable = { kind: 'image'; image: PDFImage } | { kind: 'page'; page: PDFEmbeddedPage }
+type Context = {
+  doc: PDFDocument
+  fonts: Fonts
+  specs: PrintSpecs
+  /** The same file at the same size (a business's several days) is embedded once. */
+  embedded: Map<string, Promise<Drawable | null>>
+}
+
+/**
+ * Renders the proof as PDF bytes. Every page is the postcard's trim size plus its bleed on each side, with
+ * the TrimBox and BleedBox set so the printer's software sees where the card is cut. Artwork that cannot be
+ * read is noted in its place rather than failing the whole proof.
+ */
+export async function renderProofPdf(input: ProofInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false })
+  doc.setTitle(winAnsiText(`${input.productName} proof — ${input.title}`))
+  doc.setCreator('Townflyer')
+  doc.setProducer('Townflyer')
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  }
+  const context: Context = { doc, fonts, specs: input.specs, embedded: new Map() }
+  await drawCalendarPage(context, input)
+  await drawIconPages(context, input)
+  return doc.save()
+}
+
+// ---------------------------------------------------------------- pages
+
+type PageLayout = { width: number; height: number; trim: Box; safe: Box }
+
+/** The page (trim + bleed), the trim box inside it, and the safe area where text and the grid go. */
+function proofPageLayout(specs: PrintSpecs): PageLayout {
+  const { widthInches, heightInches, bleedInches } = specs.postcard
+  const bleed = bleedInches * POINTS_PER_INCH
+  const trim = {
+    x: bleed,
+    y: bleed,
+    width: widthInches * POINTS_PER_INCH,
+    height: heightInches * POINTS_PER_INCH,
+  }
+  const margin = Math.min(SAFE_MARGIN_INCHES * POINTS_PER_INCH, trim.width / 10, trim.height / 10)
+  const safe = insetBox(trim, margin)
+  return { width: trim.width + 2 * bleed, height: trim.height + 2 * bleed, trim, safe }
+}
+
+function addProofPage(doc: PDFDocument, layout: PageLayout): PDFPage {
+  const page = doc.addPage([layout.width, layout.height])
+  page.setBleedBox(0, 0, layout.width, layout.height)
+  page.setTrimBox(layout.trim.x, layout.trim.y, layout.trim.width, layout.trim.height)
+  return page
+}
+
+async function drawCalendarPage(context: Context, input: ProofInput): Promise<void> {
+  const layout = proofPageLayout(context.specs)
+  const page = addProofPage(context.doc, layout)
+  const { safe } = layout
+  const weeks = calendarWeeks(input.month)
+  const columnWidth = safe.width / 7
+
+  const titleSize = fitSingleLine(input.title, context.fonts.bold, safe.width, 26)
+  const titleBaseline = top(safe) - titleSize
+  drawText(page, input.title, { x: safe.x, y: titleBaseline, size: titleSize, font: context.fonts.bold })
+
+  const headerSize = Math.min(10, columnWidth / 4)
+  const headerBaseline = titleBaseline - titleSize * 0.6 - headerSize * 1.4
+  WEEKDAY_HEADERS.forEach((name, column) => {
+    const x = safe.x + column * columnWidth + CELL_PADDING
+    drawText(page, name, { x, y: headerBaseline, size: headerSize, font: context.fonts.bold })
+  })
+
+  const grid = { x: safe.x, y: safe.y, width: safe.width, height: headerBaseline - headerSize * 0.6 - safe.y }
+  const rowHeight = grid.height / weeks.length
+  const days = new Map(input.days.map((day) => [day.date, day]))
+  for (const [row, week] of weeks.entries()) {
+    for (const [column, date] of week.entries()) {
+      const cell = {
+        x: grid.x + column * columnWidth,
+        y: top(grid) - (row + 1) * rowHeight,
+        width: columnWidth,
+        height: rowHeight,
+      }
+      page.drawRectangle({ ...cell, borderColor: RULE, borderWidth: 0.5 })
+      if (date) await drawDayCell(context, page, cell, date, days.get(date))
+    }
+  }
+}
+
+/** The day number top left; a sold day's name under it and its artwork in the day square below. */
+async function drawDayCell(
+  context: Context,
+  page: PDFPage,
+  cell: Box,
+  date: string,
+  day: ProofDay | undefined,
+) {
+  const inner = insetBox(cell, CELL_PADDING)
+  const numberSize = Math.min(10, inner.height / 5, inner.width / 3)
+  const numberBaseline = top(inner) - numberSize
+  drawText(page, String(Number(date.slice(8, 10))), {
+    x: inner.x,
+    y: numberBaseline,
+    size: numberSize,
+    font: context.fonts.bold,
+  })
+  if (!day?.businessName) return
+
+  const name = fitTextLines(day.businessName, context.fonts.regular, inner.width, 2, NAME_MAX_SIZE)
+  const nameBottom = drawLines(page, name, context.fonts.regular, inner.x, numberBaseline - 2, INK)
+  const space = { x: inner.x, y: inner.y, width: inner.width, height: nameBottom - 2 - inner.y }
+  if (day.artwork && space.height > 1) {
+    const square = fitBox(sizeInPoints(context.specs.daySquare), space)
+    await drawArtworkOrNotice(context, page, day.artwork, square)
+  }
+}
+
+async function drawIconPages(context: Context, input: ProofInput): Promise<void> {
+  const layout = proofPageLayout(context.specs)
+  const { safe } = layout
+  const fonts = context.fonts
+  const thumbnail = Math.min(THUMBNAIL_INCHES * POINTS_PER_INCH, safe.width / 6)
+  const rowHeight = thumbnail + 8
+  const columns = iconColumns(safe, thumbnail)
+  const heading = `Map icons — ${input.title}`
+
+  let page = addProofPage(context.doc, layout)
+  let cursor = drawIconPageHeading(page, fonts, safe, heading, input.icons.length > 0 ? columns : null)
+  if (input.icons.length === 0) {
+    drawText(page, NO_ICONS_TEXT, { x: safe.x, y: cursor - 14, size: 11, font: fonts.regular })
+    return
+  }
+  for (const icon of input.icons) {
+    if (cursor - rowHeight < safe.y) {
+      page = addProofPage(context.doc, layout)
+      cursor = drawIconPageHeading(page, fonts, safe, `${heading} (continued)`, columns)
+    }
+    const row = { x: safe.x, y: cursor - rowHeight, width: safe.width, height: rowHeight }
+    await drawIconRow(context, page, row, columns, icon)
+    cursor = row.y
+  }
+}
+
+type IconColumn = { label: string; x: number; width: number }
+
+/** Thumbnail, then business, icon, size and artwork state, sharing the width left of the thumbnail. */
+function iconColumns(safe: Box, thumbnail: number): IconColumn[] {
+  const shares: [string, number][] = [
+    ['Business', 0.36],
+    ['Map icon', 0.26],
+    ['Size', 0.14],
+    ['Artwork', 0.24],
+  ]
+  const textWidth = safe.width - thumbnail - 12
+  let x = safe.x + thumbnail + 12
+  return shares.map(([label, share]) => {
+    const column = { label, x, width: textWidth * share - 6 }
+    x += textWidth * share
+    return column
+  })
+}
+
+/** Draws the heading (and the column labels when there are rows); returns the y where rows start. */
+function drawIconPageHeading(
+  page: PDFPage,
+  fonts: Fonts,
+  safe: Box,
+  heading: string,
+  columns: IconColumn[] | null,
+) {
+  const size = fitSingleLine(heading, fonts.bold, safe.width, 16)
+  const baseline = top(safe) - size
+  drawText(page, heading, { x: safe.x, y: baseline, size, font: fonts.bold })
+  if (!columns) return baseline - size * 0.5
+  const labelBaseline = baseline - size - 8
+  for (const column of columns) {
+    const labelSize = fitSingleLine(column.label, fonts.bold, column.width, 9)
+    drawText(page, column.label, { x: column.x, y: labelBaseline, size: labelSize, font: fonts.bold })
+  }
+  const ruleY = labelBaseline - 5
+  page.drawLine({ start: { x: safe.x, y: ruleY }, end: { x: safe.x + safe.width, y: ruleY }, color: RULE })
+  return ruleY
+}
+
+async function drawIconRow(
+  context: Context,
+  page: PDFPage,
+  row: Box,
+  columns: IconColumn[],
+  icon: ProofIcon,
+) {
+  const thumbnail = { x: row.x, y: row.y + 4, width: row.height - 8, height: row.height - 8 }
+  page.drawRectangle({ ...thumbnail, borderColor: RULE, borderWidth: 0.5 })
+  if (icon.artwork) await drawArtworkOrNotice(context, page, icon.artwork, insetBox(thumbnail, 2))
+  const texts = [icon.businessName, icon.iconName, icon.sizeLabel, icon.stateLabel]
+  columns.forEach((column, index) => {
+    const fitted = fitTextLines(texts[index] ?? '', context.fonts.regular, column.width, 2, 9)
+    drawLines(page, fitted, context.fonts.regular, column.x, top(row) - 4, INK)
+  })
+  page.drawLine({
+    start: { x: row.x, y: row.y },
+    end: { x: row.x + row.width, y: row.y },
+    color: RULE,
+    thickness: 0.5,
+  })
+}
+
+// ---------------------------------------------------------------- calendar
+
+/** The month's weeks, Sunday first: each a row of 7 dates (YYYY-MM-DD), null outside the month. */
+export function calendarWeeks(month: string): (string | null)[][] {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month)
+  if (!match) throw new Error(`Expected a month as YYYY-MM, got "${month}"`)
+  const year = Number(match[1])
+  const monthIndex = Number(match[2]) - 1
+  const firstWeekday = new Date(Date.UTC(year, monthIndex, 1)).getUTCDay()
+  const dayCount = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate()
+  const cells: (string | null)[] = Array.from({ length: firstWeekday }, () => null)
+  for (let day = 1; day <= dayCount; day++) cells.push(`${month}-${String(day).padStart(2, '0')}`)
+  while (cells.length % 7 !== 0) cells.push(null)
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7))
+}
+
+// ---------------------------------------------------------------- artwork
+
+/** Draws the artwork contained in `box`; if it cannot be read, a short notice in its place. */
+async function drawArtworkOrNotice(context: Context, page: PDFPage, artwork: ProofArtwork, box: Box) {
+  const drawable = await embedArtwork(context, artwork, box)
+  if (drawable) return drawArtwork(page, drawable, box)
+  const notice = fitTextLines(ARTWORK_UNREADABLE_TEXT, context.fonts.regular, box.width, 2, 6)
+  drawLines(page, notice, context.fonts.regular, box.x, top(box), WARNING)
+}
+
+function drawArtwork(page: PDFPage, drawable: Drawable, box: Box): void {
+  const source = drawable.kind === 'image' ? drawable.image : drawable.page
+  const placed = containBox(source, box)
+  if (drawable.kind === 'image') page.drawImage(drawable.image, placed)
+  else page.drawPage(drawable.page, placed)
+}
+
+/** Loads and embeds once per file and size; null (never a throw) when the file cannot be used. */
+async function embedArtwork(context: Context, artwork: ProofArtwork, box: Box): Promise<Drawable | null> {
+  let bytes: Uint8Array
+  try {
+    bytes = await artwork.load()
+  } catch {
+    return null
+  }
+  const maxPixels = {
+    width: Math.max(1, Math.ceil((box.width / POINTS_PER_INCH) * context.specs.dpi)),
+    height: Math.max(1, Math.ceil((box.height / POINTS_PER_INCH) * context.specs.dpi)),
+  }
+  const digest = createHash('sha256').update(bytes).digest('hex')
+  const key = `${artwork.contentType}:${digest}:${maxPixels.width}x${maxPixels.height}`
+  let embedded = context.embedded.get(key)
+  if (!embedded) {
+    embedded = embedBytes(context.doc, artwork.contentType, bytes, maxPixels).catch(() => null)
+    context.embedded.set(key, embedded)
+  }
+  return embedded
+}
+
+/**
+ * PDFs go in as vector (their first page); images are re-encoded by sharp first: turned upright, flattened
+ * onto white, converted to sRGB (CMYK and greyscale included) and scaled down to what prints sharp at the
+ * printed size, so the proof stays small. `embed()` runs now so a broken file fails here, not at save.
+ */
+async function embedBytes(
+  doc: PDFDocument,
+  contentType: ProofArtwork['contentType'],
+  bytes: Uint8Array,
+  maxPixels: { width: number; height: number },
+): Promise<Drawable> {
+  if (contentType === 'application/pdf') {
+    const [page] = await doc.embedPdf(bytes, [0])
+    if (!page || !(page.width > 0 && page.height > 0)) throw new Error('The PDF has no page with a size')
+    await page.embed()
+    return { kind: 'page', page }
+  }
+  const pipeline = sharp(bytes)
+    .autoOrient()
+    .resize({ ...maxPixels, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+  const image =
+    contentType === 'image/jpeg'
+      ? await doc.embedJpg(await pipeline.jpeg({ quality: 90 }).toBuffer())
+      : await doc.embedPng(await pipeline.png().toBuffer())
+  await image.embed()
+  return { kind: 'image', image }
+}
+
+// ---------------------------------------------------------------- geometry
+
+function top(box: Box): number {
+  return box.y + box.height
+}
+
+function insetBox(box: Box, inset: number): Box {
+  return {
+    x: box.x + inset,
+    y: box.y + inset,
+    width: Math.max(0, box.width - 2 * inset),
+    height: Math.max(0, box.height - 2 * inset),
+  }
+}
+
+function sizeInPoints(size: PrintSize): Size {
+  return { width: size.widthInches * POINTS_PER_INCH, height: size.heightInches * POINTS_PER_INCH }
+}
+
+type Size = { width: number; height: number }
+
+/** `size` scaled up or down to fill `box` with its aspect kept ("contain"), centred. */
+function containBox(size: Size, box: Box): Box {
+  return centredIn(size, Math.min(box.width / size.width, box.height / size.height), box)
+}
+
+/** `size` centred in `box`: at its own size when it fits, else scaled down to fit with its aspect kept. */
+function fitBox(size: Size, box: Box): Box {
+  return centredIn(size, Math.min(1, box.width / size.width, box.height / size.height), box)
+}
+
+function centredIn(size: Size, scale: number, box: Box): Box {
+  const width = size.width * scale
+  const height = size.height * scale
+  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height }
+}
+
+// ---------------------------------------------------------------- text
+
+type FittedText = { size: number; lines: string[] }
+
+function drawText(
+  page: PDFPage,
+  text: string,
+  options: { x: number; y: number; size: number; font: PDFFont },
+) {
+  page.drawText(winAnsiText(text), { ...options, color: INK })
+}
+
+/** Draws lines top-down with their first baseline one size below `topY`; returns the last line's bottom. */
+function drawLines(page: PDFPage, fitted: FittedText, font: PDFFont, x: number, topY: number, color: Color) {
+  const lineHeight = fitted.size * 1.15
+  fitted.lines.forEach((line, index) => {
+    page.drawText(line, { x, y: topY - fitted.size - index * lineHeight, size: fitted.size, font, color })
+  })
+  return topY - fitted.size - (fitted.lines.length - 1) * lineHeight - fitted.size * 0.25
+}
+
+/** The largest size (up to `maxSize`) at which one line of text fits `width`. */
+function fitSingleLine(text: string, font: PDFFont, width: number, maxSize: number): number {
+  const atOne = font.widthOfTextAtSize(winAnsiText(text), 1)
+  return atOne > 0 ? Math.min(maxSize, width / atOne) : maxSize
+}
+
+/**
+ * Wraps text to at most `maxLines` lines of `width`, shrinking the font (from `maxSize`, in quarter
+ * points) until it fits. The text is never cut: a word too long for a line is broken across lines.
+ */
+function fitTextLines(text: string, font: PDFFont, width: number, maxLines: number, maxSize: number) {
+  const clean = winAnsiText(text).replace(/\s+/g, ' ').trim() || '?'
+  let size = maxSize
+  let lines = wrapText(clean, font, size, width)
+  while (lines.length > maxLines && size > 0.5) {
+    size -= 0.25
+    lines = wrapText(clean, font, size, width)
+  }
+  return { size, lines }
+}
+
+function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    const joined = line ? `${line} ${word}` : word
+    if (fits(joined)) {
+      line = joined
+      continue
+    }
+    if (line) lines.push(line)
+    line = ''
+    for (const char of word) {
+      if (line && !fits(line + char)) {
+        lines.push(line)
+        line = ''
+      }
+      line += char
+    }
+  }
+  if (line) lines.push(line)
+  return lines
+}
+
+const WINANSI_ABOVE_ASCII = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'].map((char) => char.codePointAt(0)))
+/** Letters NFKD does not split into a base letter and a mark. */
+const PLAIN_LETTERS: Record<string, string> = {
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  ŧ: 't',
+  Ŧ: 'T',
+}
+
+function isWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WINANSI_ABOVE_ASCII.has(code)
+}
+
+/**
+ * Text the standard PDF fonts can draw (they only encode WinAnsi, and pdf-lib throws on anything else):
+ * WinAnsi characters are kept, white space becomes a space, joiners, marks and emoji modifiers go, and
+ * other characters become their NFKD base letters ('ő' → 'o', 'ﬁ' → 'fi') or else '?' (emoji, CJK).
+ */
+export function winAnsiText(text: string): string {
+  let out = ''
+  for (const char of text.normalize('NFC')) out += winAnsiChar(char)
+  return out
+}
+
+function winAnsiChar(char: string): string {
+  if (isWinAnsi(char)) return char
+  if (/\s/u.test(char)) return ' '
+  if (/[\p{M}\p{Cc}\p{Cf}\p{Emoji_Modifier}]/u.test(char)) return ''
+  const base = PLAIN_LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '')
+  return base !== '' && [...base].every(isWinAnsi) ? base : '?'
+}

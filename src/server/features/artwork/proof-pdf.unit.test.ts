@@ -1,0 +1,440 @@
+import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } from 'pdf-lib'
+import sharp from 'sharp'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '../../../shared/artwork.ts'
+import {
+  ARTWORK_UNREADABLE_TEXT,
+  calendarWeeks,
+  NO_ICONS_TEXT,
+  type ProofArtwork,
+  type ProofDay,
+  type ProofIcon,
+  type ProofInput,
+  renderProofPdf,
+  winAnsiText,
+} from './proof-pdf.ts'
+
+// ---------------------------------------------------------------- fixtures
+
+function proofInput(overrides: Partial<ProofInput> = {}): ProofInput {
+  return {
+    month: '2027-01',
+    title: 'January 2027',
+    productName: 'Townflyer',
+    specs: DEFAULT_PRINT_SPECS,
+    days: [],
+    icons: [],
+    ...overrides,
+  }
+}
+
+function artwork(contentType: ProofArtwork['contentType'], bytes: Uint8Array): ProofArtwork {
+  return { contentType, load: async () => bytes }
+}
+
+/** Every day of January 2027 unsold, with the given sold days put in place. */
+function januaryDays(sold: ProofDay[]): ProofDay[] {
+  const byDate = new Map(sold.map((day) => [day.date, day]))
+  return calendarWeeks('2027-01')
+    .flat()
+    .filter((date): date is string => date !== null)
+    .map((date) => byDate.get(date) ?? { date, businessName: null, artwork: null })
+}
+
+function soldDay(date: string, businessName: string, art: ProofArtwork | null = null): ProofDay {
+  return { date, businessName, artwork: art }
+}
+
+async function rawImage(width: number, height: number, channels: 3 | 4) {
+  const pixels = Buffer.alloc(width * height * channels)
+  for (let i = 0; i < pixels.length; i += channels) {
+    pixels[i] = (i / channels) % 256
+    pixels[i + 1] = 120
+    pixels[i + 2] = 200
+    if (channels === 4) pixels[i + 3] = 128
+  }
+  return sharp(pixels, { raw: { width, height, channels } })
+}
+
+const pngBytes = async (width = 40, height = 20) =>
+  new Uint8Array(await (await rawImage(width, height, 3)).png().toBuffer())
+const alphaPngBytes = async () => new Uint8Array(await (await rawImage(30, 30, 4)).png().toBuffer())
+const cmykJpegBytes = async () =>
+  new Uint8Array(await (await rawImage(50, 50, 3)).toColourspace('cmyk').jpeg().toBuffer())
+const greyJpegBytes = async () =>
+  new Uint8Array(await (await rawImage(50, 40, 3)).greyscale().jpeg().toBuffer())
+
+async function vectorPdfBytes(text: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create()
+  const page = doc.addPage([200, 100])
+  page.drawText(text, { x: 10, y: 40, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) })
+  return doc.save()
+}
+
+// ---------------------------------------------------------------- reading the proof back
+
+type TextItem = { str: string; x: number; y: number }
+
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false })
+  return text
+}
+
+/** pdfjs text items of one page (1-based) with their positions. */
+async function textItems(bytes: Uint8Array, pageNumber: number): Promise<TextItem[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes))
+  const content = await (await pdf.getPage(pageNumber)).getTextContent()
+  return content.items.flatMap((item) =>
+    'str' in item && item.str.trim() !== ''
+      ? [{ str: item.str, x: item.transform[4], y: item.transform[5] }]
+      : [],
+  )
+}
+
+/** The calendar's cell geometry read back from page 1: column width from the headers, row height from days. */
+function calendarGrid(items: TextItem[]) {
+  const find = (str: string) => {
+    const item = items.find((candidate) => candidate.str === str)
+    if (!item) throw new Error(`no text item "${str}" on the page`)
+    return item
+  }
+  const columnWidth = find('Mon').x - find('Sun').x
+  const rowHeight = find('1').y - find('8').y
+  /** The items inside a day's cell other than its number: right of and below the number, above the next row. */
+  const itemsInCell = (day: number) => {
+    const number = find(String(day))
+    return items.filter(
+      (item) =>
+        item !== number &&
+        item.x >= number.x - 1 &&
+        item.x < number.x + columnWidth - 1 &&
+        item.y < number.y &&
+        item.y > number.y - rowHeight + 1,
+    )
+  }
+  return { columnWidth, rowHeight, itemsInCell }
+}
+
+type ImageInfo = { width: number; height: number; colorSpace: string; hasSoftMask: boolean }
+
+/** Every image XObject in the file, with its pixel size and colour space. */
+async function embeddedImages(bytes: Uint8Array): Promise<ImageInfo[]> {
+  const doc = await PDFDocument.load(bytes)
+  return doc.context
+    .enumerateIndirectObjects()
+    .flatMap(([, object]) => (object instanceof PDFRawStream ? [object.dict] : []))
+    .filter((dict) => dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .filter((dict) => dict.get(PDFName.of('SMaskInData')) === undefined)
+    .map((dict) => ({
+      width: (dict.get(PDFName.of('Width')) as PDFNumber).asNumber(),
+      height: (dict.get(PDFName.of('Height')) as PDFNumber).asNumber(),
+      colorSpace: String(dict.get(PDFName.of('ColorSpace'))),
+      hasSoftMask: dict.get(PDFName.of('SMask')) !== undefined,
+    }))
+}
+
+// ---------------------------------------------------------------- tests
+
+describe('renderProofPdf page size and boxes', () => {
+  it('is the postcard plus bleed (630 × 810 pt for 8.5 × 11 in with 0.125 in bleed), trim box inside', async () => {
+    const doc = await PDFDocument.load(await renderProofPdf(proofInput()))
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(2)
+    for (const page of doc.getPages()) {
+      expect(page.getSize()).toEqual({ width: 630, height: 810 })
+      expect(page.getTrimBox()).toEqual({ x: 9, y: 9, width: 612, height: 792 })
+      expect(page.getBleedBox()).toEqual({ x: 0, y: 0, width: 630, height: 810 })
+    }
+  })
+
+  it('follows custom print specs (6 × 9 in with 0.25 in bleed → 468 × 684 pt)', async () => {
+    const specs: PrintSpecs = {
+      ...DEFAULT_PRINT_SPECS,
+      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25 },
+    }
+    const doc = await PDFDocument.load(await renderProofPdf(proofInput({ specs })))
+    const page = doc.getPage(0)
+    expect(page.getSize()).toEqual({ width: 468, height: 684 })
+    expect(page.getTrimBox()).toEqual({ x: 18, y: 18, width: 432, height: 648 })
+  })
+
+  it('sets the title, creator and producer', async () => {
+    const bytes = await renderProofPdf(proofInput({ productName: 'Main Street Calendar' }))
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false }) // else load() stamps its own
+    expect(doc.getTitle()).toBe('Main Street Calendar proof — January 2027')
+    expect(doc.getCreator()).toBe('Townflyer')
+    expect(doc.getProducer()).toBe('Townflyer')
+  })
+
+  it('keeps all text inside the safe area (0.25 in inside the trim)', async () => {
+    const bytes = await renderProofPdf(
+      proofInput({ days: januaryDays([soldDay('2027-01-31', 'Bottom Right Corner Business')]) }),
+    )
+    for (const item of await textItems(bytes, 1)) {
+      expect(item.x).toBeGreaterThanOrEqual(9 + 18 - 0.01)
+      expect(item.x).toBeLessThan(630 - 9 - 18)
+      expect(item.y).toBeGreaterThanOrEqual(9 + 18 - 0.01)
+      expect(item.y).toBeLessThan(810 - 9 - 18)
+    }
+  })
+})
+
+describe('renderProofPdf calendar page', () => {
+  const sold = [
+    soldDay('2027-01-01', "Bob's Hardware"),
+    soldDay('2027-01-05', 'Main Street Bakery'),
+    soldDay('2027-01-16', 'Riverside Veterinary Clinic and Pet Supplies of the Greater Valley Area'),
+    soldDay('2027-01-31', 'Café Olé'),
+  ]
+
+  it('shows the title, the weekday headers and every sold business name', async () => {
+    const [first] = await pageTexts(await renderProofPdf(proofInput({ days: januaryDays(sold) })))
+    expect(first).toContain('January 2027')
+    for (const weekday of ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']) expect(first).toContain(weekday)
+    expect(first).toContain("Bob's Hardware")
+    expect(first).toContain('Main Street Bakery')
+    expect(first).toContain('Café Olé')
+  })
+
+  it('puts each business name in its own day cell, just under the day number', async () => {
+    const items = await textItems(await renderProofPdf(proofInput({ days: januaryDays(sold) })), 1)
+    const grid = calendarGrid(items)
+    expect(grid.columnWidth).toBeGreaterThan(50)
+    expect(grid.rowHeight).toBeGreaterThan(50)
+    for (const day of sold) {
+      const inCell = grid.itemsInCell(Number(day.date.slice(8)))
+      // A long name may wrap onto two lines (two text items); joined, they are the whole name.
+      expect(inCell.map((item) => item.str).join(' ')).toBe(day.businessName)
+    }
+  })
+
+  it('keeps a very long name whole, on at most two lines', async () => {
+    const long =
+      'Riverside Veterinary Clinic and Pet Supplies of the Greater Valley Area, Open Seven Days a Week'
+    const items = await textItems(
+      await renderProofPdf(proofInput({ days: januaryDays([soldDay('2027-01-20', long)]) })),
+      1,
+    )
+    const inCell = calendarGrid(items).itemsInCell(20)
+    expect(inCell.length).toBeLessThanOrEqual(2)
+    expect(inCell.map((item) => item.str).join(' ')).toBe(long)
+  })
+
+  it('leaves unsold days clear: the day number only', async () => {
+    const items = await textItems(await renderProofPdf(proofInput({ days: januaryDays(sold) })), 1)
+    const grid = calendarGrid(items)
+    for (const day of [2, 3, 4, 6, 15, 17, 30]) expect(grid.itemsInCell(day)).toEqual([])
+  })
+
+  it('draws the weeks Sunday first: January 2027 starts on a Friday, the 31st alone in a sixth week', async () => {
+    const weeks = calendarWeeks('2027-01')
+    expect(weeks).toHaveLength(6)
+    expect(weeks[0]).toEqual([null, null, null, null, null, '2027-01-01', '2027-01-02'])
+    expect(weeks[5]).toEqual(['2027-01-31', null, null, null, null, null, null])
+    expect(calendarWeeks('2026-02')).toHaveLength(4) // Sunday the 1st, 28 days
+    expect(calendarWeeks('2027-03')).toHaveLength(5) // Monday the 1st, 31 days
+
+    const items = await textItems(await renderProofPdf(proofInput({ days: januaryDays([]) })), 1)
+    const x = (str: string) => items.find((item) => item.str === str)?.x ?? Number.NaN
+    expect(Math.abs(x('1') - x('Fri'))).toBeLessThan(1)
+    expect(Math.abs(x('31') - x('Sun'))).toBeLessThan(1)
+    const numbers = items.filter((item) => /^\d+$/.test(item.str)).map((item) => Number(item.str))
+    expect(numbers.filter((n) => n !== 2027).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 31 }, (_, i) => i + 1),
+    )
+  })
+
+  it('refuses a month that is not YYYY-MM', async () => {
+    await expect(renderProofPdf(proofInput({ month: '2027-13' }))).rejects.toThrow(/YYYY-MM/)
+  })
+})
+
+describe('renderProofPdf artwork', () => {
+  it('embeds PNG, PNG with alpha, CMYK and greyscale JPEG as RGB images, and a PDF as vector', async () => {
+    const days = januaryDays([
+      soldDay('2027-01-04', 'Png Shop', artwork('image/png', await pngBytes())),
+      soldDay('2027-01-05', 'Alpha Shop', artwork('image/png', await alphaPngBytes())),
+      soldDay('2027-01-06', 'Cmyk Shop', artwork('image/jpeg', await cmykJpegBytes())),
+      soldDay('2027-01-07', 'Grey Shop', artwork('image/jpeg', await greyJpegBytes())),
+      soldDay('2027-01-08', 'Vector Shop', artwork('application/pdf', await vectorPdfBytes('VECTORLOGO'))),
+    ])
+    const bytes = await renderProofPdf(proofInput({ days }))
+
+    const images = await embeddedImages(bytes)
+    expect(images).toHaveLength(4)
+    for (const image of images) {
+      expect(image.colorSpace).toBe('/DeviceRGB')
+      expect(image.hasSoftMask).toBe(false) // flattened onto white
+    }
+    const [first] = await pageTexts(bytes)
+    expect(first).toContain('VECTORLOGO') // the PDF's own text: embedded as vector, not rasterised
+    expect(first).not.toContain(ARTWORK_UNREADABLE_TEXT)
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(2)
+  })
+
+  it('scales a large image down to what prints sharp in the day square (300 dpi × 1 in)', async () => {
+    const big = artwork('image/png', await pngBytes(2400, 1200))
+    const bytes = await renderProofPdf(
+      proofInput({ days: januaryDays([soldDay('2027-01-05', 'Big Shop', big)]) }),
+    )
+    const [image] = await embeddedImages(bytes)
+    expect(image).toBeDefined()
+    expect(image?.width).toBeLessThanOrEqual(300)
+    expect(image?.width).toBeGreaterThan(200)
+    expect(image?.height).toBe((image?.width ?? 0) / 2) // aspect kept
+  })
+
+  it('embeds a file used on several days once', async () => {
+    const png = await pngBytes()
+    const days = januaryDays(
+      ['2027-01-04', '2027-01-11', '2027-01-18'].map((date) =>
+        soldDay(date, 'Weekly Shop', artwork('image/png', png)),
+      ),
+    )
+    expect(await embeddedImages(await renderProofPdf(proofInput({ days })))).toHaveLength(1)
+  })
+
+  it('notes unreadable artwork in its cell instead of failing the proof', async () => {
+    const corrupt = new TextEncoder().encode('this is not an image')
+    const days = januaryDays([
+      soldDay('2027-01-04', 'Broken Png', artwork('image/png', corrupt)),
+      soldDay('2027-01-05', 'Broken Pdf', artwork('application/pdf', corrupt)),
+      soldDay('2027-01-06', 'Lost File', {
+        contentType: 'image/jpeg',
+        load: () => Promise.reject(new Error('storage is down')),
+      }),
+      soldDay('2027-01-07', 'Fine Shop', artwork('image/png', await pngBytes())),
+    ])
+    const bytes = await renderProofPdf(proofInput({ days }))
+    const grid = calendarGrid(await textItems(bytes, 1))
+    for (const day of [4, 5, 6]) {
+      const text = grid
+        .itemsInCell(day)
+        .map((item) => item.str)
+        .join(' ')
+      expect(text).toContain('could not be')
+    }
+    expect(grid.itemsInCell(7).map((item) => item.str)).toEqual(['Fine Shop'])
+    expect(await embeddedImages(bytes)).toHaveLength(1)
+  })
+
+  it('fits the day square into a cell smaller than it', async () => {
+    const specs: PrintSpecs = {
+      ...DEFAULT_PRINT_SPECS,
+      daySquare: { widthInches: 3, heightInches: 3 },
+      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25 },
+    }
+    const days = januaryDays([
+      soldDay('2027-01-05', 'Square Shop', artwork('image/png', await pngBytes(1000, 1000))),
+    ])
+    const bytes = await renderProofPdf(proofInput({ specs, days }))
+    const [image] = await embeddedImages(bytes)
+    // The cell is under an inch wide here, so far fewer than 3 in × 300 dpi = 900 pixels are kept.
+    expect(image?.width).toBeLessThan(300)
+  })
+})
+
+describe('renderProofPdf map icons page', () => {
+  const icons: ProofIcon[] = [
+    {
+      businessName: 'Main Street Bakery',
+      iconName: 'Coffee Cup',
+      sizeLabel: 'Premium',
+      stateLabel: 'Approved',
+      artwork: null,
+    },
+    {
+      businessName: "Bob's Hardware",
+      iconName: 'Hammer',
+      sizeLabel: 'Regular',
+      stateLabel: 'Missing',
+      artwork: null,
+    },
+  ]
+
+  it('lists each icon with its business, icon name, size and artwork state', async () => {
+    const png = artwork('image/png', await pngBytes())
+    const withArt = icons.map((icon, index) => (index === 0 ? { ...icon, artwork: png } : icon))
+    const bytes = await renderProofPdf(proofInput({ icons: withArt }))
+    const [, second] = await pageTexts(bytes)
+    expect(second).toContain('Map icons — January 2027')
+    for (const text of [
+      'Main Street Bakery',
+      'Coffee Cup',
+      'Premium',
+      'Approved',
+      "Bob's Hardware",
+      'Hammer',
+      'Regular',
+    ]) {
+      expect(second).toContain(text)
+    }
+    expect(second).not.toContain(NO_ICONS_TEXT)
+    expect(await embeddedImages(bytes)).toHaveLength(1) // the thumbnail
+
+    const items = await textItems(bytes, 2)
+    const y = (str: string) => items.find((item) => item.str === str)?.y
+    expect(y('Coffee Cup')).toBe(y('Main Street Bakery')) // one row per icon
+    expect(y('Hammer')).toBe(y("Bob's Hardware"))
+    expect(y('Hammer')).toBeLessThan(y('Coffee Cup') ?? 0)
+  })
+
+  it('says so when no icons were sold', async () => {
+    const [, second] = await pageTexts(await renderProofPdf(proofInput()))
+    expect(second).toContain('Map icons — January 2027')
+    expect(second).toContain(NO_ICONS_TEXT)
+  })
+
+  it('runs onto more pages when the icons do not fit on one', async () => {
+    const many = Array.from(
+      { length: 40 },
+      (_, i) => ({ ...icons[1], businessName: `Shop Number ${i + 1}` }) as ProofIcon,
+    )
+    const bytes = await renderProofPdf(proofInput({ icons: many }))
+    const pages = await pageTexts(bytes)
+    expect(pages.length).toBeGreaterThan(2)
+    const iconText = pages.slice(1).join('\n')
+    for (let i = 1; i <= 40; i++) expect(iconText).toContain(`Shop Number ${i} Hammer`)
+    expect(pages[2]).toContain('(continued)')
+  })
+})
+
+describe('text the standard fonts cannot draw', () => {
+  it('does not throw on emoji and CJK business names, and keeps the Latin letters', async () => {
+    const name = '☕ Café 東京 Sushi 🍣👨‍👩‍👧'
+    const days = januaryDays([soldDay('2027-01-05', name)])
+    const icons: ProofIcon[] = [
+      {
+        businessName: name,
+        iconName: '寿司 🍣',
+        sizeLabel: 'Regular',
+        stateLabel: 'Received',
+        artwork: null,
+      },
+    ]
+    const bytes = await renderProofPdf(proofInput({ title: 'January 2027 ✨', days, icons }))
+    const [first, second] = await pageTexts(bytes)
+    expect(first).toContain('Café')
+    expect(first).toContain('Sushi')
+    expect(second).toContain('Sushi')
+  })
+
+  it('keeps WinAnsi characters, takes base letters where it can, else "?"', () => {
+    expect(winAnsiText("Bob's Café — “Ümlaut” €5 ½ œ")).toBe("Bob's Café — “Ümlaut” €5 ½ œ")
+    expect(winAnsiText('Łódź Őr ﬁsh Ｂ')).toBe('Lódz Or fish B')
+    expect(winAnsiText('Cafe\u0301')).toBe('Café') // decomposed input is composed first
+    expect(winAnsiText('東京 🍣 👍🏽 ❤️')).toBe('?? ? ? ?')
+    expect(winAnsiText('tab\there\nnew')).toBe('tab here new')
+  })
+
+  it('only ever returns characters Helvetica can encode', async () => {
+    const doc = await PDFDocument.create()
+    const font = await doc.embedFont(StandardFonts.Helvetica)
+    const ascii = Array.from({ length: 0x3000 }, (_, code) => String.fromCodePoint(code)).join('')
+    const sample = `${ascii}😀𝒜`
+    expect(() => font.encodeText(winAnsiText(sample))).not.toThrow()
+    const supported = new Set(font.getCharacterSet())
+    for (const code of supported)
+      expect(winAnsiText(String.fromCodePoint(code))).toBe(String.fromCodePoint(code))
+  })
+})
