@@ -1,3 +1,4 @@
+import { ArtworkManagement } from '../../../features/admin/artwork/components/artwork-management'
 import { BlogManagement } from '../../../features/admin/blog/components/blog-management'
 import { CalendarManagement } from '../../../features/admin/calendar/components/calendar-management'
 import { MailingsManagement } from '../../../features/admin/mailings/components/mailings-management'
@@ -25,6 +26,8 @@ export function AdminSectionContent({ section }: { section: AdminSection }) {
       return <CalendarManagement />
     case 'mailings':
       return <MailingsManagement />
+    case 'artwork':
+      return <ArtworkManagement />
     case 'orders':
       return <OrdersManagement />
     case 'manual-orders':

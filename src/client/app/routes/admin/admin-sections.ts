@@ -1,4 +1,4 @@
-/** Spec section 2: the admin tabs in order (issue 12 adds Mailings); the first is the default. */
+/** Spec section 2: the admin tabs in order (issue 12 adds Mailings, issue 13 Artwork); the first is the default. */
 export const adminSections = [
   {
     value: 'calendar',
@@ -11,6 +11,12 @@ export const adminSections = [
     label: 'Mailings',
     title: 'Mailings',
     description: "Each month's postcard: sales dates, what sold, and production status.",
+  },
+  {
+    value: 'artwork',
+    label: 'Artwork',
+    title: 'Artwork',
+    description: "Collect and check each buyer's artwork, and download the month's proof.",
   },
   { value: 'orders', label: 'Orders', title: 'Orders', description: 'View and manage customer orders.' },
   {

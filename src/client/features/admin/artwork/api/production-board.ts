@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  ArtworkLinkSentResponse,
+  ArtworkRemindersResponse,
+  ArtworkState,
+  ProductionBoardResponse,
+  ProductionLineDto,
+  RequestChangesInput,
+} from '../../../../../shared/artwork'
+import type { MonthKey } from '../../../../../shared/mailings'
+import { apiClient } from '../../../../lib/api-client'
+
+/** 'all' asks for every line; a state asks the server for that state only (?state=). */
+export type ArtworkFilter = ArtworkState | 'all'
+
+/** Under the admin key, so an admin change elsewhere (an order deleted, say) refreshes the board too. */
+export const ARTWORK_BOARD_KEY = ['admin', 'artwork-board'] as const
+
+export function getProductionBoard(month: MonthKey, filter: ArtworkFilter): Promise<ProductionBoardResponse> {
+  const search = filter === 'all' ? '' : `?${new URLSearchParams({ state: filter })}`
+  return apiClient.get<ProductionBoardResponse>(`/api/admin/mailings/${month}/artwork${search}`)
+}
+
+export function productionBoardQueryOptions(month: MonthKey, filter: ArtworkFilter) {
+  return queryOptions({
+    queryKey: [...ARTWORK_BOARD_KEY, month, filter],
+    queryFn: () => getProductionBoard(month, filter),
+    // Changing the filter keeps the table on screen until the new lines are in; another month does not.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === month ? keepPreviousData(previous) : undefined,
+  })
+}
+
+export function useProductionBoard(month: MonthKey, filter: ArtworkFilter) {
+  return useQuery(productionBoardQueryOptions(month, filter))
+}
+
+/** The month's proof and all its artwork, downloaded by the browser itself. */
+export const proofPdfUrl = (month: MonthKey) => `/api/admin/mailings/${month}/proof.pdf`
+export const artworkZipUrl = (month: MonthKey) => `/api/admin/mailings/${month}/artwork.zip`
+
+/**
+ * A reviewed line: shown at once wherever the board has it (each filter of its month), then the boards
+ * refetched, for the counts and for the filters it now leaves or joins.
+ */
+function useLineUpdate() {
+  const queryClient = useQueryClient()
+  return (line: ProductionLineDto) => {
+    queryClient.setQueriesData<ProductionBoardResponse>({ queryKey: ARTWORK_BOARD_KEY }, (board) =>
+      board?.lines.some((l) => l.orderId === line.orderId)
+        ? { ...board, lines: board.lines.map((l) => (l.orderId === line.orderId ? line : l)) }
+        : board,
+    )
+    void queryClient.invalidateQueries({ queryKey: ARTWORK_BOARD_KEY })
+  }
+}
+
+const linePath = (orderId: string, action: string) =>
+  `/api/admin/artwork/${encodeURIComponent(orderId)}/${action}`
+
+export function useApproveArtwork() {
+  const updateLine = useLineUpdate()
+  return useMutation({
+    mutationFn: (orderId: string) => apiClient.post<ProductionLineDto>(linePath(orderId, 'approve')),
+    onSuccess: updateLine,
+  })
+}
+
+export function useRequestArtworkChanges() {
+  const updateLine = useLineUpdate()
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: RequestChangesInput }) =>
+      apiClient.post<ProductionLineDto>(linePath(orderId, 'request-changes'), input),
+    onSuccess: updateLine,
+  })
+}
+
+/** E-mails the buyer their artwork link; nothing on the board changes. */
+export function useSendArtworkLink() {
+  return useMutation({
+    mutationFn: (orderId: string) => apiClient.post<ArtworkLinkSentResponse>(linePath(orderId, 'send-link')),
+  })
+}
+
+/** E-mails every buyer of the month whose artwork is missing; nothing on the board changes. */
+export function useSendArtworkReminders() {
+  return useMutation({
+    mutationFn: (month: MonthKey) =>
+      apiClient.post<ArtworkRemindersResponse>(`/api/admin/mailings/${month}/artwork-reminders`),
+  })
+}

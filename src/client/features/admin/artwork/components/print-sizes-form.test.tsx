@@ -1,0 +1,92 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_PRINT_SPECS } from '../../../../../shared/artwork'
+import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { PrintSizesForm } from './print-sizes-form'
+
+describe('PrintSizesForm (issue 13)', () => {
+  const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET'
+    if (url === '/api/admin/print-specs' && method === 'GET') return json(DEFAULT_PRINT_SPECS)
+    if (url === '/api/admin/print-specs' && method === 'PUT') {
+      const body = JSON.parse(String(init?.body))
+      if (body.dpi === 999)
+        return json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Some fields are missing or invalid.',
+              fields: { dpi: ['The printer cannot print 999 DPI.'] },
+            },
+          },
+          400,
+        )
+      return json(body)
+    }
+    return json({ error: { code: 'x', message: 'no' } }, 500)
+  })
+  const puts = () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PUT')
+      .map(([, init]) => JSON.parse(String(init?.body)))
+
+  const field = (group: string, label: string) =>
+    within(screen.getByRole('group', { name: group })).getByLabelText(label) as HTMLInputElement
+
+  async function renderForm() {
+    renderWithQueries(<PrintSizesForm />)
+    await screen.findByRole('group', { name: 'Day square' })
+  }
+
+  async function save() {
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save print sizes' }))
+    })
+  }
+
+  it('shows the saved sizes in their groups', async () => {
+    await renderForm()
+    expect(screen.getByRole('heading', { name: 'Print sizes' })).toBeTruthy()
+    expect(field('Day square', 'Width (inches)').value).toBe('1')
+    expect(field('Regular icon', 'Height (inches)').value).toBe('0.5')
+    expect(field('Premium icon', 'Width (inches)').value).toBe('0.75')
+    expect(field('Postcard', 'Height (inches)').value).toBe('11')
+    expect(field('Postcard', 'Bleed (inches)').value).toBe('0.125')
+    expect(field('Print resolution', 'Resolution (DPI)').value).toBe('300')
+  })
+
+  it('refuses empty and out-of-range sizes under their fields, and sends nothing', async () => {
+    await renderForm()
+    fireEvent.change(field('Day square', 'Width (inches)'), { target: { value: '' } })
+    fireEvent.change(field('Postcard', 'Bleed (inches)'), { target: { value: '-1' } })
+    fireEvent.change(field('Print resolution', 'Resolution (DPI)'), { target: { value: '72.5' } })
+    await save()
+    expect(await screen.findByText('Enter the day square width in inches.')).toBeTruthy()
+    expect(screen.getByText('The bleed cannot be negative.')).toBeTruthy()
+    expect(screen.getByText('Enter the resolution as a whole number.')).toBeTruthy()
+    expect(field('Day square', 'Width (inches)').getAttribute('aria-invalid')).toBe('true')
+    expect(puts()).toEqual([])
+  })
+
+  it('saves the sizes as numbers', async () => {
+    await renderForm()
+    fireEvent.change(field('Day square', 'Width (inches)'), { target: { value: '1.25' } })
+    fireEvent.change(field('Print resolution', 'Resolution (DPI)'), { target: { value: '600' } })
+    await save()
+    await waitFor(() =>
+      expect(puts()).toEqual([
+        { ...DEFAULT_PRINT_SPECS, daySquare: { widthInches: 1.25, heightInches: 1 }, dpi: 600 },
+      ]),
+    )
+    expect(await screen.findByText('Print sizes saved')).toBeTruthy()
+  })
+
+  it('shows the server’s refusal under its field', async () => {
+    await renderForm()
+    fireEvent.change(field('Print resolution', 'Resolution (DPI)'), { target: { value: '999' } })
+    await save()
+    expect(await screen.findByText('The printer cannot print 999 DPI.')).toBeTruthy()
+    expect(field('Print resolution', 'Resolution (DPI)').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Save Failed')).toBeTruthy()
+  })
+})

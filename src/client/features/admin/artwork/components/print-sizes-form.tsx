@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { type FieldError, type FieldPath, get, useForm } from 'react-hook-form'
+import { type PrintSpecs, printSpecsSchema } from '../../../../../shared/artwork'
+import { Button } from '../../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
+import { FormField } from '../../../../components/ui/form-field'
+import { Spinner } from '../../../../components/ui/spinner'
+import { toast } from '../../../../components/ui/use-toast'
+import { errorDescription, fieldErrorsOf } from '../../hooks/error-message'
+import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+import { usePrintSpecs, useUpdatePrintSpecs } from '../api/print-specs'
+
+type Field = FieldPath<PrintSpecs>
+type Input = { name: Field; label: string; kind: 'inches' | 'dpi' }
+
+const inches = (prefix: 'daySquare' | 'regularIcon' | 'premiumIcon' | 'postcard'): Input[] => [
+  { name: `${prefix}.widthInches`, label: 'Width (inches)', kind: 'inches' },
+  { name: `${prefix}.heightInches`, label: 'Height (inches)', kind: 'inches' },
+]
+
+/** The form's groups in the order it shows them; the field names are the server's error keys too. */
+const GROUPS: Array<{ legend: string; fields: Input[] }> = [
+  { legend: 'Day square', fields: inches('daySquare') },
+  { legend: 'Regular icon', fields: inches('regularIcon') },
+  { legend: 'Premium icon', fields: inches('premiumIcon') },
+  {
+    legend: 'Postcard',
+    fields: [
+      ...inches('postcard'),
+      { name: 'postcard.bleedInches', label: 'Bleed (inches)', kind: 'inches' },
+    ],
+  },
+  { legend: 'Print resolution', fields: [{ name: 'dpi', label: 'Resolution (DPI)', kind: 'dpi' }] },
+]
+
+const FIELD_NAMES = GROUPS.flatMap((group) => group.fields.map((field) => field.name))
+
+const idOf = (name: Field) => `print-specs-${name.replace('.', '-')}`
+
+/**
+ * Issue 13: the printed size of each product, the resolution print needs, and the postcard's trim size and
+ * bleed (for the proof). Number inputs are read as numbers (an empty one is NaN, which the schema refuses
+ * with its own words), then checked with the shared printSpecsSchema.
+ */
+export function PrintSizesForm() {
+  const { data, isPending, isError } = usePrintSpecs()
+  useLoadErrorToast(isError, 'Failed to load the print sizes.')
+  const update = useUpdatePrintSpecs()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PrintSpecs>({ resolver: zodResolver(printSpecsSchema) })
+
+  useEffect(() => {
+    if (data) reset(data)
+  }, [data, reset])
+
+  function onSubmit(input: PrintSpecs) {
+    update.mutate(input, {
+      onSuccess: () =>
+        toast({ title: 'Print sizes saved', description: 'New print checks and proofs use these sizes.' }),
+      onError: (error) => {
+        const found = fieldErrorsOf(error, FIELD_NAMES)
+        for (const name of FIELD_NAMES) {
+          const message = found[name]
+          if (message) setError(name, { type: 'server', message })
+        }
+        toast({
+          variant: 'destructive',
+          title: 'Save Failed',
+          description: errorDescription(error, 'Failed to save the print sizes. Please try again.'),
+        })
+      },
+    })
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">Print sizes</CardTitle>
+        <CardDescription>
+          The printed size of each item and the resolution the printer needs: each upload's print check is
+          measured against them. The postcard's size and bleed lay out the proof.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner label="Loading print sizes..." />
+        ) : !data ? (
+          <p className="text-red-800">Failed to load the print sizes.</p>
+        ) : (
+          <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {GROUPS.map(({ legend, fields }) => (
+                <fieldset key={legend} className="min-w-0 space-y-3 rounded-md border border-slate-200 p-3">
+                  <legend className="px-1 text-sm font-semibold">{legend}</legend>
+                  <div className="grid grid-cols-2 gap-3">
+                    {fields.map(({ name, label, kind }) => (
+                      <FormField
+                        key={name}
+                        id={idOf(name)}
+                        label={label}
+                        type="number"
+                        inputMode={kind === 'dpi' ? 'numeric' : 'decimal'}
+                        step={kind === 'dpi' ? 1 : 'any'}
+                        min={0}
+                        error={(get(errors, name) as FieldError | undefined)?.message}
+                        {...register(name, { valueAsNumber: true })}
+                      />
+                    ))}
+                  </div>
+                </fieldset>
+              ))}
+            </div>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save print sizes'}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
