@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type {
   MailingChartPoint,
@@ -98,7 +99,12 @@ describe('MailingsManagement (issue 12)', () => {
       .map(([, init]) => (init?.body === undefined ? undefined : JSON.parse(String(init.body))))
 
   async function renderScreen() {
-    renderWithQueries(<MailingsManagement />)
+    // The row's Artwork link is a router link, so the screen is rendered in a router as in the app.
+    renderWithQueries(
+      <MemoryRouter>
+        <MailingsManagement />
+      </MemoryRouter>,
+    )
     await screen.findByRole('rowheader', { name: 'January 2033' })
   }
 
@@ -130,6 +136,12 @@ describe('MailingsManagement (issue 12)', () => {
     expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock'])
     expect(within(rowOf('February 2033')).getByText('Sales closed')).toBeTruthy()
     expect(within(rowOf('April 2033')).getByText(/^Waitlist e-mailed /)).toBeTruthy()
+  })
+
+  it('links each row to its mailing on the artwork board', async () => {
+    await renderScreen()
+    const link = within(rowOf('February 2033')).getByRole('link', { name: 'Artwork for February 2033' })
+    expect(link.getAttribute('href')).toBe('/admin/artwork?month=2033-02')
   })
 
   it('closes sales after a confirmation and says so', async () => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react'
+import { Link } from 'react-router'
 import { formatPrice } from '../../../../../shared/format'
 import {
   canApplyMailingAction,
@@ -126,6 +127,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                       </Button>
                       <Button size="sm" variant="outline" onClick={() => setStockMonth(row.month)}>
                         Icon stock{forMonth}
+                      </Button>
+                      <Button size="sm" variant="outline" asChild>
+                        <Link to={`/admin/artwork?month=${row.month}`}>Artwork{forMonth}</Link>
                       </Button>
                       {row.status === 'open' ? (
                         <Button
