@@ -32,6 +32,7 @@ const MapIconCheckoutPage = page(
 )
 const CartCheckoutPage = page(() => import('./routes/public/cart-checkout-page'), 'CartCheckoutPage')
 const ThankYouPage = page(() => import('./routes/public/thank-you-page'), 'ThankYouPage')
+const ArtworkPage = page(() => import('./routes/public/artwork-page'), 'ArtworkPage')
 const AboutPage = page(() => import('./routes/public/about-page'), 'AboutPage')
 const ContactPage = page(() => import('./routes/public/contact-page'), 'ContactPage')
 const GuaranteePage = page(() => import('./routes/public/guarantee-page'), 'GuaranteePage')
@@ -61,6 +62,7 @@ export function AppRouter() {
               <Route path="map-icon-checkout/:iconId" element={<MapIconCheckoutPage />} />
               <Route path="cart-checkout" element={<CartCheckoutPage />} />
               <Route path="thank-you" element={<ThankYouPage />} />
+              <Route path="artwork/:token" element={<ArtworkPage />} />
               <Route path="about" element={<AboutPage />} />
               <Route path="contact" element={<ContactPage />} />
               <Route path="guarantee" element={<GuaranteePage />} />

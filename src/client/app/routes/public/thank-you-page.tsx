@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import type { ThankYouArtwork } from '../../../../shared/checkout'
 import { sessionReference } from '../../../../shared/session-reference'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -73,7 +74,8 @@ export function ThankYouPage() {
           <p className="text-slate-700">
             A confirmation with your order details has been sent to your e-mail.
           </p>
-          <Button asChild>
+          {orders.data.artwork ? <ArtworkNotice artwork={orders.data.artwork} /> : null}
+          <Button asChild variant={orders.data.artwork ? 'outline' : 'default'}>
             <Link to="/">Continue Shopping</Link>
           </Button>
         </>
@@ -84,6 +86,25 @@ export function ThankYouPage() {
         />
       )}
     </PageContainer>
+  )
+}
+
+/** Issue 13: the way to the buyer's artwork page, and when each mailing's artwork is due. */
+function ArtworkNotice({ artwork }: { artwork: ThankYouArtwork }) {
+  return (
+    <section
+      aria-label="Your artwork"
+      className="space-y-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-left text-slate-800 sm:p-6"
+    >
+      {artwork.mailings.map((mailing) => (
+        <p key={mailing.month}>
+          Artwork for the {mailing.label} mailing is due {mailing.artworkDueText}.
+        </p>
+      ))}
+      <Button asChild size="lg">
+        <Link to={artwork.path}>Upload your artwork</Link>
+      </Button>
+    </section>
   )
 }
 
