@@ -19,11 +19,12 @@ const mailing = (month: string, label: string): ArtworkMailingDto => ({
 const line = (orderId: string, mailingMonth: string) => ({ orderId, mailingMonth }) as ArtworkLineDto
 
 describe('artwork display helpers', () => {
-  it('checks a file before sending: none chosen, or over 20 MB; the server decides the rest', () => {
+  it('checks a file before sending: none chosen (or empty), or over 20 MB; the server decides the rest', () => {
     expect(checkArtworkFile(null)).toBe(ARTWORK_NO_FILE_MESSAGE)
     expect(checkArtworkFile({ size: MAX_ARTWORK_BYTES + 1 })).toBe(ARTWORK_TOO_LARGE_MESSAGE)
     expect(checkArtworkFile({ size: MAX_ARTWORK_BYTES })).toBeNull()
-    expect(checkArtworkFile({ size: 0 })).toBeNull()
+    expect(checkArtworkFile({ size: 0 })).toBe(ARTWORK_NO_FILE_MESSAGE)
+    expect(checkArtworkFile({ size: 1 })).toBeNull()
   })
 
   it('writes the print size and file size plainly', () => {

@@ -12,7 +12,8 @@ import {
  * Returns the message to show next to the input, or null.
  */
 export function checkArtworkFile(file: Pick<File, 'size'> | null | undefined): string | null {
-  if (!file) return ARTWORK_NO_FILE_MESSAGE
+  // An empty file is no file, as the server counts it.
+  if (!file || file.size === 0) return ARTWORK_NO_FILE_MESSAGE
   if (file.size > MAX_ARTWORK_BYTES) return ARTWORK_TOO_LARGE_MESSAGE
   return null
 }

@@ -261,9 +261,11 @@ describe('ArtworkPage', () => {
     )
     const thumbnail = icon.getByRole('img', { name: `Current artwork for ${ICON}` })
     expect(thumbnail.getAttribute('src')).toBe(iconLine.file?.thumbnailUrl)
-    expect(icon.getByRole('link', { name: /Open the original file/ }).getAttribute('href')).toBe(
-      iconLine.file?.url,
-    )
+    expect(
+      icon
+        .getByRole('link', { name: `Open the original file for ${ICON} (opens in a new tab)` })
+        .getAttribute('href'),
+    ).toBe(iconLine.file?.url)
     expect(icon.getByRole('heading', { level: 4, name: 'Print check' })).toBeTruthy()
     for (const message of LOW_RES) expect(icon.getByText(message)).toBeTruthy()
     expect(icon.getByRole('button', { name: `Replace file for ${ICON}` })).toBeTruthy()
@@ -276,6 +278,9 @@ describe('ArtworkPage', () => {
     const past = within(december)
     expect(past.getByText('Approved')).toBeTruthy()
     expect(past.getByText('december-ad.pdf')).toBeTruthy()
+    expect(
+      past.getByRole('link', { name: `Download the original file for ${PAST_DAY}` }).getAttribute('href'),
+    ).toBe(pastLine.file?.url)
     expect(past.queryByRole('img')).toBeNull()
     expect(past.getByText('This PDF is ready to print.')).toBeTruthy()
     expect(past.queryByText('Nothing to change.')).toBeNull()

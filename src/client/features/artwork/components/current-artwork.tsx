@@ -1,6 +1,9 @@
 import type { ArtworkFileDto } from '../../../../shared/artwork'
 import { fileSizeText } from '../artwork-display'
 
+const LINK_CLASS =
+  'text-blue-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'
+
 /** "PDF", "PNG", "JPEG": what the tile of a file without a preview says. */
 function fileKind(file: ArtworkFileDto): string {
   if (file.contentType === 'application/pdf') return 'PDF'
@@ -32,14 +35,16 @@ export function CurrentArtwork({ file, label }: { file: ArtworkFileDto; label: s
         <p className="break-words text-slate-700">
           {file.name} <span className="whitespace-nowrap">({fileSizeText(file.sizeBytes)})</span>
         </p>
-        <a
-          href={file.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-blue-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
-          Open the original file<span className="sr-only"> for {label} (opens in a new tab)</span>
-        </a>
+        {/* The server sends a PDF as a download and an image to view; the link says which. */}
+        {file.contentType === 'application/pdf' ? (
+          <a href={file.url} download={file.name} className={LINK_CLASS}>
+            Download the original file<span className="sr-only"> for {label}</span>
+          </a>
+        ) : (
+          <a href={file.url} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
+            Open the original file<span className="sr-only"> for {label} (opens in a new tab)</span>
+          </a>
+        )}
       </div>
     </div>
   )
