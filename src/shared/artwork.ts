@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import type { MonthKey } from './mailings.ts'
 
 /**
  * Artwork and production (issue 13): the contract between the server, the buyer's artwork page
- * (/artwork/:token) and the admin's production board. Browser-safe: no server imports.
+ * (/artwork/:token) and the admin's production board. Browser-safe and free of zod, so the public artwork
+ * page does not carry it (the request schemas are in artwork-schemas.ts).
  */
 
 // ---------------------------------------------------------------- states
@@ -66,34 +66,6 @@ export const DEFAULT_PRINT_SPECS: PrintSpecs = {
   dpi: 300,
   postcard: { widthInches: 8.5, heightInches: 11, bleedInches: 0.125 },
 }
-
-const inches = (what: string, max: number) =>
-  z
-    .number({ error: `Enter the ${what} in inches.` })
-    .positive(`The ${what} must be more than 0 inches.`)
-    .max(max, `The ${what} must be at most ${max} inches.`)
-
-const printSizeSchema = (what: string) =>
-  z.object({ widthInches: inches(`${what} width`, 12), heightInches: inches(`${what} height`, 12) })
-
-export const printSpecsSchema = z.object({
-  daySquare: printSizeSchema('day square'),
-  regularIcon: printSizeSchema('regular icon'),
-  premiumIcon: printSizeSchema('premium icon'),
-  dpi: z
-    .number({ error: 'Enter the resolution in dots per inch.' })
-    .int('Enter the resolution as a whole number.')
-    .min(72, 'The resolution must be at least 72 DPI.')
-    .max(1200, 'The resolution must be at most 1200 DPI.'),
-  postcard: z.object({
-    widthInches: inches('postcard width', 24),
-    heightInches: inches('postcard height', 24),
-    bleedInches: z
-      .number({ error: 'Enter the bleed in inches.' })
-      .min(0, 'The bleed cannot be negative.')
-      .max(1, 'The bleed must be at most 1 inch.'),
-  }),
-})
 
 /** The printed size of a line: a calendar day, or a map icon by its size ('small' is Regular). */
 export function printSizeFor(specs: PrintSpecs, line: { kind: 'day' | 'icon'; iconSize: string | null }) {
@@ -203,20 +175,7 @@ export type ProductionBoardResponse = {
   counts: Record<ArtworkState, number>
 }
 
-export const productionBoardQuerySchema = z.object({
-  state: z
-    .enum(ARTWORK_STATES, { error: 'Choose missing, received, approved or changes_requested.' })
-    .optional(),
-})
-
-export const requestChangesInputSchema = z.object({
-  note: z
-    .string({ error: 'Write what the buyer should change.' })
-    .trim()
-    .min(1, 'Write what the buyer should change.')
-    .max(2000, 'Keep the note under 2000 characters.'),
-})
-export type RequestChangesInput = z.infer<typeof requestChangesInputSchema>
+export type RequestChangesInput = { note: string }
 
 export type ArtworkRemindersResponse = { sent: number }
 export type ArtworkLinkSentResponse = { sentTo: string }

@@ -65,7 +65,7 @@ export const twMergeConfig = () => ({
   classGroups: {
     aspect: [{ aspect: [isFraction, isArbitraryValue, isArbitraryVariable, 'video'] }],
     container: ['container'],
-    display: ['block', 'inline', 'flex', 'inline-flex', 'table', 'grid', 'hidden'],
+    display: ['block', 'inline-block', 'inline', 'flex', 'inline-flex', 'table', 'grid', 'hidden'],
     sr: ['sr-only', 'not-sr-only'],
     'object-fit': [{ object: ['contain'] }],
     overflow: [{ overflow: ['hidden'] }],
@@ -153,7 +153,7 @@ export const twMergeConfig = () => ({
     'vertical-align': [{ align: ['middle', isArbitraryVariable, isArbitraryValue] }],
     whitespace: [{ whitespace: ['normal', 'nowrap'] }],
     content: [{ content: ['none', isArbitraryVariable, isArbitraryValue] }],
-    break: [{ break: ['words'] }],
+    break: [{ break: ['normal', 'words', 'all', 'keep'] }],
     'bg-color': [{ bg: [isAny, isArbitraryVariable, isArbitraryValue] }],
     rounded: [{ rounded: ['', 'full', isTshirtSize, isArbitraryVariable, isArbitraryValue] }],
     'border-w': [{ border: ['', isNumber, isArbitraryVariableLength, isArbitraryLength] }],

@@ -8,10 +8,12 @@ import {
   type ArtworkLinkSentResponse,
   type ArtworkRemindersResponse,
   MAX_ARTWORK_BYTES,
+} from '../../../shared/artwork.ts'
+import {
   printSpecsSchema,
   productionBoardQuerySchema,
   requestChangesInputSchema,
-} from '../../../shared/artwork.ts'
+} from '../../../shared/artwork-schemas.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
 import { readJson, readQuery } from '../../http/validate.ts'

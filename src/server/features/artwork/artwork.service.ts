@@ -16,8 +16,8 @@ import {
   type ProductionBoardResponse,
   type ProductionLineDto,
   printSizeFor,
-  printSpecsSchema,
 } from '../../../shared/artwork.ts'
+import { printSpecsSchema } from '../../../shared/artwork-schemas.ts'
 import { formatDayDate } from '../../../shared/format.ts'
 import { formatLocalDateTime } from '../../../shared/mailing-texts.ts'
 import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '../../../shared/mailings.ts'

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { ARTWORK_STATES } from './artwork.ts'
+
+/** Issue 13: what the admin sends about artwork (print sizes, the board's filter, a change request). */
+
+const inches = (what: string, max: number) =>
+  z
+    .number({ error: `Enter the ${what} in inches.` })
+    .positive(`The ${what} must be more than 0 inches.`)
+    .max(max, `The ${what} must be at most ${max} inches.`)
+
+const printSizeSchema = (what: string) =>
+  z.object({ widthInches: inches(`${what} width`, 12), heightInches: inches(`${what} height`, 12) })
+
+export const printSpecsSchema = z.object({
+  daySquare: printSizeSchema('day square'),
+  regularIcon: printSizeSchema('regular icon'),
+  premiumIcon: printSizeSchema('premium icon'),
+  dpi: z
+    .number({ error: 'Enter the resolution in dots per inch.' })
+    .int('Enter the resolution as a whole number.')
+    .min(72, 'The resolution must be at least 72 DPI.')
+    .max(1200, 'The resolution must be at most 1200 DPI.'),
+  postcard: z.object({
+    widthInches: inches('postcard width', 24),
+    heightInches: inches('postcard height', 24),
+    bleedInches: z
+      .number({ error: 'Enter the bleed in inches.' })
+      .min(0, 'The bleed cannot be negative.')
+      .max(1, 'The bleed must be at most 1 inch.'),
+  }),
+})
+
+export const productionBoardQuerySchema = z.object({
+  state: z
+    .enum(ARTWORK_STATES, { error: 'Choose missing, received, approved or changes_requested.' })
+    .optional(),
+})
+
+export const requestChangesInputSchema = z.object({
+  note: z
+    .string({ error: 'Write what the buyer should change.' })
+    .trim()
+    .min(1, 'Write what the buyer should change.')
+    .max(2000, 'Keep the note under 2000 characters.'),
+})
