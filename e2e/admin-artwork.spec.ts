@@ -81,9 +81,9 @@ test('buyer uploads artwork → owner approves → the proof has the business on
     await expectNoAxeViolations(buyer)
 
     await buyer
-      .getByLabel(`Upload a file for ${label}`)
+      .getByLabel(`Choose a file for ${label}`)
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logo() })
-    await buyer.getByRole('button', { name: 'Upload', exact: true }).click()
+    await buyer.getByRole('button', { name: `Upload a file for ${label}` }).click()
     await expect(toastText(buyer, 'Artwork uploaded')).toBeVisible()
     await expect(buyer.getByText('Received', { exact: true })).toBeVisible()
     await expect(buyer.getByRole('img', { name: `Current artwork for ${label}` })).toBeVisible()

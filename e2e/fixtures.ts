@@ -22,6 +22,8 @@ export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/login', heading: 'Admin Sign In' },
   { path: '/checkout/00000000-0000-0000-0000-000000000000', heading: 'Checkout' },
   { path: '/map-icon-checkout/00000000-0000-0000-0000-000000000000', heading: 'Map Icon Checkout' },
+  // Issue 13: a buyer's artwork page; an unknown token shows the page with its "not valid" message.
+  { path: '/artwork/not-a-valid-artwork-token-000', heading: 'Your Artwork' },
   { path: '/no-such-page', heading: '404' },
 ]
 
