@@ -252,11 +252,17 @@ export const orders = pgTable(
     mailingMonth: text('mailing_month').references(() => mailings.month, { onDelete: 'restrict' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by'),
+    /**
+     * The checkout the order belongs to (issue 14): its payment session, or the order itself for a manual
+     * order. Derived by the database, so every writer agrees; the admin lists orders grouped by it.
+     */
+    checkoutKey: text('checkout_key').notNull().generatedAlwaysAs(sql`coalesce(payment_session_id, id)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_payment_session_idx').on(t.paymentSessionId),
+    index('orders_checkout_key_idx').on(t.checkoutKey, t.createdAt),
     index('orders_day_idx').on(t.dayId),
     // "No day sold twice" as a database invariant: at most one live (held or paid) order per day.
     uniqueIndex('orders_one_live_order_per_day_idx')
@@ -318,6 +324,8 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on announcements). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** The checkout the e-mail is about (orders.checkout_key), for the admin's e-mail log and order drawer. */
+    checkoutKey: text('checkout_key'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -327,7 +335,11 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_checkout_idx').on(t.checkoutKey),
+    index('outbox_created_idx').on(t.createdAt),
+  ],
 )
 
 /**
@@ -357,6 +369,54 @@ export const refundJobs = pgTable(
   (t) => [
     index('refund_jobs_due_idx').on(t.status, t.nextAttemptAt),
     index('refund_jobs_session_idx').on(t.sessionId),
+  ],
+)
+
+// ---------------------------------------------------------------- admin operations (issue 14)
+
+/** An administrator's internal note on a checkout (never shown to the buyer). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutKey: text('checkout_key').notNull(),
+    body: text('body').notNull(),
+    by: text('by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_checkout_idx').on(t.checkoutKey, t.createdAt)],
+)
+
+/**
+ * A refund an administrator asked for: the lines (order ids) and amount, the reason, whether the buyer is
+ * e-mailed. idempotency_key is sent to the provider, so a retry never refunds twice. status: requested
+ * (sent, waiting for the provider to confirm) | succeeded | failed. The orders become refunded when the
+ * provider confirms (at once for the local provider).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutKey: text('checkout_key').notNull(),
+    orderIds: jsonb('order_ids').$type<string[]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    emailBuyer: boolean('email_buyer').notNull().default(true),
+    provider: text('provider').notNull(),
+    paymentRef: text('payment_ref'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerRefundId: text('provider_refund_id'),
+    status: text('status').notNull().default('requested'),
+    lastError: text('last_error'),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_checkout_idx').on(t.checkoutKey),
+    index('order_refunds_provider_refund_idx').on(t.providerRefundId),
+    check('order_refunds_status', sql`${t.status} IN ('requested', 'succeeded', 'failed')`),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 )
 
@@ -440,12 +500,19 @@ export const siteSettings = pgTable('site_settings', {
   updatedAt: updatedAt(),
 })
 
-export const emailInquiries = pgTable('email_inquiries', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-})
+export const emailInquiries = pgTable(
+  'email_inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+    /** The admin's inbox (issue 14): when and by whom an entry was marked handled. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_inquiries_created_idx').on(t.createdAt)],
+)
 
 /** id is the storage path: {type}/{timestamp}-{name}. type: calendar_example | map_example | postcard_front | postcard_back */
 export const mediaItems = pgTable(

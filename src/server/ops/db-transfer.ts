@@ -57,6 +57,13 @@ export function tablesInDependencyOrder(): PgTable[] {
   return ordered
 }
 
+/** The columns an insert may write: all but the generated ones. */
+function writableColumns(table: PgTable): string[] {
+  return getTableConfig(table)
+    .columns.filter((c) => !c.generated)
+    .map((c) => c.name)
+}
+
 export async function latestMigration(db: Db): Promise<number | null> {
   try {
     const [row] = rowsOf<{ at: string | number | null }>(
@@ -147,6 +154,7 @@ export async function importDatabase(
   }
   const tables = tablesInDependencyOrder()
   const known = new Set(tables.map((t) => getTableName(t)))
+  const byName = new Map<string, PgTable>(tables.map((t) => [getTableName(t), t]))
   const target = await latestMigration(db)
   if (header.migration !== target) {
     lines.close()
@@ -187,8 +195,13 @@ export async function importDatabase(
       const flush = async () => {
         if (!batchTable || batch.length === 0) return
         const table = sql.identifier(batchTable)
+        // Generated columns (orders.checkout_key) are the database's to write: every other column is named.
+        const columns = sql.join(
+          writableColumns(byName.get(batchTable) as PgTable).map((c) => sql.identifier(c)),
+          sql`, `,
+        )
         await tx.execute(
-          sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`,
+          sql`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`,
         )
         imported[batchTable] = (imported[batchTable] ?? 0) + batch.length
         batch = []

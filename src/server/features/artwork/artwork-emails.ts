@@ -24,6 +24,7 @@ export function confirmationArtworkLines(url: string, mailings: ArtworkDue[]): s
 /** The owner sends a buyer their link (a manual order, or a buyer who lost the e-mail). */
 export function artworkLinkEmail(input: {
   dedupeKey: string
+  checkoutKey: string
   to: string
   businessName: string
   url: string
@@ -33,6 +34,7 @@ export function artworkLinkEmail(input: {
 }): OutboxEmail {
   return {
     dedupeKey: input.dedupeKey,
+    checkoutKey: input.checkoutKey,
     kind: 'artwork_link',
     to: input.to,
     subject: `Upload your artwork for ${input.site.productName}`,
@@ -51,6 +53,7 @@ export function artworkLinkEmail(input: {
 
 export function artworkChangesRequestedEmail(input: {
   dedupeKey: string
+  checkoutKey: string
   to: string
   businessName: string
   line: ArtworkEmailLine
@@ -61,6 +64,7 @@ export function artworkChangesRequestedEmail(input: {
 }): OutboxEmail {
   return {
     dedupeKey: input.dedupeKey,
+    checkoutKey: input.checkoutKey,
     kind: 'artwork_changes_requested',
     to: input.to,
     subject: `Changes requested for your ${input.site.productName} artwork`,
@@ -80,6 +84,7 @@ export function artworkChangesRequestedEmail(input: {
 
 export function artworkReminderEmail(input: {
   dedupeKey: string
+  checkoutKey: string
   to: string
   businessName: string
   lines: ArtworkEmailLine[]
@@ -89,6 +94,7 @@ export function artworkReminderEmail(input: {
 }): OutboxEmail {
   return {
     dedupeKey: input.dedupeKey,
+    checkoutKey: input.checkoutKey,
     kind: 'artwork_reminder',
     to: input.to,
     subject: `Reminder: your artwork for the ${input.due.label} mailing is due ${input.due.artworkDueText}`,

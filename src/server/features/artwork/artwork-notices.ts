@@ -60,6 +60,7 @@ export async function requestArtworkChanges(
       tx,
       artworkChangesRequestedEmail({
         dedupeKey: `artwork-changes:${orderId}:${now.getTime()}`,
+        checkoutKey: row.checkoutKey,
         to: row.email,
         businessName: row.businessName,
         line: { label: lineLabel(row) },
@@ -82,6 +83,7 @@ export async function sendArtworkLink(ctx: NoticeContext, orderId: string, now: 
     ctx.db,
     artworkLinkEmail({
       dedupeKey: `artwork-link:${row.checkoutKey}:${now.getTime()}`,
+      checkoutKey: row.checkoutKey,
       to: row.email,
       businessName: row.businessName,
       url: absoluteUrl(ctx, artworkPath(token)),
@@ -126,6 +128,7 @@ async function reminderEmails(
     const first = lines[0] as LineRow
     return artworkReminderEmail({
       dedupeKey: dedupe(checkoutKey),
+      checkoutKey,
       to: first.email,
       businessName: first.businessName,
       lines: asEmailLines(lines),

@@ -46,6 +46,7 @@ export function buyerConfirmationEmail(
   const reference = sessionReference(checkout.sessionId)
   return {
     dedupeKey: `order-confirmation:${checkout.sessionId}`,
+    checkoutKey: checkout.sessionId,
     kind: 'order_confirmation',
     to: checkout.email,
     subject: `Your ${site.productName} order is confirmed (reference ${reference})`,
@@ -74,6 +75,7 @@ export function adminNewOrderEmail(
   const reference = sessionReference(checkout.sessionId)
   return {
     dedupeKey: `admin-new-order:${checkout.sessionId}`,
+    checkoutKey: checkout.sessionId,
     kind: 'admin_new_order',
     to: adminEmail,
     subject: `New ${site.productName} order: ${checkout.businessName} (${total(checkout.items)})`,
@@ -95,6 +97,7 @@ export function adminLatePaymentRefundedEmail(
 ): OutboxEmail {
   return {
     dedupeKey: `admin-late-payment-refunded:${checkout.sessionId}`,
+    checkoutKey: checkout.sessionId,
     kind: 'admin_late_payment_refunded',
     to: adminEmail,
     subject: `${site.productName}: late payment refunded for ${checkout.businessName}`,

@@ -22,6 +22,8 @@ export type OutboxEmail = {
   text: string
   /** Extra header lines (List-Unsubscribe, …), checked by assertSafeHeaders. */
   headers?: Record<string, string>
+  /** The checkout the e-mail is about (orders.checkout_key): the admin's e-mail log links it to its order. */
+  checkoutKey?: string
 }
 
 export const LEASE_MS = 10 * 60_000
@@ -40,6 +42,7 @@ const rowOf = (email: OutboxEmail) => {
     subject: email.subject,
     textBody: email.text,
     headers: email.headers ?? null,
+    checkoutKey: email.checkoutKey ?? null,
   }
 }
 
