@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
+import { adminCheckoutsRoutes } from './features/admin-orders/checkouts.routes.ts'
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
 import { ARTWORK_UPLOAD_PATH, artworkRoutes } from './features/artwork/artwork.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', adminMediaRoutes(deps))
   api.route('/', calendarAdminRoutes(deps))
   api.route('/', adminOrdersRoutes(deps))
+  api.route('/', adminCheckoutsRoutes(deps))
   api.route('/', inquiriesRoutes(deps))
   api.route('/', mailingsRoutes(deps))
   api.route('/', artworkRoutes(deps))

@@ -9,6 +9,8 @@ import {
   manualMapIconOrderInputSchema,
   manualOrderInputSchema,
   ORDER_NOT_FOUND_MESSAGE,
+  type SellableDaysResponse,
+  sellableDaysQuerySchema,
   updateOrderStatusInputSchema,
 } from '../../../shared/admin-orders.ts'
 import { todayInTimeZone, todayIso } from '../../../shared/dates.ts'
@@ -24,7 +26,12 @@ import {
   isOrderId,
   listAdminOrders,
 } from './admin-orders.service.ts'
-import { createManualDayOrder, createManualMapIconOrder } from './manual-orders.service.ts'
+import {
+  createManualDayOrder,
+  createManualMapIconOrder,
+  listSellableDays,
+  type ManualOrderMailContext,
+} from './manual-orders.service.ts'
 import { ordersToCsv } from './orders-csv.ts'
 
 function readOrderId(c: Context<AppEnv>): string {
@@ -33,18 +40,31 @@ function readOrderId(c: Context<AppEnv>): string {
   return id
 }
 
-/** Manual orders answer the spec's 'Missing Information' text when a required field is missing or blank. */
+/**
+ * Manual orders answer the spec's 'Missing Information' text when a required field is missing or blank,
+ * and an amount's refusal as the message itself (issue 14: "Choose 'Free feature (non-profit)' for a $0
+ * order."), so the form's toast says what to do.
+ */
 async function readManualOrder<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
   try {
     return await readJson(c, schema)
   } catch (error) {
-    const missing =
-      error instanceof AppError &&
-      Object.values(error.fields ?? {})
-        .flat()
-        .includes(MISSING_INFORMATION_MESSAGE)
-    if (!missing) throw error
-    throw new AppError('validation_failed', MISSING_INFORMATION_MESSAGE, (error as AppError).fields)
+    if (!(error instanceof AppError) || error.code !== 'validation_failed') throw error
+    const fields = error.fields ?? {}
+    if (Object.values(fields).flat().includes(MISSING_INFORMATION_MESSAGE))
+      throw new AppError('validation_failed', MISSING_INFORMATION_MESSAGE, fields)
+    const amount = fields.amountCents?.[0]
+    if (amount) throw new AppError('validation_failed', amount, fields)
+    throw error
+  }
+}
+
+function manualOrderMail(deps: AppDeps): ManualOrderMailContext {
+  const { config } = deps
+  return {
+    site: config.site,
+    timeZone: config.timeZone,
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
   }
 }
 
@@ -95,12 +115,20 @@ export function adminOrdersRoutes(deps: AppDeps) {
     return c.body(null, 204)
   })
 
+  // Issue 14's day picker: the days a manual order can still sell, grouped by mailing, narrowed by ?q=.
+  app.get('/admin/manual-orders/sellable-days', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const { q } = readQuery(c, sellableDaysQuerySchema)
+    const body: SellableDaysResponse = await listSellableDays(db, q, todayInTimeZone(deps.config.timeZone))
+    return c.json(body)
+  })
+
   app.post('/admin/manual-orders', admin, async (c) => {
     const input = await readManualOrder(c, manualOrderInputSchema)
     const id = await createManualDayOrder(
       db,
       { ...input, by: c.var.user.email },
-      { today: todayInTimeZone(deps.config.timeZone) },
+      { today: todayInTimeZone(deps.config.timeZone), mail: manualOrderMail(deps) },
     )
     const body: AdminOrderDto = await getAdminOrder(db, id)
     return c.json(body, 201)
@@ -108,7 +136,11 @@ export function adminOrdersRoutes(deps: AppDeps) {
 
   app.post('/admin/manual-map-icon-orders', admin, async (c) => {
     const input = await readManualOrder(c, manualMapIconOrderInputSchema)
-    const id = await createManualMapIconOrder(db, { ...input, by: c.var.user.email })
+    const id = await createManualMapIconOrder(
+      db,
+      { ...input, by: c.var.user.email },
+      { mail: manualOrderMail(deps) },
+    )
     const body: AdminOrderDto = await getAdminOrder(db, id)
     return c.json(body, 201)
   })

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
+import {
+  AMOUNT_INVALID_MESSAGE,
+  FREE_FEATURE_NEEDS_ZERO_MESSAGE,
+  type SellableDaysResponse,
+  ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE,
+} from '../../../shared/admin-orders.ts'
+import { calendarDays, mailings, mapIcons, orders, outbox } from '../../db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
-import { iconById, insertDayInReopenedMailing } from '../checkout/checkout-test-helpers.ts'
+import { callFunction, iconById, insertDayInReopenedMailing } from '../checkout/checkout-test-helpers.ts'
 import { createManualDayOrder, createManualMapIconOrder } from './manual-orders.service.ts'
 
 let t: TestApp
@@ -37,6 +43,7 @@ const iconQuantity = async (id: string) => (await iconById(t, id))?.availableQua
 
 const post = (path: string, json: unknown, cookie = admin) =>
   t.request(`/api/admin/${path}`, { method: 'POST', json, cookie })
+const get = (path: string, cookie = admin) => t.request(`/api/admin/${path}`, { cookie })
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -243,5 +250,284 @@ describe('POST /api/admin/manual-map-icon-orders', () => {
     await expect(
       createManualMapIconOrder(t.db, { ...json, by: 'x' }, { drawId: () => 'MAP-12345' }),
     ).resolves.toBe('MAP-12345')
+  })
+})
+
+describe("issue 14: a manual order's amount, free feature, status and confirmation", () => {
+  const buyer = { businessName: 'Harbor Food Bank', email: 'food@bank.org' }
+  const outboxOf = (orderId: string) => t.db.select().from(outbox).where(eq(outbox.checkoutKey, orderId))
+  const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]
+
+  it('a pending order holds its day like a paid one: the day is held, checkout refuses it, it lists as pending', async () => {
+    const dayId = await insertDay('2036-04-01')
+    const response = await post('manual-orders', { ...buyer, dayId, status: 'pending' })
+    expect(response.status).toBe(201)
+    const body = await response.json()
+    expect(body).toMatchObject({ status: 'pending', amount: 135.5, source: 'manual' })
+    expect(await orderRow(body.id)).toMatchObject({ status: 'pending', expiresAt: null, paidAt: null })
+    expect(await dayOf(dayId)).toMatchObject({ status: 'reserved_pending', businessName: buyer.businessName })
+
+    const checkout = await callFunction(t, 'create-checkout-session', {
+      dayId,
+      businessName: 'Someone Else',
+      email: 's@e.co',
+    })
+    expect(checkout.status).toBe(409)
+    const again = await post('manual-orders', { ...buyer, dayId })
+    expect(again.status).toBe(409)
+    expect(await ordersOfDay(dayId)).toHaveLength(1)
+
+    const listed = await t.request('/api/admin/orders?status=pending', { cookie: admin })
+    expect(JSON.stringify(await listed.json())).toContain(body.id)
+    const sellable = await (await get('manual-orders/sellable-days?q=2036-04')).json()
+    expect(JSON.stringify(sellable)).not.toContain(dayId)
+  })
+
+  it('a pending icon order is a claim: it takes the last unit', async () => {
+    const iconId = await insertIcon(1)
+    const pending = await post('manual-map-icon-orders', { ...buyer, iconId, status: 'pending' })
+    expect(pending.status).toBe(201)
+    expect(await pending.json()).toMatchObject({ status: 'pending', amount: 150 })
+    expect(await iconQuantity(iconId)).toBe(0)
+    const next = await post('manual-map-icon-orders', { ...buyer, iconId })
+    expect(next.status).toBe(409)
+    expect(await ordersOfIcon(iconId)).toHaveLength(1)
+  })
+
+  it('records a free non-profit feature at $0 with its mark, keeping the catalogue price as the unit price', async () => {
+    const dayId = await insertDay('2036-04-02')
+    const response = await post('manual-orders', { ...buyer, dayId, amountCents: 0, freeFeature: true })
+    expect(response.status).toBe(201)
+    const body = await response.json()
+    expect(body).toMatchObject({ amount: 0, status: 'paid', source: 'manual' })
+    expect(await orderRow(body.id)).toMatchObject({
+      amountCents: 0,
+      unitPriceCents: 13550,
+      metadata: { freeFeature: true },
+      source: 'manual',
+    })
+    // The free feature alone is enough: its amount is $0.
+    const iconId = await insertIcon(2)
+    const icon = await post('manual-map-icon-orders', { ...buyer, iconId, freeFeature: true })
+    expect(icon.status).toBe(201)
+    const iconOrder = await orderRow((await icon.json()).id)
+    expect(iconOrder).toMatchObject({
+      amountCents: 0,
+      unitPriceCents: 15000,
+      metadata: { freeFeature: true },
+    })
+    expect(await iconQuantity(iconId)).toBe(1)
+  })
+
+  it('charges the amount given (the unit price stays the catalogue price) and the price when none is given', async () => {
+    const dayId = await insertDay('2036-04-03')
+    const response = await post('manual-orders', { ...buyer, dayId, amountCents: 9950 })
+    expect(response.status).toBe(201)
+    const id = (await response.json()).id
+    expect(await orderRow(id)).toMatchObject({ amountCents: 9950, unitPriceCents: 13550, metadata: null })
+    const iconId = await insertIcon(2)
+    const icon = await post('manual-map-icon-orders', { ...buyer, iconId, amountCents: 12000 })
+    expect(await orderRow((await icon.json()).id)).toMatchObject({
+      amountCents: 12000,
+      unitPriceCents: 15000,
+    })
+  })
+
+  it('refuses a free feature with an amount, $0 without the free feature and bad types (422), creating nothing', async () => {
+    const dayId = await insertDay('2036-04-04')
+    const iconId = await insertIcon(2)
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ amountCents: 500, freeFeature: true }, FREE_FEATURE_NEEDS_ZERO_MESSAGE],
+      [{ amountCents: 0 }, ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE],
+      [{ amountCents: 0, freeFeature: false }, ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE],
+      [{ amountCents: '100' }, AMOUNT_INVALID_MESSAGE],
+      [{ amountCents: 10.5 }, AMOUNT_INVALID_MESSAGE],
+      [{ amountCents: -1 }, AMOUNT_INVALID_MESSAGE],
+      [{ amountCents: 1e12 }, null],
+      [{ amountCents: null }, AMOUNT_INVALID_MESSAGE],
+      [{ freeFeature: 'yes' }, null],
+      [{ status: 'refunded' }, null],
+      [{ status: 'expired' }, null],
+      [{ sendConfirmation: 'true' }, null],
+    ]
+    for (const [terms, message] of cases) {
+      for (const [path, item] of [
+        ['manual-orders', { dayId }],
+        ['manual-map-icon-orders', { iconId }],
+      ] as const) {
+        const response = await post(path, { ...buyer, ...item, ...terms })
+        expect(response.status, `${path} ${JSON.stringify(terms)}`).toBe(422)
+        const { error } = await response.json()
+        if (message) expect(error.message).toBe(message)
+        expect(Object.keys(error.fields ?? {})).toHaveLength(1)
+      }
+    }
+    expect(await ordersOfDay(dayId)).toEqual([])
+    expect(await ordersOfIcon(iconId)).toEqual([])
+    // A missing field still answers the spec's text, whatever the terms say.
+    const missing = await post('manual-orders', { email: 'a@b.co', dayId, amountCents: 0 })
+    expect((await missing.json()).error.message).toBe('Please fill in all fields.')
+  })
+
+  it('queues a confirmation e-mail only when asked, in the wording of paid, pending and free orders, with the artwork link', async () => {
+    const origin = t.deps.config.publicUrl ?? `http://localhost:${t.deps.config.port}`
+    const quiet = await post('manual-orders', { ...buyer, dayId: await insertDay('2036-04-05') })
+    expect(await outboxOf((await quiet.json()).id)).toEqual([])
+
+    const paid = await post('manual-orders', {
+      ...buyer,
+      dayId: await insertDay('2036-04-06'),
+      sendConfirmation: true,
+    })
+    const paidId = (await paid.json()).id
+    const [paidMail] = await outboxOf(paidId)
+    expect(paidMail).toMatchObject({
+      toAddress: buyer.email,
+      kind: 'order_confirmation',
+      checkoutKey: paidId,
+    })
+    expect(paidMail?.subject).toContain('is confirmed')
+    expect(paidMail?.textBody).toContain('Calendar day: Sunday, April 6, 2036')
+    expect(paidMail?.textBody).toContain('confirmed and paid: $135.50')
+    expect(paidMail?.textBody).toMatch(
+      new RegExp(`Upload your logo or ad for each item here: ${origin}/artwork/\\S+`),
+    )
+    expect(paidMail?.textBody).toContain('Artwork for the April 2036 mailing is due')
+
+    const pending = await post('manual-orders', {
+      ...buyer,
+      dayId: await insertDay('2036-04-07'),
+      status: 'pending',
+      amountCents: 10000,
+      sendConfirmation: true,
+    })
+    const [pendingMail] = await outboxOf((await pending.json()).id)
+    expect(pendingMail?.subject).toContain('awaiting payment')
+    expect(pendingMail?.textBody).toContain('awaiting payment: $100.')
+    expect(pendingMail?.textBody).toMatch(
+      /We'll send you an invoice; please pay by .+, when sales for the April 2036 mailing close\./,
+    )
+    expect(pendingMail?.textBody).toContain(`${origin}/artwork/`)
+
+    const iconId = await insertIcon(2)
+    const free = await post('manual-map-icon-orders', {
+      ...buyer,
+      iconId,
+      freeFeature: true,
+      amountCents: 0,
+      sendConfirmation: true,
+    })
+    const freeId = (await free.json()).id
+    const [freeMail] = await outboxOf(freeId)
+    expect(freeMail?.subject).toContain('free')
+    expect(freeMail?.textBody).toContain('Your free non-profit feature in the')
+    expect(freeMail?.textBody).toContain('There is nothing to pay.')
+    expect(freeMail?.textBody).toContain('Map icon: Manual Icon')
+    expect(freeMail?.textBody).toContain(`${origin}/artwork/`)
+  })
+})
+
+describe('GET /api/admin/manual-orders/sellable-days', () => {
+  type Answer = SellableDaysResponse
+  const datesOf = (answer: Answer) => answer.mailings.flatMap((m) => m.days.map((d) => d.date))
+  const search = async (q: string): Promise<Answer> => {
+    const response = await get(`manual-orders/sellable-days?q=${encodeURIComponent(q)}`)
+    expect(response.status, q).toBe(200)
+    return response.json()
+  }
+  const only2037 = (answer: Answer) => datesOf(answer).filter((d) => d.startsWith('2037-'))
+
+  beforeAll(async () => {
+    // January and February 2037 for sale; March's mailing closed, April's sales close passed.
+    for (const date of ['2037-01-05', '2037-01-06', '2037-01-15', '2037-02-01', '2037-02-05'])
+      await insertDay(date)
+    await insertDay('2037-01-07', 'reserved', 'Sold Co')
+    await insertDay('2037-01-08', 'blocked')
+    const [free] = await t.db
+      .insert(calendarDays)
+      .values({ date: '2037-01-09', status: 'available', priceCents: 0 })
+      .returning()
+    expect(free).toBeDefined()
+    await insertDay('2037-03-02')
+    await insertDay('2037-04-02')
+    await t.db.update(mailings).set({ status: 'closed' }).where(eq(mailings.month, '2037-03'))
+    await t.db
+      .update(mailings)
+      .set({ salesCloseAt: new Date(Date.now() - 60_000) })
+      .where(eq(mailings.month, '2037-04'))
+    // Held by a pending order although still marked available: not for sale either.
+    const heldId = await insertDay('2037-01-10')
+    await t.db.insert(orders).values({
+      id: 'ORD-82222',
+      businessName: 'Hold',
+      email: 'h@o.ld',
+      amountCents: 1,
+      status: 'pending',
+      dayId: heldId,
+    })
+  })
+
+  it('answers the days that can still be sold, grouped by mailing, in date order', async () => {
+    const answer = await search('2037')
+    expect(answer.truncated).toBe(false)
+    expect(answer.mailings.map((m) => [m.month, m.label, m.days.map((d) => d.date)])).toEqual([
+      ['2037-01', 'January 2037', ['2037-01-05', '2037-01-06', '2037-01-15']],
+      ['2037-02', 'February 2037', ['2037-02-01', '2037-02-05']],
+    ])
+    expect(answer.mailings[0]?.days[0]).toEqual({ id: expect.any(String), date: '2037-01-05', price: 135.5 })
+    // Without text: every sellable day (these among them), still grouped and in order.
+    const all = datesOf(await search(''))
+    expect(all).toEqual([...all].sort())
+    expect(all).toEqual(expect.arrayContaining(['2037-01-05', '2037-02-05']))
+    expect(all).not.toContain('2037-03-02')
+  })
+
+  it('leaves out past days (the town’s date) and keeps today', async () => {
+    const { todayInTimeZone } = await import('../../../shared/dates.ts')
+    const today = todayInTimeZone(t.deps.config.timeZone)
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    const salesCloseAt = new Date(Date.now() + 86_400_000)
+    const past = await insertDayInReopenedMailing(t, yesterday, salesCloseAt)
+    const now = await insertDayInReopenedMailing(t, today, salesCloseAt)
+    try {
+      const dates = datesOf(await search(''))
+      expect(dates).toContain(today)
+      expect(dates).not.toContain(yesterday)
+    } finally {
+      await now.remove()
+      await past.remove()
+    }
+  })
+
+  it('narrows by a date, a month, a year or a weekday as typed', async () => {
+    const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay()
+    expect(only2037(await search('2037-01-05'))).toEqual(['2037-01-05'])
+    expect(only2037(await search('2037-01'))).toEqual(['2037-01-05', '2037-01-06', '2037-01-15'])
+    expect(only2037(await search('2037-01-0'))).toEqual(['2037-01-05', '2037-01-06'])
+    expect(only2037(await search('1/5/2037'))).toEqual(['2037-01-05'])
+    expect(only2037(await search('1/5'))).toEqual(['2037-01-05'])
+    expect(only2037(await search('Jan 5'))).toEqual(['2037-01-05'])
+    expect(only2037(await search('January 2037'))).toEqual(['2037-01-05', '2037-01-06', '2037-01-15'])
+    expect(only2037(await search('feb 2037'))).toEqual(['2037-02-01', '2037-02-05'])
+    expect(only2037(await search('5th'))).toEqual(['2037-01-05', '2037-02-05'])
+    // The picker's own label finds its day.
+    expect(datesOf(await search('Monday, January 5, 2037'))).toEqual(['2037-01-05'])
+    // Every answer matches what was typed, whichever year it is in.
+    for (const date of datesOf(await search('Jan 5'))) expect(date.slice(5)).toBe('01-05')
+    for (const date of datesOf(await search('january'))) expect(date.slice(5, 7)).toBe('01')
+    const mondays = datesOf(await search('mon 2037'))
+    expect(mondays).toEqual(['2037-01-05'])
+    for (const date of datesOf(await search('Tuesday'))) expect(weekday(date)).toBe(2)
+    // 'ma' is March or May; 's' September, Saturday or Sunday.
+    for (const date of datesOf(await search('ma'))) expect(['03', '05']).toContain(date.slice(5, 7))
+    expect(only2037(await search('s 2037'))).toEqual(['2037-02-01'])
+    expect(datesOf(await search('xyz'))).toEqual([])
+    expect(datesOf(await search('2037 13/40'))).toEqual([])
+  })
+
+  it('refuses a long query (422) and anyone but an administrator (401, 403)', async () => {
+    expect((await get(`manual-orders/sellable-days?q=${'a'.repeat(101)}`)).status).toBe(422)
+    expect((await t.request('/api/admin/manual-orders/sellable-days')).status).toBe(401)
+    expect((await get('manual-orders/sellable-days', member)).status).toBe(403)
   })
 })
