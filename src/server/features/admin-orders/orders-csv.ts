@@ -1,6 +1,6 @@
 import type { AdminOrderDto, OrderType } from '../../../shared/admin-dto.ts'
 
-const TYPE_LABELS: Record<OrderType, string> = {
+export const TYPE_LABELS: Record<OrderType, string> = {
   calendar_day: 'Calendar Day',
   map_icon: 'Map Icon',
   special_purchase: 'Special Purchase',

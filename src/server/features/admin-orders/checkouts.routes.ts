@@ -1,0 +1,98 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import zlib from 'node:zlib'
+import { type Context, Hono } from 'hono'
+import {
+  CHECKOUT_NOT_FOUND_MESSAGE,
+  type CheckoutDetailDto,
+  type CheckoutNoteDto,
+  type CheckoutsPageDto,
+  checkoutNoteInputSchema,
+  checkoutsExportQuerySchema,
+  checkoutsQuerySchema,
+} from '../../../shared/admin-checkouts.ts'
+import { todayIso } from '../../../shared/dates.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { negotiateEncoding, VARY_ACCEPT_ENCODING } from '../../http/compression.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readJson, readQuery } from '../../http/validate.ts'
+import { AppError } from '../../lib/errors.ts'
+import {
+  addCheckoutNote,
+  exportCheckoutLines,
+  getCheckout,
+  isCheckoutKey,
+  listCheckouts,
+} from './checkouts.service.ts'
+import { checkoutsCsvStream } from './checkouts-csv.ts'
+
+function readKey(c: Context<AppEnv>): string {
+  const key = c.req.param('key')
+  if (!key || !isCheckoutKey(key)) throw new AppError('not_found', CHECKOUT_NOT_FOUND_MESSAGE)
+  return key
+}
+
+/**
+ * The stream compressed as it goes (the /api compression middleware buffers whole answers, which would undo
+ * the constant memory): br or gzip by Accept-Encoding. Vary is set either way, so that middleware leaves it.
+ */
+function encodeStream(stream: ReadableStream<Uint8Array>, acceptEncoding: string | undefined) {
+  const encoding = negotiateEncoding(acceptEncoding)
+  if (!encoding) return { body: stream, encoding }
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : zlib.createGzip({ level: 6 })
+  const piped = Readable.fromWeb(stream as NodeReadableStream<Uint8Array>).pipe(compressor)
+  return { body: Readable.toWeb(piped) as unknown as ReadableStream<Uint8Array>, encoding }
+}
+
+/** The admin Orders screen by checkout (issue 14); see src/shared/admin-checkouts.ts. */
+export function adminCheckoutsRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+
+  app.get('/admin/checkouts', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const body: CheckoutsPageDto = await listCheckouts(db, readQuery(c, checkoutsQuerySchema))
+    return c.json(body)
+  })
+
+  // Before /:key (a key never holds a dot, but the order states the intent).
+  app.get('/admin/checkouts/export.csv', admin, (c) => {
+    const filters = readQuery(c, checkoutsExportQuerySchema)
+    const { body, encoding } = encodeStream(
+      checkoutsCsvStream(exportCheckoutLines(db, filters)),
+      c.req.header('accept-encoding'),
+    )
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="orders-by-checkout-${todayIso()}.csv"`,
+      'Cache-Control': 'no-store',
+      Vary: VARY_ACCEPT_ENCODING,
+    }
+    if (encoding) headers['Content-Encoding'] = encoding
+    return c.body(body, 200, headers)
+  })
+
+  app.get('/admin/checkouts/:key', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const body: CheckoutDetailDto = await getCheckout(db, readKey(c))
+    return c.json(body)
+  })
+
+  app.post('/admin/checkouts/:key/notes', admin, async (c) => {
+    const key = readKey(c)
+    const { body } = await readJson(c, checkoutNoteInputSchema)
+    const note: CheckoutNoteDto = await addCheckoutNote(db, { key, body, by: c.var.user.email })
+    return c.json(note, 201)
+  })
+
+  return app
+}

@@ -1,0 +1,403 @@
+import { and, asc, eq, gt, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import {
+  CHECKOUT_NOT_FOUND_MESSAGE,
+  type CheckoutDetailDto,
+  type CheckoutFilters,
+  type CheckoutLineDto,
+  type CheckoutNoteDto,
+  type CheckoutRowDto,
+  type CheckoutSort,
+  type CheckoutsPageDto,
+  type CheckoutsQuery,
+  DEFAULT_CHECKOUTS_PAGE_SIZE,
+} from '../../../shared/admin-checkouts.ts'
+import type { OrderType } from '../../../shared/admin-dto.ts'
+import type { ArtworkState } from '../../../shared/artwork.ts'
+import type { Db } from '../../db/client.ts'
+import {
+  calendarDays,
+  mapIcons,
+  orderArtwork,
+  orderNotes,
+  orderRefunds,
+  orders,
+  outbox,
+  refundJobs,
+} from '../../db/schema.ts'
+import { AppError } from '../../lib/errors.ts'
+import { listOrderHistory } from './order-history.service.ts'
+
+/** Checkout keys are payment session ids (cs_…) or order ids (ORD-/MAP-…); anything else names nothing. */
+const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_-]{1,255}$/
+export const isCheckoutKey = (value: string) => CHECKOUT_KEY_PATTERN.test(value)
+
+const isSpecial = sql`coalesce(${orders.metadata} ->> 'order_type', '') = 'special_purchase'`
+const isIcon = sql`(${orders.mapIconId} is not null or ${orders.itemName} is not null)`
+
+function typeCondition(type: OrderType): SQL {
+  if (type === 'special_purchase') return isSpecial
+  if (type === 'map_icon') return sql`(not ${isSpecial} and ${isIcon})`
+  return sql`(not ${isSpecial} and not ${isIcon})`
+}
+
+/** The day after a 'YYYY-MM-DD' date: createdTo is inclusive, so created_at < its next midnight (UTC). */
+function nextDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** Deleted lines leave every list (decision 008) unless the admin asks for them. */
+function visibleLines(filters: CheckoutFilters): SQL | undefined {
+  return filters.status === 'deleted' ? undefined : ne(orders.status, 'deleted')
+}
+
+/** What one line must match for its checkout to be listed; undefined when nothing is asked. */
+function lineFilters(filters: CheckoutFilters): SQL | undefined {
+  const parts = [
+    filters.status && filters.status !== 'all' ? eq(orders.status, filters.status) : undefined,
+    filters.businessName ? ilike(orders.businessName, `%${escapeLike(filters.businessName)}%`) : undefined,
+    filters.email ? ilike(orders.email, `%${escapeLike(filters.email)}%`) : undefined,
+    filters.createdFrom ? gte(orders.createdAt, new Date(`${filters.createdFrom}T00:00:00Z`)) : undefined,
+    filters.createdTo
+      ? lt(orders.createdAt, new Date(`${nextDate(filters.createdTo)}T00:00:00Z`))
+      : undefined,
+    filters.type ? typeCondition(filters.type) : undefined,
+    filters.mailingMonth ? eq(orders.mailingMonth, filters.mailingMonth) : undefined,
+  ].filter((p): p is SQL => p !== undefined)
+  return parts.length > 0 ? and(...parts) : undefined
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100)
+
+/**
+ * The lines (visible ones) of the checkouts that match: any line matches the line filters, and the total of
+ * the checkout's visible lines is at most maxPrice. Used by the list (grouped) and the CSV (line by line).
+ */
+function matchingLines(db: Db, filters: CheckoutFilters): SQL | undefined {
+  const visible = visibleLines(filters)
+  const match = lineFilters(filters)
+  const byLine = match
+    ? inArray(
+        orders.checkoutKey,
+        db.select({ key: orders.checkoutKey }).from(orders).where(and(visible, match)),
+      )
+    : undefined
+  const byTotal =
+    filters.maxPrice === undefined
+      ? undefined
+      : inArray(
+          orders.checkoutKey,
+          db
+            .select({ key: orders.checkoutKey })
+            .from(orders)
+            .where(visible)
+            .groupBy(orders.checkoutKey)
+            .having(sql`sum(${orders.amountCents}) <= ${toCents(filters.maxPrice)}`),
+        )
+  return and(visible, byLine, byTotal)
+}
+
+const checkoutCreated = sql`min(${orders.createdAt})`
+const checkoutTotal = sql`sum(${orders.amountCents})`
+const checkoutAdDate = sql`min(${orders.itemDate})`
+
+function orderOfPage(sort: CheckoutSort, dir: 'asc' | 'desc'): SQL[] {
+  const by = (expr: SQL) => (dir === 'asc' ? sql`${expr} asc` : sql`${expr} desc`)
+  const tieBreak = [sql`${checkoutCreated} desc`, sql`${orders.checkoutKey} desc`]
+  if (sort === 'amount') return [by(checkoutTotal), ...tieBreak]
+  // Checkouts without a day (icons, special purchases) have no ad date: last either way.
+  if (sort === 'adDate') return [sql`${by(checkoutAdDate)} nulls last`, ...tieBreak]
+  return [by(checkoutCreated), sql`${orders.checkoutKey} ${sql.raw(dir)}`]
+}
+
+/**
+ * A page of checkouts in two reads: the page's keys (grouped, sorted and counted by the database; the count
+ * is a window over the groups, so no second scan), then those checkouts' lines.
+ */
+export async function listCheckouts(db: Db, query: CheckoutsQuery): Promise<CheckoutsPageDto> {
+  const page = query.page ?? 1
+  const pageSize = query.pageSize ?? DEFAULT_CHECKOUTS_PAGE_SIZE
+  const where = matchingLines(db, query)
+  const keys = await db
+    .select({ key: orders.checkoutKey, count: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .where(where)
+    .groupBy(orders.checkoutKey)
+    .orderBy(...orderOfPage(query.sort ?? 'created', query.dir ?? 'desc'))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  let total = keys[0]?.count ?? 0
+  if (keys.length === 0 && page > 1) {
+    // Past the last page: the window had no rows to ride on.
+    const [row] = await db
+      .select({ n: sql<number>`count(distinct ${orders.checkoutKey})`.mapWith(Number) })
+      .from(orders)
+      .where(where)
+    total = row?.n ?? 0
+  }
+  const lines = await selectLines(
+    db,
+    and(
+      inArray(
+        orders.checkoutKey,
+        keys.map((k) => k.key),
+      ),
+      visibleLines(query),
+    ),
+  )
+  const byKey = groupByCheckout(lines)
+  const checkouts = keys.flatMap((k) => {
+    const group = byKey.get(k.key)
+    return group ? [toCheckoutRow(k.key, group, group)] : []
+  })
+  return { checkouts, total, page, pageSize }
+}
+
+// ---------------------------------------------------------------- lines
+
+/**
+ * What a line bought is its own record (orders.item_*); the joined day and icon are a fallback for rows
+ * that predate it (decision 008).
+ */
+const lineColumns = {
+  order: orders,
+  date: sql<string | null>`coalesce(${orders.itemDate}::text, ${calendarDays.date}::text)`,
+  iconName: sql<string | null>`coalesce(${orders.itemName}, ${mapIcons.name})`,
+  iconSize: sql<string | null>`coalesce(${orders.itemSize}, ${mapIcons.size})`,
+  artwork: orderArtwork.state,
+  refund: sql<
+    string | null
+  >`(select max(${refundJobs.status}) from ${refundJobs} where ${refundJobs.sessionId} = ${orders.paymentSessionId})`,
+}
+
+type LineRow = {
+  order: typeof orders.$inferSelect
+  date: string | null
+  iconName: string | null
+  iconSize: string | null
+  artwork: string | null
+  refund: string | null
+}
+
+function selectLines(db: Db, where: SQL | undefined): Promise<LineRow[]> {
+  return db
+    .select(lineColumns)
+    .from(orders)
+    .leftJoin(calendarDays, eq(orders.dayId, calendarDays.id))
+    .leftJoin(mapIcons, eq(orders.mapIconId, mapIcons.id))
+    .leftJoin(orderArtwork, eq(orderArtwork.orderId, orders.id))
+    .where(where)
+    .orderBy(
+      asc(orders.checkoutKey),
+      sql`coalesce(${orders.itemDate}::text, ${calendarDays.date}::text) asc nulls last`,
+      asc(orders.id),
+    )
+}
+
+function groupByCheckout(lines: LineRow[]): Map<string, LineRow[]> {
+  const byKey = new Map<string, LineRow[]>()
+  for (const line of lines) {
+    const group = byKey.get(line.order.checkoutKey)
+    if (group) group.push(line)
+    else byKey.set(line.order.checkoutKey, [line])
+  }
+  return byKey
+}
+
+function lineType(row: LineRow): OrderType {
+  if (row.order.metadata?.order_type === 'special_purchase') return 'special_purchase'
+  return row.order.mapIconId || row.iconName ? 'map_icon' : 'calendar_day'
+}
+
+function toLineDto(row: LineRow): CheckoutLineDto {
+  const { order } = row
+  const meta = order.metadata ?? {}
+  const type = lineType(row)
+  return {
+    id: order.id,
+    type,
+    date: row.date,
+    iconName: row.iconName,
+    iconSize: row.iconSize,
+    units: typeof meta.units === 'number' ? meta.units : null,
+    description: typeof meta.description === 'string' ? meta.description : null,
+    amount: order.amountCents / 100,
+    unitPrice: order.unitPriceCents === null ? null : order.unitPriceCents / 100,
+    status: order.status,
+    mailingMonth: order.mailingMonth,
+    // As features/artwork's lineState: no row is 'missing'. Special purchases take no artwork.
+    artwork: type === 'special_purchase' ? null : ((row.artwork as ArtworkState | null) ?? 'missing'),
+    // 'pending' sorts after 'done': max() is 'pending' while any refund of the session is owed.
+    refund: row.refund === 'pending' || row.refund === 'done' ? row.refund : null,
+    createdAt: order.createdAt.toISOString(),
+  }
+}
+
+/** The checkout's summary from its lines; `counted` are the lines its total and statuses add up. */
+function toCheckoutRow(key: string, lines: LineRow[], counted: LineRow[]): CheckoutRowDto {
+  const first = [...lines].sort((a, b) => a.order.createdAt.getTime() - b.order.createdAt.getTime())[0]
+  const statuses = new Map<string, number>()
+  for (const line of counted) statuses.set(line.order.status, (statuses.get(line.order.status) ?? 0) + 1)
+  return {
+    key,
+    createdAt: (first?.order.createdAt ?? new Date(0)).toISOString(),
+    businessName: first?.order.businessName ?? '',
+    email: first?.order.email ?? '',
+    source: lines.some((l) => l.order.source === 'manual') ? 'manual' : 'checkout',
+    paymentProvider: lines.find((l) => l.order.paymentProvider)?.order.paymentProvider ?? null,
+    total: counted.reduce((sum, l) => sum + l.order.amountCents, 0) / 100,
+    statuses: [...statuses].map(([status, count]) => ({ status, count })),
+    lineCount: lines.length,
+    lines: lines.map(toLineDto),
+  }
+}
+
+// ---------------------------------------------------------------- the drawer
+
+export async function getCheckout(db: Db, key: string): Promise<CheckoutDetailDto> {
+  const lines = isCheckoutKey(key) ? await selectLines(db, eq(orders.checkoutKey, key)) : []
+  if (lines.length === 0) throw new AppError('not_found', CHECKOUT_NOT_FOUND_MESSAGE)
+  const live = lines.filter((l) => l.order.status !== 'deleted')
+  const [history, emails, refunds, notes] = await Promise.all([
+    listOrderHistory(
+      db,
+      lines.map((l) => l.order.id),
+    ),
+    db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.checkoutKey, key))
+      .orderBy(asc(outbox.createdAt), asc(outbox.id)),
+    db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.checkoutKey, key))
+      .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
+    listNotes(db, key),
+  ])
+  const row = toCheckoutRow(key, lines, live)
+  const withRef = lines.find((l) => l.order.paymentIntentId) ?? lines[0]
+  return {
+    ...row,
+    paymentSessionId: withRef?.order.paymentSessionId ?? null,
+    paymentIntentId: withRef?.order.paymentIntentId ?? null,
+    lines: lines.map((l) => ({
+      ...toLineDto(l),
+      history: history.get(l.order.id) ?? [],
+      deletedAt: l.order.deletedAt?.toISOString() ?? null,
+      deletedBy: l.order.deletedBy,
+    })),
+    emails: emails.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      to: e.toAddress,
+      subject: e.subject,
+      status: e.status,
+      sentAt: e.sentAt?.toISOString() ?? null,
+      lastError: e.lastError,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      orderIds: r.orderIds,
+      amount: r.amountCents / 100,
+      reason: r.reason,
+      status: r.status,
+      provider: r.provider,
+      paymentRef: r.paymentRef,
+      lastError: r.lastError,
+      requestedBy: r.requestedBy,
+      createdAt: r.createdAt.toISOString(),
+      completedAt: r.completedAt?.toISOString() ?? null,
+    })),
+    notes,
+  }
+}
+
+function toNoteDto(row: typeof orderNotes.$inferSelect): CheckoutNoteDto {
+  return { id: row.id, body: row.body, by: row.by, createdAt: row.createdAt.toISOString() }
+}
+
+async function listNotes(db: Db, key: string): Promise<CheckoutNoteDto[]> {
+  const rows = await db
+    .select()
+    .from(orderNotes)
+    .where(eq(orderNotes.checkoutKey, key))
+    .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id))
+  return rows.map(toNoteDto)
+}
+
+export async function addCheckoutNote(
+  db: Db,
+  input: { key: string; body: string; by: string },
+): Promise<CheckoutNoteDto> {
+  const known =
+    isCheckoutKey(input.key) &&
+    (await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutKey, input.key)).limit(1))
+      .length > 0
+  if (!known) throw new AppError('not_found', CHECKOUT_NOT_FOUND_MESSAGE)
+  const [row] = await db
+    .insert(orderNotes)
+    .values({ checkoutKey: input.key, body: input.body, by: input.by })
+    .returning()
+  return toNoteDto(row as typeof orderNotes.$inferSelect)
+}
+
+// ---------------------------------------------------------------- CSV export
+
+export type ExportLine = CheckoutLineDto & {
+  checkoutKey: string
+  businessName: string
+  email: string
+  source: string
+  paymentProvider: string | null
+  /** The payment intent when paid through the provider, else the payment session (none for manual orders). */
+  paymentReference: string | null
+}
+
+export const EXPORT_BATCH_SIZE = 1000
+
+/**
+ * The matching lines, oldest first, in batches of `batchSize` read by keyset on (created_at, id): memory
+ * stays one batch whatever the number of orders. The cursor keeps created_at as PostgreSQL's text, with its
+ * microseconds (a JavaScript Date would round them away and skip or repeat lines).
+ */
+export async function* exportCheckoutLines(
+  db: Db,
+  filters: CheckoutFilters,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<ExportLine[]> {
+  const where = matchingLines(db, filters)
+  let cursor: { at: string; id: string } | null = null
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? or(
+          gt(orders.createdAt, sql`${cursor.at}::timestamptz`),
+          and(eq(orders.createdAt, sql`${cursor.at}::timestamptz`), gt(orders.id, cursor.id)),
+        )
+      : undefined
+    const rows = await db
+      .select({ ...lineColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .leftJoin(calendarDays, eq(orders.dayId, calendarDays.id))
+      .leftJoin(mapIcons, eq(orders.mapIconId, mapIcons.id))
+      .leftJoin(orderArtwork, eq(orderArtwork.orderId, orders.id))
+      .where(and(where, after))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(batchSize)
+    if (rows.length === 0) return
+    yield rows.map((row) => ({
+      ...toLineDto(row),
+      checkoutKey: row.order.checkoutKey,
+      businessName: row.order.businessName,
+      email: row.order.email,
+      source: row.order.source,
+      paymentProvider: row.order.paymentProvider,
+      paymentReference: row.order.paymentIntentId ?? row.order.paymentSessionId,
+    }))
+    const last = rows[rows.length - 1] as (typeof rows)[number]
+    if (rows.length < batchSize) return
+    cursor = { at: last.cursorAt, id: last.order.id }
+  }
+}
