@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
+import { adminEmailsRoutes } from './features/admin-communication/emails.routes.ts'
+import { adminInboxRoutes } from './features/admin-communication/inbox.routes.ts'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
 import { adminCheckoutsRoutes } from './features/admin-orders/checkouts.routes.ts'
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
@@ -86,6 +88,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', adminOrdersRoutes(deps))
   api.route('/', adminCheckoutsRoutes(deps))
   api.route('/', inquiriesRoutes(deps))
+  api.route('/', adminEmailsRoutes(deps))
+  api.route('/', adminInboxRoutes(deps))
   api.route('/', mailingsRoutes(deps))
   api.route('/', artworkRoutes(deps))
   api.route('/', announcementsRoutes(deps))

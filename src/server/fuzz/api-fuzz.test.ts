@@ -18,6 +18,11 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  adminEmailsQuerySchema,
+  adminInboxQuerySchema,
+  markInboxHandledInputSchema,
+} from '../../shared/admin-communication.ts'
+import {
   adminOrdersQuerySchema,
   bulkDeleteOrdersInputSchema,
   bulkOrderStatusInputSchema,
@@ -843,6 +848,31 @@ function registry(): Map<string, RouteFuzz> {
   add('PUT /api/admin/mailing-settings', {
     admin: true,
     request: jsonRoute('/api/admin/mailing-settings', fromSchema(mailingDefaultsSchema)),
+  })
+  // Communication (issue 14): the e-mail log, the admin banners' status, the inbox.
+  add('GET /api/admin/emails', {
+    admin: true,
+    request: getRoute('/api/admin/emails', queryString(fromSchema(adminEmailsQuerySchema))),
+  })
+  add('POST /api/admin/emails/:id/resend', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/emails/${s}/resend`, fc.uuid()), body: anyBody }),
+  })
+  add('GET /api/admin/status', { admin: true, request: getRoute('/api/admin/status') })
+  const inboxQuery = queryString(fromSchema(adminInboxQuerySchema))
+  add('GET /api/admin/inbox', { admin: true, request: getRoute('/api/admin/inbox', inboxQuery) })
+  add('GET /api/admin/inbox/export.csv', {
+    admin: true,
+    request: getRoute('/api/admin/inbox/export.csv', inboxQuery),
+  })
+  add('POST /api/admin/inbox/:id/handled', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/inbox/${s}/handled`, fc.uuid()),
+        body: jsonBody(fromSchema(markInboxHandledInputSchema)),
+      }),
   })
   add('PUT /api/settings/font', {
     admin: true,

@@ -18,7 +18,10 @@ export function inquiriesRoutes({ database, config }: AppDeps) {
     // Only well-formed submissions count; callers without a known address share one counter.
     if (!(await tryCountInquiry(db, clientIp(c, config.trustProxy) ?? 'unknown')))
       throw new AppError('rate_limited', RATE_LIMITED_MESSAGE)
-    await createInquiry(db, input)
+    await createInquiry(db, input, {
+      adminEmail: config.mail.adminNotifyEmail,
+      publicOrigin: config.publicUrl ?? `http://localhost:${config.port}`,
+    })
     const body: CreateInquiryResponse = { ok: true }
     return c.json(body, 201)
   })

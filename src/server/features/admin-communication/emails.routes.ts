@@ -1,0 +1,45 @@
+import { Hono } from 'hono'
+import {
+  type AdminEmailDto,
+  type AdminEmailsResponse,
+  type AdminStatusDto,
+  adminEmailsQuerySchema,
+  EMAIL_NOT_FOUND_MESSAGE,
+} from '../../../shared/admin-communication.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readIdParam, readQuery } from '../../http/validate.ts'
+import { countQueuedEmails, listAdminEmails, resendEmail } from './emails.service.ts'
+
+/** Issue 14: the admin's e-mail log (the outbox), Resend, and the status behind the admin banners. */
+export function adminEmailsRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+
+  app.get('/admin/emails', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const body: AdminEmailsResponse = await listAdminEmails(db, readQuery(c, adminEmailsQuerySchema))
+    return c.json(body)
+  })
+
+  app.post('/admin/emails/:id/resend', admin, async (c) => {
+    const id = readIdParam(c, EMAIL_NOT_FOUND_MESSAGE)
+    const body: AdminEmailDto = await resendEmail(db, id)
+    c.var.log.info({ outboxId: id, resentAs: body.id, by: c.var.user.email }, 'e-mail queued again')
+    return c.json(body, 201)
+  })
+
+  app.get('/admin/status', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const body: AdminStatusDto = {
+      // The mailer exists exactly when SMTP_URL is set (bootstrap); tests may hand one in.
+      smtpConfigured: deps.mailer !== undefined,
+      paymentsMode: deps.payments.name === 'stripe' ? 'live' : 'test',
+      queuedEmails: await countQueuedEmails(db),
+    }
+    return c.json(body)
+  })
+
+  return app
+}

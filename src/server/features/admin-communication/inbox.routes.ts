@@ -1,0 +1,63 @@
+import { Hono } from 'hono'
+import {
+  type AdminInboxEntryDto,
+  type AdminInboxResponse,
+  adminInboxQuerySchema,
+  INBOX_ENTRY_NOT_FOUND_MESSAGE,
+  markInboxHandledInputSchema,
+} from '../../../shared/admin-communication.ts'
+import { todayIso } from '../../../shared/dates.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
+import { inboxCsvChunks, listInbox, markInboxEntry } from './inbox.service.ts'
+
+/** Issue 14: the admin's inbox of contact inquiries and waitlist sign-ups. */
+export function adminInboxRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+
+  app.get('/admin/inbox', admin, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const body: AdminInboxResponse = await listInbox(db, readQuery(c, adminInboxQuerySchema))
+    return c.json(body)
+  })
+
+  app.get('/admin/inbox/export.csv', admin, async (c) => {
+    const { kind, handled } = readQuery(c, adminInboxQuerySchema)
+    const chunks = inboxCsvChunks(db, { kind, handled })
+    const encoder = new TextEncoder()
+    // The header and the first batch are read before answering, so a database outage is still a 503.
+    const ready: IteratorResult<string>[] = [await chunks.next(), await chunks.next()]
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = ready.shift() ?? (await chunks.next())
+          if (next.done) controller.close()
+          else controller.enqueue(encoder.encode(next.value))
+        } catch (error) {
+          c.var.log.error({ err: error }, 'inbox CSV export failed')
+          controller.error(error)
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined)
+      },
+    })
+    return c.body(body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="inbox-${todayIso()}.csv"`,
+      'Cache-Control': 'no-store',
+    })
+  })
+
+  app.post('/admin/inbox/:id/handled', admin, async (c) => {
+    const id = readIdParam(c, INBOX_ENTRY_NOT_FOUND_MESSAGE)
+    const { handled } = await readJson(c, markInboxHandledInputSchema)
+    const body: AdminInboxEntryDto = await markInboxEntry(db, id, { handled, by: c.var.user.email })
+    return c.json(body)
+  })
+
+  return app
+}
