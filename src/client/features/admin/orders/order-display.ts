@@ -13,7 +13,9 @@ export function orderTypeLabel(type: OrderType): string {
 }
 
 /** The Date/Icon column: the day for calendar orders, the icon for icon orders, units for special purchases. */
-export function orderSubject(order: AdminOrderDto): string {
+export function orderSubject(
+  order: Pick<AdminOrderDto, 'type' | 'date' | 'iconName' | 'units' | 'description'>,
+): string {
   if (order.type === 'calendar_day') return order.date ? formatDayDate(order.date) : ''
   if (order.type === 'map_icon') return order.iconName ?? ''
   const units = order.units ?? 0

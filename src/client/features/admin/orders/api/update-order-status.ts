@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminOrderDto } from '../../../../../shared/admin-dto'
 import { apiClient } from '../../../../lib/api-client'
 
-export type SettableOrderStatus = 'pending' | 'paid' | 'refunded'
-export const SETTABLE_ORDER_STATUSES: SettableOrderStatus[] = ['pending', 'paid', 'refunded']
+/** Refunds go through the Refund action (issue 14): a status select never moves money. */
+export type SettableOrderStatus = 'pending' | 'paid'
+export const SETTABLE_ORDER_STATUSES: SettableOrderStatus[] = ['pending', 'paid']
 
 export function updateOrderStatus(id: string, status: SettableOrderStatus): Promise<AdminOrderDto> {
   return apiClient.patch<AdminOrderDto>(`/api/admin/orders/${encodeURIComponent(id)}`, { status })

@@ -11,7 +11,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../../../components/ui/select'
-import { EMPTY_ORDER_FILTERS, type OrderFilters } from '../api/get-admin-orders'
+import { EMPTY_ORDER_FILTERS, type OrderFilters } from '../api/get-admin-checkouts'
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -22,16 +22,31 @@ const STATUS_OPTIONS = [
   { value: 'deleted', label: 'deleted' },
 ]
 
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All types' },
+  { value: 'calendar_day', label: 'Calendar Day' },
+  { value: 'map_icon', label: 'Map Icon' },
+  { value: 'special_purchase', label: 'Special Purchase' },
+]
+
 function activeCount(filters: OrderFilters): number {
   return [
     filters.status !== 'all',
     filters.businessName.trim(),
     filters.createdFrom,
     filters.createdTo,
+    filters.maxPrice.trim(),
+    filters.type !== 'all',
+    filters.mailingMonth,
+    filters.email.trim(),
   ].filter(Boolean).length
 }
 
-/** Spec section 2: the orders' advanced filter popover (status, business name contains, created from/to). */
+/**
+ * Spec section 2: the orders' advanced filter popover (status, business name contains, created from/to, max
+ * price), with issue 14's type, mailing month and e-mail contains. A checkout is shown when any of its lines
+ * matches; max price is the checkout's total.
+ */
 export function OrdersFilterPopover({
   filters,
   onApply,
@@ -87,11 +102,49 @@ export function OrdersFilterPopover({
               </SelectContent>
             </Select>
           </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="orders-filter-type">Type</Label>
+            <Select value={draft.type} onValueChange={(type) => setDraft({ ...draft, type })}>
+              <SelectTrigger id="orders-filter-type">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {TYPE_OPTIONS.map((o) => (
+                  <SelectItem key={o.value} value={o.value}>
+                    {o.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
           <FormField
             label="Business Name Contains"
             value={draft.businessName}
             onChange={(e) => setDraft({ ...draft, businessName: e.target.value })}
           />
+          <FormField
+            label="Email Contains"
+            value={draft.email}
+            onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+          />
+          <div className="grid grid-cols-2 gap-2">
+            <FormField
+              label="Mailing Month"
+              type="month"
+              placeholder="YYYY-MM"
+              value={draft.mailingMonth}
+              onChange={(e) => setDraft({ ...draft, mailingMonth: e.target.value })}
+            />
+            <FormField
+              label="Max Price"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={draft.maxPrice}
+              onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value })}
+            />
+          </div>
           <div className="grid grid-cols-2 gap-2">
             <FormField
               label="Created From"

@@ -1,6 +1,6 @@
-import { Download, RefreshCw, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { AdminOrderDto } from '../../../../../shared/admin-dto'
+import type { CheckoutLineDto, CheckoutSort } from '../../../../../shared/admin-checkouts'
 import { agree, plural } from '../../../../../shared/plural'
 import { Button, buttonVariants } from '../../../../components/ui/button'
 import { Checkbox } from '../../../../components/ui/checkbox'
@@ -21,21 +21,24 @@ import { useBulkDeleteOrders } from '../api/bulk-delete-orders'
 import { useBulkUpdateOrderStatus } from '../api/bulk-update-order-status'
 import { useDeleteOrder } from '../api/delete-order'
 import {
-  EMPTY_ORDER_FILTERS,
+  type CheckoutsView,
+  DEFAULT_CHECKOUTS_VIEW,
   type OrderFilters,
   ordersExportUrl,
-  useAdminOrders,
-} from '../api/get-admin-orders'
+  useAdminCheckouts,
+} from '../api/get-admin-checkouts'
 import {
   SETTABLE_ORDER_STATUSES,
   type SettableOrderStatus,
   useUpdateOrderStatus,
 } from '../api/update-order-status'
 import { orderErrorDescription } from '../order-display'
-import { OrderRow } from './order-row'
+import { CheckoutDrawer } from './checkout-drawer'
+import { actionableIds, CheckoutRow } from './checkout-row'
 import { OrdersFilterPopover } from './orders-filter-popover'
 
 const LOAD_ERROR = 'Failed to load orders. Please try again.'
+const PAGE_SIZES = [25, 50, 100]
 
 function noneSelected() {
   toast({
@@ -45,41 +48,100 @@ function noneSelected() {
   })
 }
 
-/** Spec section 2, orders: filters, refresh, CSV export, bulk actions and the orders table. */
+function SortableHead({
+  label,
+  sort,
+  view,
+  onSort,
+}: {
+  label: string
+  sort: CheckoutSort
+  view: CheckoutsView
+  onSort: (sort: CheckoutSort) => void
+}) {
+  const active = view.sort === sort
+  const Icon = !active ? ArrowUpDown : view.dir === 'asc' ? ArrowUp : ArrowDown
+  return (
+    <TableHead aria-sort={active ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-semibold hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none"
+        onClick={() => onSort(sort)}
+      >
+        {label}
+        <Icon aria-hidden="true" className="size-4" />
+      </button>
+    </TableHead>
+  )
+}
+
+/**
+ * Spec section 2, orders, by checkout (issue 14): filters, refresh, CSV export, bulk actions, a page of
+ * checkouts sorted on the server with each one's lines a click away, and the detail drawer.
+ */
 export function OrdersManagement() {
-  const [filters, setFilters] = useState<OrderFilters>(EMPTY_ORDER_FILTERS)
+  const [view, setView] = useState<CheckoutsView>(DEFAULT_CHECKOUTS_VIEW)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [expanded, setExpanded] = useState<Set<string>>(new Set())
+  const [drawerKey, setDrawerKey] = useState<string | null>(null)
   const [bulkStatus, setBulkStatus] = useState<SettableOrderStatus>('paid')
-  const [confirm, setConfirm] = useState<{ kind: 'one'; order: AdminOrderDto } | { kind: 'bulk' } | null>(
+  const [confirm, setConfirm] = useState<{ kind: 'one'; line: CheckoutLineDto } | { kind: 'bulk' } | null>(
     null,
   )
-  const { data, isPending, isError, isFetching, refetch } = useAdminOrders(filters)
+  const { data, isPending, isError, isFetching, refetch } = useAdminCheckouts(view)
   useLoadErrorToast(isError, LOAD_ERROR)
   const updateStatus = useUpdateOrderStatus()
   const bulkUpdate = useBulkUpdateOrderStatus()
   const deleteOne = useDeleteOrder()
   const bulkDelete = useBulkDeleteOrders()
 
-  const orders = data?.orders ?? []
-  // Only orders still on screen count as selected (a filter or a delete may have removed some).
-  const selectedIds = orders.filter((o) => selected.has(o.id)).map((o) => o.id)
-  const allChecked = orders.length > 0 && selectedIds.length === orders.length
+  const checkouts = data?.checkouts ?? []
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / view.pageSize))
+  const onScreen = checkouts.flatMap(actionableIds)
+  // Only lines still on screen count as selected (a filter, a page change or a delete may have removed some).
+  const selectedIds = onScreen.filter((id) => selected.has(id))
+  const allChecked = onScreen.length > 0 && selectedIds.length === onScreen.length
   const headerChecked = allChecked ? true : selectedIds.length > 0 ? 'indeterminate' : false
 
-  function toggle(set: Set<string>, id: string, on: boolean): Set<string> {
-    const next = new Set(set)
-    if (on) next.add(id)
-    else next.delete(id)
-    return next
+  function selectLines(ids: string[], on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current)
+      for (const id of ids) {
+        if (on) next.add(id)
+        else next.delete(id)
+      }
+      return next
+    })
   }
 
-  function changeStatus(order: AdminOrderDto, status: SettableOrderStatus) {
+  function toggleExpanded(key: string) {
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (next.has(key)) next.delete(key)
+      else next.add(key)
+      return next
+    })
+  }
+
+  function applyFilters(filters: OrderFilters) {
+    setView((v) => ({ ...v, filters, page: 1 }))
+  }
+
+  // A new column sorts newest / largest / latest first; the same column again flips the direction.
+  function sortBy(sort: CheckoutSort) {
+    setView((v) => ({
+      ...v,
+      sort,
+      dir: v.sort === sort ? (v.dir === 'asc' ? 'desc' : 'asc') : 'desc',
+      page: 1,
+    }))
+  }
+
+  function changeStatus(line: CheckoutLineDto, status: SettableOrderStatus) {
     updateStatus.mutate(
-      { id: order.id, status },
+      { id: line.id, status },
       {
-        onSuccess: () =>
-          toast({ title: 'Order Updated', description: `Order ${order.id} is now ${status}.` }),
+        onSuccess: () => toast({ title: 'Order Updated', description: `Order ${line.id} is now ${status}.` }),
         onError: (error) =>
           toast({
             variant: 'destructive',
@@ -118,10 +180,9 @@ export function OrdersManagement() {
   function confirmDelete() {
     if (!confirm) return
     if (confirm.kind === 'one') {
-      const { order } = confirm
-      deleteOne.mutate(order.id, {
-        onSuccess: () =>
-          toast({ title: 'Order Deleted', description: `Order ${order.id} has been deleted.` }),
+      const { line } = confirm
+      deleteOne.mutate(line.id, {
+        onSuccess: () => toast({ title: 'Order Deleted', description: `Order ${line.id} has been deleted.` }),
         onError: (error) =>
           toast({
             variant: 'destructive',
@@ -152,12 +213,12 @@ export function OrdersManagement() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <OrdersFilterPopover filters={filters} onApply={setFilters} />
+        <OrdersFilterPopover filters={view.filters} onApply={applyFilters} />
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden="true" className={isFetching ? 'animate-spin' : undefined} />
           Refresh
         </Button>
-        <a className={buttonVariants({ variant: 'outline' })} href={ordersExportUrl(filters)} download>
+        <a className={buttonVariants({ variant: 'outline' })} href={ordersExportUrl(view.filters)} download>
           <Download aria-hidden="true" />
           Export CSV
         </a>
@@ -188,7 +249,7 @@ export function OrdersManagement() {
         <Spinner label="Loading orders..." />
       ) : isError && !data ? (
         <p className="rounded-md border border-red-200 bg-red-50 p-4 text-red-900">{LOAD_ERROR}</p>
-      ) : orders.length === 0 ? (
+      ) : checkouts.length === 0 ? (
         <p className="rounded-md border border-slate-200 p-6 text-center text-slate-700">No orders found.</p>
       ) : (
         <Table label="Orders" className={STACKED_TABLE}>
@@ -197,45 +258,89 @@ export function OrdersManagement() {
               <TableHead className="w-10">
                 <Checkbox
                   checked={headerChecked}
-                  onCheckedChange={(checked) =>
-                    setSelected(checked === true ? new Set(orders.map((o) => o.id)) : new Set())
-                  }
+                  onCheckedChange={(checked) => selectLines(onScreen, checked === true)}
                   aria-label="Select all orders"
                 />
               </TableHead>
-              <TableHead>Order ID</TableHead>
+              <TableHead>Lines</TableHead>
               <TableHead>Business Name</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Date/Icon</TableHead>
-              <TableHead>Amount</TableHead>
+              <TableHead>Email</TableHead>
+              <SortableHead label="Created At" sort="created" view={view} onSort={sortBy} />
+              <SortableHead label="Ad Date" sort="adDate" view={view} onSort={sortBy} />
+              <SortableHead label="Amount" sort="amount" view={view} onSort={sortBy} />
               <TableHead>Status</TableHead>
-              <TableHead>Created At</TableHead>
+              <TableHead>Source</TableHead>
               <TableHead>Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
-            {orders.map((order) => (
-              <OrderRow
-                key={order.id}
-                order={order}
-                isSelected={selected.has(order.id)}
-                isExpanded={expanded.has(order.id)}
-                onSelect={(on) => setSelected((s) => toggle(s, order.id, on))}
-                onToggleDetails={() => setExpanded((s) => toggle(s, order.id, !s.has(order.id)))}
-                onStatusChange={(status) => changeStatus(order, status)}
-                onDelete={() => setConfirm({ kind: 'one', order })}
+            {checkouts.map((checkout) => (
+              <CheckoutRow
+                key={checkout.key}
+                checkout={checkout}
+                selected={selected}
+                isExpanded={expanded.has(checkout.key)}
+                onSelectLines={selectLines}
+                onToggleLines={() => toggleExpanded(checkout.key)}
+                onOpenDetails={() => setDrawerKey(checkout.key)}
+                onStatusChange={changeStatus}
+                onDelete={(line) => setConfirm({ kind: 'one', line })}
               />
             ))}
           </TableBody>
         </Table>
       )}
+      {data && data.total > 0 ? (
+        <nav aria-label="Orders pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <p aria-live="polite">
+            {plural(data.total, 'checkout')} · Page {view.page} of {pageCount}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor="orders-page-size" className="text-slate-700">
+              Rows per page
+            </label>
+            <Select
+              value={String(view.pageSize)}
+              onValueChange={(value) => setView((v) => ({ ...v, pageSize: Number(value), page: 1 }))}
+            >
+              <SelectTrigger id="orders-page-size" className="h-9 w-20">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PAGE_SIZES.map((size) => (
+                  <SelectItem key={size} value={String(size)}>
+                    {size}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={view.page <= 1}
+              onClick={() => setView((v) => ({ ...v, page: v.page - 1 }))}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={view.page >= pageCount}
+              onClick={() => setView((v) => ({ ...v, page: v.page + 1 }))}
+            >
+              Next
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+      <CheckoutDrawer checkoutKey={drawerKey} onClose={() => setDrawerKey(null)} />
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={confirm?.kind === 'bulk' ? 'Delete Selected Orders' : 'Delete Order'}
         description={
           confirm?.kind === 'one'
-            ? `Delete order ${confirm.order.id}? A pending or paid order releases its day.`
+            ? `Delete order ${confirm.line.id}? A pending or paid order releases its day.`
             : selectedIds.length === 1
               ? 'Delete 1 selected order? A pending or paid order releases its day.'
               : `Delete ${selectedIds.length} selected orders? Pending or paid orders release their days.`
