@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminOrderDto } from '../../../../../shared/admin-dto'
 import type { MonthKey } from '../../../../../shared/mailings'
 import { apiClient } from '../../../../lib/api-client'
+import type { ManualOrderTerms } from './manual-order-terms'
 
 /** month: the mailing the icon is sold in (issue 12); without it the server picks the first open one. */
 export type ManualMapIconOrderInput = {
@@ -9,7 +10,7 @@ export type ManualMapIconOrderInput = {
   email: string
   iconId: string
   month?: MonthKey
-}
+} & ManualOrderTerms
 
 export function createManualMapIconOrder(input: ManualMapIconOrderInput): Promise<AdminOrderDto> {
   return apiClient.post<AdminOrderDto>('/api/admin/manual-map-icon-orders', input)

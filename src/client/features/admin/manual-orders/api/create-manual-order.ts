@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminOrderDto } from '../../../../../shared/admin-dto'
 import { apiClient } from '../../../../lib/api-client'
+import type { ManualOrderTerms } from './manual-order-terms'
 
-export type ManualOrderInput = { businessName: string; email: string; dayId: string }
+export type ManualOrderInput = { businessName: string; email: string; dayId: string } & ManualOrderTerms
 
 export function createManualOrder(input: ManualOrderInput): Promise<AdminOrderDto> {
   return apiClient.post<AdminOrderDto>('/api/admin/manual-orders', input)

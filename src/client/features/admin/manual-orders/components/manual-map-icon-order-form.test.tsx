@@ -75,7 +75,16 @@ describe('ManualMapIconOrderForm (issue 12: the order goes into a mailing)', () 
       ).toEqual([
         [
           '/api/admin/manual-map-icon-orders',
-          { businessName: 'Corner Café', email: 'cafe@example.com', iconId: 'i1', month: '2033-03' },
+          {
+            businessName: 'Corner Café',
+            email: 'cafe@example.com',
+            iconId: 'i1',
+            month: '2033-03',
+            amountCents: 15000,
+            freeFeature: false,
+            status: 'paid',
+            sendConfirmation: false,
+          },
         ],
       ]),
     )
@@ -84,5 +93,46 @@ describe('ManualMapIconOrderForm (issue 12: the order goes into a mailing)', () 
     fireEvent.keyDown(mailing, { key: 'Enter' })
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent)
     expect(options).toEqual(['March 2033', 'April 2033'])
+  })
+
+  it('prefills the amount with the icon price; a free feature sends $0, pending and the e-mail flag', async () => {
+    renderWithQueries(<ManualMapIconOrderForm />)
+    fireEvent.keyDown(await screen.findByRole('combobox', { name: 'Icon' }), { key: 'Enter' })
+    fireEvent.click(await screen.findByRole('option', { name: 'Map Icon ($150), 15 of 20 remaining' }))
+    const amount = screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement
+    expect(amount.value).toBe('150')
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Free feature (non-profit)' }))
+    expect(amount.value).toBe('0')
+    expect(amount.disabled).toBe(true)
+    fireEvent.click(screen.getByRole('radio', { name: 'Pending (awaiting payment)' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Send a confirmation e-mail to the buyer' }))
+    fireEvent.change(screen.getByLabelText('Business Name'), { target: { value: 'Food Bank' } })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'food@bank.org' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create Order' }))
+    })
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([, init]) => init?.method === 'POST')
+          .map(([, init]) => JSON.parse(String(init?.body))),
+      ).toEqual([
+        {
+          businessName: 'Food Bank',
+          email: 'food@bank.org',
+          iconId: 'i1',
+          month: '2033-03',
+          amountCents: 0,
+          freeFeature: true,
+          status: 'pending',
+          sendConfirmation: true,
+        },
+      ]),
+    )
+    expect(
+      await screen.findByText(
+        'Order MAP-12345 has been created and marked pending (awaiting payment). A confirmation e-mail to the buyer is queued.',
+      ),
+    ).toBeTruthy()
   })
 })

@@ -20,16 +20,26 @@ import { useCreateManualMapIconOrder } from '../api/create-manual-map-icon-order
 import { useMailingIconOptions } from '../api/get-mailing-icon-options'
 import { firstOpenMailing, orderableMailings, useOrderMailings } from '../api/get-order-mailings'
 import { CustomerFields, isManualOrderComplete, missingInformationToast } from './customer-fields'
+import {
+  amountText,
+  INITIAL_TERMS,
+  OrderTermsFields,
+  type OrderTermsState,
+  orderCreatedText,
+  termsToSend,
+} from './order-terms-fields'
 
 /**
- * Spec section 4: a paid manual icon order (MAP-xxxxx) takes one from the icon's remaining quantity. Issue
- * 12: the stock is the chosen mailing's own (the first open one unless the admin picks another).
+ * Spec section 4: a manual icon order (MAP-xxxxx) takes one from the icon's remaining quantity. Issue
+ * 12: the stock is the chosen mailing's own (the first open one unless the admin picks another). Issue 14:
+ * another amount, a free non-profit feature, awaiting payment (still a claim on the stock), an e-mail.
  */
 export function ManualMapIconOrderForm() {
   const [businessName, setBusinessName] = useState('')
   const [email, setEmail] = useState('')
   const [iconId, setIconId] = useState('')
   const [chosenMonth, setChosenMonth] = useState<MonthKey | null>(null)
+  const [terms, setTerms] = useState<OrderTermsState>(INITIAL_TERMS)
   const mailings = useOrderMailings()
   useLoadErrorToast(mailings.isError, 'Failed to load the mailings.')
   const choices = orderableMailings(mailings.data)
@@ -42,6 +52,13 @@ export function ManualMapIconOrderForm() {
   const create = useCreateManualMapIconOrder()
   const icons = stock.data?.icons ?? []
   const hasAvailable = icons.some((icon) => icon.available > 0)
+  const chosenIcon = icons.find((icon) => icon.iconId === iconId)
+
+  function chooseIcon(next: string) {
+    setIconId(next)
+    const icon = icons.find((i) => i.iconId === next)
+    if (icon) setTerms((current) => ({ ...current, amount: amountText(icon.price) }))
+  }
 
   function chooseMonth(next: MonthKey) {
     setChosenMonth(next)
@@ -52,17 +69,18 @@ export function ManualMapIconOrderForm() {
     event.preventDefault()
     if (!isManualOrderComplete(businessName, email, iconId) || month === null)
       return void toast(missingInformationToast())
+    const settled = termsToSend(terms)
+    if ('error' in settled)
+      return void toast({ variant: 'destructive', title: 'Invalid Amount', description: settled.error })
     create.mutate(
-      { businessName: businessName.trim(), email: email.trim(), iconId, month },
+      { businessName: businessName.trim(), email: email.trim(), iconId, month, ...settled.terms },
       {
         onSuccess: (order) => {
-          toast({
-            title: 'Order Created',
-            description: `Order ${order.id} has been created and marked paid.`,
-          })
+          toast({ title: 'Order Created', description: orderCreatedText(order.id, settled.terms) })
           setBusinessName('')
           setEmail('')
           setIconId('')
+          setTerms(INITIAL_TERMS)
         },
         onError: (error) => {
           // A sold-out icon is a conflict the server refuses (spec section 8, 'Icon Unavailable').
@@ -86,7 +104,7 @@ export function ManualMapIconOrderForm() {
     <Card className="max-w-xl">
       <CardHeader>
         <CardTitle className="text-xl">Manual Map Icon Order</CardTitle>
-        <CardDescription>Create a paid map icon order by hand.</CardDescription>
+        <CardDescription>Create a map icon order by hand.</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="space-y-4" onSubmit={handleSubmit} noValidate>
@@ -130,7 +148,7 @@ export function ManualMapIconOrderForm() {
               ) : !hasAvailable ? (
                 <p className="text-slate-700">No available icons</p>
               ) : (
-                <Select value={iconId} onValueChange={setIconId}>
+                <Select value={iconId} onValueChange={chooseIcon}>
                   <SelectTrigger id="manual-icon-order-icon" aria-required="true">
                     <SelectValue placeholder="Select an icon" />
                   </SelectTrigger>
@@ -145,6 +163,12 @@ export function ManualMapIconOrderForm() {
               )}
             </div>
           )}
+          <OrderTermsFields
+            idPrefix="manual-icon-order"
+            terms={terms}
+            price={chosenIcon?.price ?? null}
+            onChange={setTerms}
+          />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Order'}
           </Button>

@@ -1,47 +1,61 @@
 import { type FormEvent, useState } from 'react'
-import { formatDayDate, formatPrice } from '../../../../../shared/format'
+import type { SellableDayDto } from '../../../../../shared/admin-orders'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent } from '../../../../components/ui/card'
 import { Label } from '../../../../components/ui/label'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../../components/ui/select'
-import { Spinner } from '../../../../components/ui/spinner'
 import { toast } from '../../../../components/ui/use-toast'
 import { errorDescription } from '../../hooks/error-message'
 import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
 import { useCreateManualOrder } from '../api/create-manual-order'
-import { useAvailableDays } from '../api/get-available-days'
 import { CustomerFields, isManualOrderComplete, missingInformationToast } from './customer-fields'
+import { DayCombobox } from './day-combobox'
+import {
+  amountText,
+  INITIAL_TERMS,
+  OrderTermsFields,
+  type OrderTermsState,
+  orderCreatedText,
+  termsToSend,
+} from './order-terms-fields'
 
-/** Spec section 4: a paid order for an available day, created by the administrator. */
+/**
+ * Spec section 4: an order for an available day, created by the administrator. Issue 14: the day is
+ * searched among those that can still be sold, and the order may charge another amount, be a free
+ * non-profit feature, await payment, and e-mail the buyer.
+ */
 export function ManualOrderForm() {
   const [businessName, setBusinessName] = useState('')
   const [email, setEmail] = useState('')
-  const [dayId, setDayId] = useState('')
-  const { data, isPending, isError } = useAvailableDays()
-  useLoadErrorToast(isError, 'Failed to load calendar days. Please try again.')
+  const [day, setDay] = useState<SellableDayDto | null>(null)
+  const [terms, setTerms] = useState<OrderTermsState>(INITIAL_TERMS)
+  // A new picker after each order: the simplest way to clear its text and list.
+  const [pickerKey, setPickerKey] = useState(0)
+  const [isLoadError, setLoadError] = useState(false)
+  useLoadErrorToast(isLoadError, 'Failed to load calendar days. Please try again.')
   const create = useCreateManualOrder()
-  const days = data?.days ?? []
+
+  function chooseDay(next: SellableDayDto | null) {
+    setDay(next)
+    if (next) setTerms((current) => ({ ...current, amount: amountText(next.price) }))
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!isManualOrderComplete(businessName, email, dayId)) return void toast(missingInformationToast())
+    if (!isManualOrderComplete(businessName, email, day?.id ?? '') || !day)
+      return void toast(missingInformationToast())
+    const settled = termsToSend(terms)
+    if ('error' in settled)
+      return void toast({ variant: 'destructive', title: 'Invalid Amount', description: settled.error })
     create.mutate(
-      { businessName: businessName.trim(), email: email.trim(), dayId },
+      { businessName: businessName.trim(), email: email.trim(), dayId: day.id, ...settled.terms },
       {
         onSuccess: (order) => {
-          toast({
-            title: 'Order Created',
-            description: `Order ${order.id} has been created and marked paid.`,
-          })
+          toast({ title: 'Order Created', description: orderCreatedText(order.id, settled.terms) })
           setBusinessName('')
           setEmail('')
-          setDayId('')
+          setDay(null)
+          setTerms(INITIAL_TERMS)
+          setPickerKey((k) => k + 1)
         },
         onError: (error) =>
           toast({
@@ -66,25 +80,20 @@ export function ManualOrderForm() {
           />
           <div className="space-y-2">
             <Label htmlFor="manual-order-day">Day</Label>
-            {isPending ? (
-              <Spinner label="Loading available days..." className="py-2" />
-            ) : days.length === 0 ? (
-              <p className="text-slate-700">No available days</p>
-            ) : (
-              <Select value={dayId} onValueChange={setDayId}>
-                <SelectTrigger id="manual-order-day" aria-required="true">
-                  <SelectValue placeholder="Select a day" />
-                </SelectTrigger>
-                <SelectContent>
-                  {days.map((day) => (
-                    <SelectItem key={day.id} value={day.id}>
-                      {`${formatDayDate(day.date)} (${formatPrice(day.price)})`}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            <DayCombobox
+              key={pickerKey}
+              id="manual-order-day"
+              value={day}
+              onChange={chooseDay}
+              onLoadError={setLoadError}
+            />
           </div>
+          <OrderTermsFields
+            idPrefix="manual-order"
+            terms={terms}
+            price={day?.price ?? null}
+            onChange={setTerms}
+          />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Order'}
           </Button>
