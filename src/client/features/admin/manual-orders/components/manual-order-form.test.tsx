@@ -25,7 +25,7 @@ function sellable(q: string): SellableDaysResponse {
   return { mailings, truncated: false }
 }
 
-const postedBodies = (calls: [string, RequestInit | undefined][]) =>
+const postedBodies = (calls: [url: string, init?: RequestInit][]) =>
   calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)))
 
 describe('ManualOrderForm (issue 14: a searchable day picker and the order terms)', () => {
