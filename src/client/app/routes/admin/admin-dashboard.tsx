@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { toast } from '../../../components/ui/use-toast'
+import { AdminStatusBanners } from '../../../features/admin/communication/components/admin-status-banners'
 import { useAuth } from '../../../features/auth/auth-context'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
@@ -46,6 +47,7 @@ export function AdminDashboard() {
           Logout
         </Button>
       </div>
+      <AdminStatusBanners />
       <Tabs value={active} onValueChange={(value) => navigate(`/admin/${value}`)}>
         <TabsList aria-label="Admin sections">
           {adminSections.map((s) => (

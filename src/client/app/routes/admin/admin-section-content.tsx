@@ -1,6 +1,8 @@
 import { ArtworkManagement } from '../../../features/admin/artwork/components/artwork-management'
 import { BlogManagement } from '../../../features/admin/blog/components/blog-management'
 import { CalendarManagement } from '../../../features/admin/calendar/components/calendar-management'
+import { EmailLog } from '../../../features/admin/communication/components/email-log'
+import { Inbox } from '../../../features/admin/communication/components/inbox'
 import { MailingsManagement } from '../../../features/admin/mailings/components/mailings-management'
 import { MapIconCatalogue } from '../../../features/admin/mailings/components/map-icon-catalogue'
 import { ManualMapIconOrderForm } from '../../../features/admin/manual-orders/components/manual-map-icon-order-form'
@@ -43,6 +45,10 @@ export function AdminSectionContent({ section }: { section: AdminSection }) {
       return <MediaManagement isSignedIn={user !== null} />
     case 'blog':
       return <BlogManagement defaultAuthor={mapTeamName} />
+    case 'inbox':
+      return <Inbox />
+    case 'emails':
+      return <EmailLog />
     case 'settings':
       return <SettingsManagement fontPreview={fontPreview} />
   }

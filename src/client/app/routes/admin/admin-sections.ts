@@ -1,4 +1,7 @@
-/** Spec section 2: the admin tabs in order (issue 12 adds Mailings, issue 13 Artwork); the first is the default. */
+/**
+ * Spec section 2: the admin tabs in order (issue 12 adds Mailings, issue 13 Artwork, issue 14 Inbox and
+ * E-mails); the first is the default.
+ */
 export const adminSections = [
   {
     value: 'calendar',
@@ -38,6 +41,18 @@ export const adminSections = [
     description: 'Manage the calendar example, map example and postcard images.',
   },
   { value: 'blog', label: 'Blog', title: 'Blog Posts', description: 'Manage blog posts for your website.' },
+  {
+    value: 'inbox',
+    label: 'Inbox',
+    title: 'Inbox',
+    description: 'Contact inquiries and waitlist sign-ups.',
+  },
+  {
+    value: 'emails',
+    label: 'E-mails',
+    title: 'E-mails',
+    description: 'Every e-mail the site sent or queued, and its state.',
+  },
   {
     value: 'settings',
     label: 'Settings',

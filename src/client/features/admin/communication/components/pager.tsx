@@ -1,0 +1,38 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { Button } from '../../../../components/ui/button'
+
+/** 'Showing 26–50 of 312' with Previous / Next; the list is paged on the server. */
+export function Pager({
+  label,
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  label: string
+  page: number
+  pageSize: number
+  total: number
+  onPage: (page: number) => void
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-slate-700">
+        Showing {first}–{last} of {total} (page {Math.min(page, pages)} of {pages})
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  )
+}
