@@ -28,8 +28,10 @@ import {
   bulkOrderStatusInputSchema,
   manualMapIconOrderInputSchema,
   manualOrderInputSchema,
+  sellableDaysQuerySchema,
   updateOrderStatusInputSchema,
 } from '../../shared/admin-orders.ts'
+import { printSpecsSchema, requestChangesInputSchema } from '../../shared/artwork-schemas.ts'
 import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts'
 import { blogPostInputSchema } from '../../shared/blog.ts'
 import { calendarMonthQuerySchema } from '../../shared/calendar.ts'
@@ -59,7 +61,15 @@ import {
 } from '../../shared/mailings.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '../../shared/settings.ts'
 import { createApp } from '../app.ts'
-import { blogPosts, calendarDays, mailings, mapIcons, mediaItems, orders } from '../db/schema.ts'
+import {
+  artworkLinks,
+  blogPosts,
+  calendarDays,
+  mailings,
+  mapIcons,
+  mediaItems,
+  orders,
+} from '../db/schema.ts'
 import { unsubscribeToken } from '../features/announcements/unsubscribe-token.ts'
 import { mediaListQuerySchema } from '../features/media/media.routes.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test/test-app.ts'
@@ -141,6 +151,7 @@ const pools = {
   sessions: [] as string[],
   media: [] as string[],
   months: [] as string[],
+  artworkTokens: [] as string[],
 }
 
 /**
@@ -173,6 +184,9 @@ async function refreshPools() {
   ]
   pools.media = (await db.select({ id: mediaItems.id }).from(mediaItems)).map((r) => r.id)
   pools.months = (await db.select({ month: mailings.month }).from(mailings)).map((r) => r.month)
+  pools.artworkTokens = (await db.select({ token: artworkLinks.token }).from(artworkLinks)).map(
+    (r) => r.token,
+  )
 }
 
 const day = () => fromPool(pools.days, FALLBACK_ID)
@@ -181,6 +195,7 @@ const post = () => fromPool(pools.posts, FALLBACK_ID)
 const order = () => fromPool(pools.orders, 'TF-NOPE')
 const session = () => fromPool(pools.sessions, 'sess_nope')
 const media = () => fromPool(pools.media, 'map_example/1-x.png')
+const artworkToken = () => fromPool(pools.artworkTokens, 'A'.repeat(32))
 /** A mailing's month: mostly one that exists (the seed's, and those days created since), sometimes any. */
 const mailingMonth = () =>
   fc.oneof({ arbitrary: fromPool(pools.months, '2099-01'), weight: 4 }, { arbitrary: monthKey, weight: 1 })
@@ -394,6 +409,32 @@ const stripeEventBody = (): fc.Arbitrary<FuzzBody> => {
       }
     })
 }
+
+/** An artwork upload (issue 13): a file (a tiny PNG, a PDF header, SVG, any bytes) and orderId fields. */
+const artworkUploadBody = (): fc.Arbitrary<FuzzBody> =>
+  fc.oneof(
+    {
+      arbitrary: fc
+        .record({
+          bytes: fc.oneof(
+            fc.constantFrom(TINY_PNG, TINY_GIF, Buffer.from('%PDF-1.4\n%garbage'), Buffer.from('<svg/>')),
+            fc.uint8Array({ maxLength: 400 }),
+          ),
+          orderIds: fc.array(fc.oneof(order(), anyString(30)), { maxLength: 3 }),
+          name: anyString(80),
+          fileAsText: fc.boolean(),
+        })
+        .map(({ bytes, orderIds, name, fileAsText }) => {
+          const form = new FormData()
+          if (fileAsText) form.set('file', name)
+          else form.set('file', new File([new Uint8Array(bytes)], name))
+          for (const id of orderIds) form.append('orderId', id)
+          return { body: form }
+        }),
+      weight: 6,
+    },
+    { arbitrary: anyBody, weight: 1 },
+  )
 
 // ---------------------------------------------------------------- one entry per route
 
@@ -682,6 +723,13 @@ function registry(): Map<string, RouteFuzz> {
       fromSchema(manualMapIconOrderInputSchema, { iconId: icon() }),
     ),
   })
+  add('GET /api/admin/manual-orders/sellable-days', {
+    admin: true,
+    request: getRoute(
+      '/api/admin/manual-orders/sellable-days',
+      queryString(fromSchema(sellableDaysQuerySchema)),
+    ),
+  })
   const orderQuery = queryString(
     fromSchema(adminOrdersQuerySchema, { createdFrom: isoDate, createdTo: isoDate }),
   )
@@ -835,6 +883,70 @@ function registry(): Map<string, RouteFuzz> {
         body: jsonBody(fromSchema(updateIconStockInputSchema)),
       }),
   })
+  // Artwork and production (issue 13).
+  add('GET /api/artwork/:token', {
+    request: () => build({ path: withSegment((s) => `/api/artwork/${s}`, artworkToken()) }),
+  })
+  add('POST /api/artwork/:token/upload', {
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/artwork/${s}/upload`, artworkToken()),
+        body: artworkUploadBody(),
+      }),
+  })
+  for (const kind of ['files', 'thumbnails'])
+    add(`GET /api/artwork/:token/${kind}/:orderId`, {
+      request: () =>
+        build({
+          path: fc
+            .tuple(segment(artworkToken()), segment(order()))
+            .map(([t, o]) => `/api/artwork/${t}/${kind}/${o}`),
+        }),
+    })
+  add('GET /api/admin/print-specs', { admin: true, request: getRoute('/api/admin/print-specs') })
+  add('PUT /api/admin/print-specs', {
+    admin: true,
+    request: jsonRoute('/api/admin/print-specs', fromSchema(printSpecsSchema)),
+  })
+  for (const [method, tail] of [
+    ['GET', 'artwork'],
+    ['POST', 'artwork-reminders'],
+    ['GET', 'proof.pdf'],
+    ['GET', 'artwork.zip'],
+  ] as const)
+    add(`${method} /api/admin/mailings/:month/${tail}`, {
+      admin: true,
+      request: () =>
+        build({
+          path: withSegment((s) => `/api/admin/mailings/${s}/${tail}`, mailingMonth()),
+          query:
+            tail === 'artwork'
+              ? queryString(
+                  fc.record({ state: fc.oneof(anyString(20), fc.constantFrom('missing', 'received')) }),
+                )
+              : undefined,
+          body: method === 'POST' ? anyBody : undefined,
+        }),
+    })
+  for (const action of ['approve', 'send-link'])
+    add(`POST /api/admin/artwork/:orderId/${action}`, {
+      admin: true,
+      request: () =>
+        build({ path: withSegment((s) => `/api/admin/artwork/${s}/${action}`, order()), body: anyBody }),
+    })
+  add('POST /api/admin/artwork/:orderId/request-changes', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/artwork/${s}/request-changes`, order()),
+        body: jsonBody(fromSchema(requestChangesInputSchema)),
+      }),
+  })
+  for (const kind of ['file', 'thumbnail'])
+    add(`GET /api/admin/artwork/:orderId/${kind}`, {
+      admin: true,
+      request: () => build({ path: withSegment((s) => `/api/admin/artwork/${s}/${kind}`, order()) }),
+    })
   add('GET /api/admin/map-icons', { admin: true, request: getRoute('/api/admin/map-icons') })
   add('PATCH /api/admin/map-icons/:id', {
     admin: true,

@@ -11,10 +11,12 @@ import {
   dueOf,
   ensureArtworkLink,
   ensureArtworkLinks,
+  knownOrderId,
   type LineRow,
   lineLabel,
   linesOfCheckout,
   ORDER_NOT_FOUND,
+  requireMailing,
   reviewArtwork,
   selectLines,
 } from './artwork.service.ts'
@@ -75,7 +77,7 @@ export async function requestArtworkChanges(
 
 /** E-mails the buyer of an order the link to their checkout's artwork page. Answers the address. */
 export async function sendArtworkLink(ctx: NoticeContext, orderId: string, now: Date): Promise<string> {
-  const [row] = await selectLines(ctx.db, eq(orders.id, orderId))
+  const [row] = await selectLines(ctx.db, eq(orders.id, knownOrderId(orderId)))
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
   const lines = await linesOfCheckout(ctx.db, row.checkoutKey)
   const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
@@ -174,8 +176,7 @@ export async function sendDueArtworkReminders(ctx: NoticeContext, now: Date): Pr
 
 /** The owner's "Send reminders now": every checkout of the mailing with missing artwork, now. */
 export async function sendArtworkRemindersNow(ctx: NoticeContext, month: string, now: Date): Promise<number> {
-  const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, month))
-  if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+  const mailing = await requireMailing(ctx.db, month)
   const emails = await reminderEmails(
     ctx,
     mailing,

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/artwork.ts'
 import { printSpecsSchema } from '../../../shared/artwork-schemas.ts'
 import { formatDayDate } from '../../../shared/format.ts'
+import { isMonthKey } from '../../../shared/mailing-names.ts'
 import { formatLocalDateTime } from '../../../shared/mailing-texts.ts'
 import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
@@ -26,6 +27,7 @@ import { artworkLinks, mailings, orderArtwork, orders, siteSettings } from '../.
 import { AppError } from '../../lib/errors.ts'
 import type { Storage } from '../../lib/storage/storage.ts'
 import { toZonedLocal } from '../../lib/zoned-time.ts'
+import { isOrderId } from '../admin-orders/admin-orders.service.ts'
 import { uploadFileName } from '../media/media-upload.ts'
 import { checkPrint, type InspectedArtwork, inspectArtwork, makeThumbnail } from './artwork-file.ts'
 
@@ -39,6 +41,12 @@ export type ArtworkContext = {
 }
 
 export const ORDER_NOT_FOUND = 'Order not found.'
+
+/** An order id from a URL: anything not shaped like one (NUL bytes, garbage) is a 404, never a query. */
+export function knownOrderId(id: string, message = ORDER_NOT_FOUND): string {
+  if (!isOrderId(id)) throw new AppError('not_found', message)
+  return id
+}
 const PRINT_SPECS_KEY = 'print_specs'
 
 // ---------------------------------------------------------------- links
@@ -336,6 +344,7 @@ export async function uploadArtwork(
   if (ids.length === 0)
     throw new AppError('validation_failed', ARTWORK_NO_LINES_MESSAGE, { orderId: [ARTWORK_NO_LINES_MESSAGE] })
   const lines = await linesOfCheckout(ctx.db, link.checkoutKey)
+  // Matched in memory against the checkout's own lines: a foreign or malformed id is simply not found.
   const chosen = ids.map((id) => lines.find((l) => l.orderId === id))
   if (chosen.some((l) => !l)) throw new AppError('not_found', ARTWORK_LINE_NOT_FOUND)
   const months = [...new Set((chosen as LineRow[]).map((l) => l.mailingMonth))].sort()
@@ -432,6 +441,7 @@ export async function getBuyerArtworkFile(
   kind: ArtworkFileKind,
 ) {
   const link = await findLink(ctx.db, token)
+  if (!isOrderId(orderId)) return undefined
   const [row] = await selectLines(
     ctx.db,
     and(
@@ -446,6 +456,7 @@ export async function getBuyerArtworkFile(
 }
 
 export async function getAdminArtworkFile(ctx: ArtworkContext, orderId: string, kind: ArtworkFileKind) {
+  if (!isOrderId(orderId)) return undefined
   const [row] = await selectLines(ctx.db, eq(orders.id, orderId))
   return row ? readLineFile(ctx, row, kind) : undefined
 }
@@ -460,14 +471,21 @@ async function readLineFile(ctx: ArtworkContext, row: LineRow, kind: ArtworkFile
 
 // ---------------------------------------------------------------- the owner's board
 
+/** The mailing of a URL's month; a malformed month (NUL bytes, garbage) is a 404 like an unknown one. */
+export async function requireMailing(db: Db, month: string): Promise<MailingRow> {
+  if (!isMonthKey(month)) throw new AppError('not_found', MAILING_NOT_FOUND)
+  const [mailing] = await db.select().from(mailings).where(eq(mailings.month, month))
+  if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return mailing
+}
+
 export async function getProductionBoard(
   ctx: ArtworkContext,
   month: string,
   state: ArtworkState | undefined,
   now: Date,
 ): Promise<ProductionBoardResponse> {
-  const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, month))
-  if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+  const mailing = await requireMailing(ctx.db, month)
   const all = await selectLines(ctx.db, eq(orders.mailingMonth, month))
   const specs = await getPrintSpecs(ctx.db)
   const tokens = await ensureArtworkLinks(
@@ -509,7 +527,7 @@ export async function getProductionLine(
   orderId: string,
   now: Date,
 ): Promise<ProductionLineDto> {
-  const [row] = await selectLines(ctx.db, eq(orders.id, orderId))
+  const [row] = await selectLines(ctx.db, eq(orders.id, knownOrderId(orderId)))
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
   const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, row.mailingMonth))
   const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
@@ -526,7 +544,7 @@ export async function reviewArtwork(
   by: string,
   now: Date,
 ): Promise<LineRow> {
-  const [row] = await selectLines(db, eq(orders.id, orderId))
+  const [row] = await selectLines(db, eq(orders.id, knownOrderId(orderId)))
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
   if (!row.artwork) throw new AppError('conflict', ARTWORK_NOTHING_TO_REVIEW)
   await db

@@ -1,23 +1,17 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { ARTWORK_STATE_LABELS } from '../../../shared/artwork.ts'
-import { MAILING_NOT_FOUND, mailingMonthLabel } from '../../../shared/mailings.ts'
-import { calendarDays, mailings, orders } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+import { mailingMonthLabel } from '../../../shared/mailings.ts'
+import { calendarDays, orders } from '../../db/schema.ts'
 import {
   type ArtworkContext,
   getPrintSpecs,
   type LineRow,
   lineState,
+  requireMailing,
   selectLines,
 } from './artwork.service.ts'
 import { artworkZipStream, type ZipSource } from './artwork-zip.ts'
 import { type ProofArtwork, type ProofDay, type ProofIcon, renderProofPdf } from './proof-pdf.ts'
-
-async function requireMailing(ctx: ArtworkContext, month: string) {
-  const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, month))
-  if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
-  return mailing
-}
 
 /** Reads a stored file whole (artwork is at most 20 MB, and the proof embeds one at a time). */
 async function readAll(ctx: ArtworkContext, key: string): Promise<Uint8Array> {
@@ -44,7 +38,7 @@ export async function buildProof(
   month: string,
   productName: string,
 ): Promise<Uint8Array> {
-  await requireMailing(ctx, month)
+  await requireMailing(ctx.db, month)
   const [year, monthNumber] = month.split('-').map(Number) as [number, number]
   const first = `${month}-01`
   const next =
@@ -85,7 +79,7 @@ export async function artworkArchive(
   ctx: ArtworkContext,
   month: string,
 ): Promise<ReadableStream<Uint8Array>> {
-  await requireMailing(ctx, month)
+  await requireMailing(ctx.db, month)
   const lines = await selectLines(ctx.db, eq(orders.mailingMonth, month))
   const sources: ZipSource[] = lines.flatMap((l) => {
     const art = l.artwork
