@@ -21,6 +21,7 @@ import { mailingsRoutes } from './features/mailings/mailings.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
+import { teamRoutes } from './features/team/team.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { compressJson } from './http/compression.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', mailingsRoutes(deps))
   api.route('/', artworkRoutes(deps))
   api.route('/', announcementsRoutes(deps))
+  api.route('/', teamRoutes(deps))
   api.route('/', functionsRoutes(deps))
   api.route('/', stripeWebhookRoutes(deps))
   // Unknown API paths answer JSON, never the SPA's HTML.

@@ -1,8 +1,7 @@
 import { z } from 'zod'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.ts'
 
-/** Administrator passwords: at least 12 characters (foundation issue), at most 128 (better-auth's cap). */
-export const PASSWORD_MIN_LENGTH = 12
-export const PASSWORD_MAX_LENGTH = 128
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
 
 export const passwordSchema = z
   .string()

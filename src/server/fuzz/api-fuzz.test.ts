@@ -986,6 +986,30 @@ function registry(): Map<string, RouteFuzz> {
         body: jsonBody(fromSchema(markInboxHandledInputSchema)),
       }),
   })
+  // Team and account (issue 14): administrators by invitation; removal never leaves none.
+  add('GET /api/admin/team', { admin: true, request: getRoute('/api/admin/team') })
+  add('POST /api/admin/team', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/team',
+      fc.record(
+        {
+          email: fc.oneof(emailArbitrary, fc.constantFrom(ADMIN.email, 'New@Example.com'), anyString(300)),
+          name: fc.oneof(anyString(120), fc.constant(null)),
+        },
+        { requiredKeys: ['email'] },
+      ),
+    ),
+  })
+  add('POST /api/admin/team/:userId/invitation', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/team/${s}/invitation`, fc.uuid()), body: anyBody }),
+  })
+  add('DELETE /api/admin/team/:userId', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/team/${s}`, fc.uuid()) }),
+  })
   add('PUT /api/settings/font', {
     admin: true,
     request: jsonRoute('/api/settings/font', fromSchema(updateFontInputSchema)),

@@ -48,16 +48,46 @@ async function hasForeignRedirect(request: Request): Promise<boolean> {
 
 /**
  * The only better-auth endpoints the product uses (the sign-in page, the sign-out button, the session
- * behind /api/me). better-auth mounts many more (update-user, change-email, change-password,
- * list-sessions, revoke-session(s), delete-user, password reset, verify-email, sign-up, …): none is part
- * of the product, each is attack surface (update-user answered 500 to `{ "name": null }`), so every other
- * path under /api/auth answers the API's JSON 404.
+ * behind /api/me, "Forgot password?" and its /reset-password page, Settings → Change password).
+ * better-auth mounts many more (update-user, change-email, list-sessions, revoke-session(s), delete-user,
+ * GET reset-password/:token, verify-email, sign-up, …): none is part of the product, each is attack
+ * surface (update-user answered 500 to `{ "name": null }`), so every other path under /api/auth answers
+ * the API's JSON 404.
  */
 const AUTH_ENDPOINTS = new Set([
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-out',
   'GET /api/auth/get-session',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/change-password',
 ])
+
+/** better-auth's own words for these are terse ("Invalid password", "Invalid token"). */
+const CLEARER_MESSAGES: Record<string, Record<string, string>> = {
+  '/api/auth/change-password': {
+    INVALID_PASSWORD: 'The current password is not correct.',
+    CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account has no password to change.',
+  },
+  '/api/auth/reset-password': {
+    INVALID_TOKEN: 'This link is invalid or has expired.',
+    USER_NOT_FOUND: 'This link is invalid or has expired.',
+  },
+}
+
+async function withClearerMessage(path: string, response: Response): Promise<Response> {
+  const messages = CLEARER_MESSAGES[path]
+  if (!messages || response.status !== 400) return response
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { code?: unknown } | undefined
+  const message = typeof body?.code === 'string' ? messages[body.code] : undefined
+  if (!message) return response
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify({ ...body, message }), { status: 400, headers })
+}
 
 /**
  * better-auth puts the session token in sign-in's and get-session's JSON bodies. The HttpOnly cookie
@@ -127,7 +157,7 @@ export function authRoutes({ auth, database, config }: AppDeps) {
       if (response.status === 401) await recordSignInFailure(db, attempt)
       else if (response.ok) await clearSignInFailures(db, attempt)
     }
-    return withoutSessionToken(response)
+    return withoutSessionToken(await withClearerMessage(c.req.path, response))
   })
 
   return app

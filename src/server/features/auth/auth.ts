@@ -6,9 +6,20 @@ import * as schema from '../../db/schema.ts'
 import { CLIENT_IP_HEADER } from '../../http/client-ip.ts'
 import { allowedOrigins } from '../../http/origin.ts'
 import type { Logger } from '../../lib/logger.ts'
+import { countHit } from '../../lib/rate-limit.ts'
+import {
+  enqueuePasswordResetEmail,
+  RESET_EMAILS_PER_ADDRESS,
+  RESET_LINK_LIFETIME_SECONDS,
+  resetEmailKey,
+} from './password-links.ts'
 
 /** Sign-in attempts one address may make in 15 minutes (better-auth's limiter, kept in the database). */
 export const SIGN_IN_PER_IP = { window: 15 * 60, max: 30 }
+/** "Forgot password?" requests one address may make in 15 minutes. */
+export const RESET_REQUESTS_PER_IP = { window: 15 * 60, max: 10 }
+/** Reset-link and change-password attempts one address may make in 15 minutes (guessing a password). */
+export const PASSWORD_CHANGES_PER_IP = { window: 15 * 60, max: 10 }
 
 export type AuthOptions = {
   db: Db
@@ -40,6 +51,18 @@ export function createAuth({ db, secret, baseUrl, publicUrl, logger }: AuthOptio
       disableSignUp: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // better-auth answers an unknown e-mail exactly as a known one and calls this only for a known one.
+      // The link is our page (/reset-password), not better-auth's GET redirect endpoint (not exposed).
+      sendResetPassword: async ({ user, token }) => {
+        const sent = await countHit(db, resetEmailKey(user.email), RESET_EMAILS_PER_ADDRESS)
+        if (sent > RESET_EMAILS_PER_ADDRESS.max) {
+          logger.warn({ userId: user.id }, 'password reset e-mail not queued: too many for this address')
+          return
+        }
+        await enqueuePasswordResetEmail(db, { to: user.email, origin: baseUrl, token })
+      },
     },
     // Same-origin only: our origin middleware already refuses other origins for state-changing calls.
     trustedOrigins: (request) => (request ? allowedOrigins(request, publicUrl) : []),
@@ -48,7 +71,12 @@ export function createAuth({ db, secret, baseUrl, publicUrl, logger }: AuthOptio
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': SIGN_IN_PER_IP },
+      customRules: {
+        '/sign-in/email': SIGN_IN_PER_IP,
+        '/request-password-reset': RESET_REQUESTS_PER_IP,
+        '/reset-password': PASSWORD_CHANGES_PER_IP,
+        '/change-password': PASSWORD_CHANGES_PER_IP,
+      },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -1,0 +1,50 @@
+import { Hono } from 'hono'
+import {
+  type AddAdministratorResponse,
+  addAdministratorInputSchema,
+  type TeamResponse,
+} from '../../../shared/team.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readJson } from '../../http/validate.ts'
+import {
+  addAdministrator,
+  listAdministrators,
+  removeAdministrator,
+  resendInvitation,
+} from './team.service.ts'
+
+/** Settings → Administrators: list, add (by invitation), resend an invitation, remove (never the last). */
+export function teamRoutes(deps: AppDeps) {
+  const db = deps.database.db
+  const origin = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`
+  const app = new Hono<AppEnv>()
+  const admin = requireAdmin(deps)
+
+  app.get('/admin/team', admin, async (c) => {
+    const body: TeamResponse = { administrators: await listAdministrators(db, c.var.user.id) }
+    c.header('Cache-Control', 'no-store')
+    return c.json(body)
+  })
+
+  app.post('/admin/team', admin, async (c) => {
+    const input = await readJson(c, addAdministratorInputSchema)
+    const body: AddAdministratorResponse = await addAdministrator({ db, origin }, input, c.var.user)
+    c.var.log.info({ userId: body.administrator.id, by: c.var.user.id }, 'administrator added')
+    return c.json(body, 201)
+  })
+
+  app.post('/admin/team/:userId/invitation', admin, async (c) => {
+    const administrator = await resendInvitation({ db, origin }, c.req.param('userId'), c.var.user)
+    return c.json({ administrator })
+  })
+
+  app.delete('/admin/team/:userId', admin, async (c) => {
+    const userId = c.req.param('userId')
+    await removeAdministrator(db, userId)
+    c.var.log.info({ userId, by: c.var.user.id }, 'administrator removed')
+    return c.body(null, 204)
+  })
+
+  return app
+}
