@@ -20,6 +20,8 @@ export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/thank-you', heading: 'Order Confirmation' },
   { path: '/auth', heading: 'Admin Sign In' },
   { path: '/login', heading: 'Admin Sign In' },
+  // Issue 14: the page a reset or invitation e-mail links to (a token is only checked when the form is sent).
+  { path: '/reset-password?token=not-a-valid-reset-token', heading: 'Choose a new password' },
   { path: '/checkout/00000000-0000-0000-0000-000000000000', heading: 'Checkout' },
   { path: '/map-icon-checkout/00000000-0000-0000-0000-000000000000', heading: 'Map Icon Checkout' },
   // Issue 13: a buyer's artwork page; an unknown token shows the page with its "not valid" message.

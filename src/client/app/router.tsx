@@ -21,6 +21,7 @@ const AlternateLandingPage = page(
   'AlternateLandingPage',
 )
 const SignInPage = page(() => import('./routes/admin/sign-in-page'), 'SignInPage')
+const ResetPasswordPage = page(() => import('./routes/public/reset-password-page'), 'ResetPasswordPage')
 const AdminPage = page(() => import('./routes/admin/admin-page'), 'AdminPage')
 const BlogListPage = page(() => import('./routes/public/blog-list-page'), 'BlogListPage')
 const BlogPostPage = page(() => import('./routes/public/blog-post-page'), 'BlogPostPage')
@@ -55,6 +56,7 @@ export function AppRouter() {
               <Route path="5k-example" element={<AlternateLandingPage />} />
               <Route path="auth" element={<SignInPage />} />
               <Route path="login" element={<SignInPage />} />
+              <Route path="reset-password" element={<ResetPasswordPage />} />
               <Route path="blog" element={<BlogListPage />} />
               <Route path="blog/:postId" element={<BlogPostPage />} />
               <Route path="calendar" element={<CalendarPage />} />

@@ -60,4 +60,30 @@ describe('SignInPage', () => {
     renderAt({ user: member, session: { user: member }, isAdmin: true })
     expect(screen.getByText('Orders screen')).toBeTruthy()
   })
+
+  it('sends a reset link from "Forgot password?" and answers every e-mail alike', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: true }), { status: 200 }))
+    vi.stubGlobal('fetch', fetchMock)
+    try {
+      renderAt({})
+      fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }))
+      expect(screen.queryByLabelText('Password')).toBeNull()
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'someone@example.com' } })
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }))
+      })
+      expect(
+        await screen.findByText(
+          "If an account exists for that e-mail, we've sent a link to reset your password.",
+        ),
+      ).toBeTruthy()
+      const [url, init] = (fetchMock.mock.calls[0] ?? []) as unknown as [string, RequestInit]
+      expect(url).toBe('/api/auth/request-password-reset')
+      expect(JSON.parse(String(init.body))).toEqual({ email: 'someone@example.com' })
+      fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }))
+      expect(screen.getByLabelText('Password')).toBeTruthy()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
 })

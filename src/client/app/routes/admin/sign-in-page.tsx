@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { useAuth } from '../../../features/auth/auth-context'
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
@@ -21,6 +22,7 @@ export function SignInPage() {
   const { user, isAdmin, signIn, signOut } = useAuth()
   const location = useLocation()
   const [status, setStatus] = useState<'idle' | 'busy'>('idle')
+  const [isResetting, setIsResetting] = useState(false)
   const target = redirectTarget(location.state)
   useDocumentTitle('Admin Sign In')
 
@@ -65,6 +67,8 @@ export function SignInPage() {
                 Sign Out
               </Button>
             </div>
+          ) : isResetting ? (
+            <ForgotPasswordForm onBack={() => setIsResetting(false)} />
           ) : (
             <form className="space-y-4" onSubmit={handleSubmit}>
               <div className="space-y-2">
@@ -83,6 +87,9 @@ export function SignInPage() {
               </div>
               <Button type="submit" className="w-full" disabled={isBusy}>
                 {isBusy ? 'Signing In...' : 'Sign In'}
+              </Button>
+              <Button type="button" variant="link" className="w-full" onClick={() => setIsResetting(true)}>
+                Forgot password?
               </Button>
             </form>
           )}

@@ -1,7 +1,9 @@
 import { Spinner } from '../../../../components/ui/spinner'
 import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
 import { useSettings } from '../api/get-settings'
+import { AdministratorsSettings } from './administrators-settings'
 import { CalendarDefaultSettings } from './calendar-default-settings'
+import { ChangePasswordSettings } from './change-password-settings'
 import { type FontPreview, FontSettings } from './font-settings'
 
 export function SettingsManagement({ fontPreview }: { fontPreview: FontPreview }) {
@@ -17,6 +19,8 @@ export function SettingsManagement({ fontPreview }: { fontPreview: FontPreview }
       ) : null}
       <FontSettings current={data?.font} preview={fontPreview} />
       <CalendarDefaultSettings month={data?.defaultMonth} year={data?.defaultYear} />
+      <ChangePasswordSettings />
+      <AdministratorsSettings />
     </div>
   )
 }
