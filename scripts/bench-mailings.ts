@@ -84,7 +84,7 @@ async function time(runs: number, warmups: number, once: () => Promise<void>): P
  * the current one, so the overview's window (3 back, 12 ahead) lies inside the data and 9 years of history
  * sit outside it, as on a site that has run for years.
  */
-async function seed(client: pg.Client, months: number, totalOrders: number) {
+export async function seed(client: pg.Client, months: number, totalOrders: number) {
   await client.query('BEGIN')
   await client.query(
     `INSERT INTO calendar_days (date, price_cents, status)

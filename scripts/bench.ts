@@ -1,7 +1,8 @@
 /**
  * npm run bench: the API throughput bench (scripts/bench-api.ts: public reads of the built server on PGlite
  * and PostgreSQL, against a bare node:http server), the checkout bench (scripts/bench-checkout.ts), the
- * startup bench and the admin month overview on ten years of data (scripts/bench-mailings.ts), printed as
+ * startup bench, the admin month overview on ten years of data (scripts/bench-mailings.ts) and the admin
+ * Orders screen by checkout on 50,000 orders with its CSV export and Chromium (scripts/bench-checkouts.ts), printed as
  * one table and notes. Progress goes to stderr, the results to stdout.
  * PostgreSQL: BENCH_DATABASE_URL, DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432.
  * Exits 1 when the checkout probe finds a broken invariant or an answer other than 200/409.
@@ -9,6 +10,7 @@
 import os from 'node:os'
 import { API_FOOTNOTE, apiRowCells, renderTable, runApiBench, TABLE_HEADER } from './bench-api.ts'
 import { type Latency, runCheckoutBench } from './bench-checkout.ts'
+import { describeCheckoutsBench, runCheckoutsBench } from './bench-checkouts.ts'
 import { describeMailingsBench, runMailingsBench } from './bench-mailings.ts'
 import { runStartupBench } from './bench-startup.ts'
 
@@ -28,6 +30,8 @@ console.error('startup bench:')
 const startup = await runStartupBench({ log: (line) => log(`  ${line}`) })
 console.error('admin month overview bench:')
 const mailings = await runMailingsBench({ databaseUrl: postgresUrl, log: (line) => log(`  ${line}`) })
+console.error('admin orders by checkout bench:')
+const checkouts = await runCheckoutsBench({ databaseUrl: postgresUrl, log: (line) => log(`  ${line}`) })
 
 const checkoutRow = (mode: string, l: Latency) => [
   'postgres',
@@ -73,4 +77,5 @@ console.log(
   `Cold start on an existing PGlite folder (${startup.restarts} restarts of dist/server/main.js): first 200 of /api/health median ${ms(startup.healthMs.median)} (min ${ms(startup.healthMs.min)}, max ${ms(startup.healthMs.max)})${startup.pageMs ? `, of / median ${ms(startup.pageMs.median)}` : ''} (target <= 2 s); idle RSS ${rss ? `median ${Math.round(rss.median)} MB` : 'n/a'}; first start on an empty folder ${ms(startup.firstStart.healthMs)}${startup.firstStart.idleRssMb ? `, idle RSS ${Math.round(startup.firstStart.idleRssMb)} MB` : ''}.`,
 )
 for (const line of describeMailingsBench(mailings)) console.log(line)
+for (const line of describeCheckoutsBench(checkouts)) console.log(line)
 if (p.violations > 0 || p.other > 0) process.exitCode = 1

@@ -1,4 +1,20 @@
-import { and, asc, eq, gt, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import {
   CHECKOUT_NOT_FOUND_MESSAGE,
   type CheckoutDetailDto,
@@ -48,8 +64,8 @@ function nextDate(date: string): string {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Deleted lines leave every list (decision 008) unless the admin asks for them. */
-function visibleLines(filters: CheckoutFilters): SQL | undefined {
-  return filters.status === 'deleted' ? undefined : ne(orders.status, 'deleted')
+function visibleLines(filters: CheckoutFilters, status: AnyPgColumn = orders.status): SQL | undefined {
+  return filters.status === 'deleted' ? undefined : ne(status, 'deleted')
 }
 
 /** What one line must match for its checkout to be listed; undefined when nothing is asked. */
@@ -111,47 +127,90 @@ function orderOfPage(sort: CheckoutSort, dir: 'asc' | 'desc'): SQL[] {
   return [by(checkoutCreated), sql`${orders.checkoutKey} ${sql.raw(dir)}`]
 }
 
+const earlier = alias(orders, 'earlier')
+
 /**
- * A page of checkouts in two reads: the page's keys (grouped, sorted and counted by the database; the count
- * is a window over the groups, so no second scan), then those checkouts' lines.
+ * The page's checkout keys. Newest or oldest first (the screen's default), without a total to compare, each
+ * checkout is represented by its first visible line (no earlier visible line in the same checkout, an index
+ * probe on (checkout_key, created_at)), so the database walks orders_created_at_idx and stops after the
+ * page: the work grows with the page, not with the orders. The other sorts need every checkout's sum or
+ * first day, so they group.
+ */
+function selectPageKeys(
+  db: Db,
+  query: CheckoutsQuery,
+  where: SQL | undefined,
+  page: number,
+  pageSize: number,
+) {
+  const sort = query.sort ?? 'created'
+  const dir = query.dir ?? 'desc'
+  if (sort === 'created' && query.maxPrice === undefined) {
+    const isFirstLine = notExists(
+      db
+        .select({ one: sql`1` })
+        .from(earlier)
+        .where(
+          and(
+            eq(earlier.checkoutKey, orders.checkoutKey),
+            visibleLines(query, earlier.status),
+            sql`(${earlier.createdAt}, ${earlier.id}) < (${orders.createdAt}, ${orders.id})`,
+          ),
+        ),
+    )
+    const by = dir === 'asc' ? asc : desc
+    return db
+      .select({ key: orders.checkoutKey })
+      .from(orders)
+      .where(and(where, isFirstLine))
+      .orderBy(by(orders.createdAt), by(orders.checkoutKey))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+  }
+  return db
+    .select({ key: orders.checkoutKey })
+    .from(orders)
+    .where(where)
+    .groupBy(orders.checkoutKey)
+    .orderBy(...orderOfPage(sort, dir))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+}
+
+/**
+ * A page of checkouts: the page's keys and the number of matching checkouts (two statements at once, so on
+ * PostgreSQL's pool the answer waits for the slower one, not both), then those checkouts' lines.
  */
 export async function listCheckouts(db: Db, query: CheckoutsQuery): Promise<CheckoutsPageDto> {
   const page = query.page ?? 1
   const pageSize = query.pageSize ?? DEFAULT_CHECKOUTS_PAGE_SIZE
   const where = matchingLines(db, query)
-  const keys = await db
-    .select({ key: orders.checkoutKey, count: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(orders)
-    .where(where)
-    .groupBy(orders.checkoutKey)
-    .orderBy(...orderOfPage(query.sort ?? 'created', query.dir ?? 'desc'))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-  let total = keys[0]?.count ?? 0
-  if (keys.length === 0 && page > 1) {
-    // Past the last page: the window had no rows to ride on.
-    const [row] = await db
+  const [keys, [count]] = await Promise.all([
+    selectPageKeys(db, query, where, page, pageSize),
+    db
       .select({ n: sql<number>`count(distinct ${orders.checkoutKey})`.mapWith(Number) })
       .from(orders)
-      .where(where)
-    total = row?.n ?? 0
-  }
-  const lines = await selectLines(
-    db,
-    and(
-      inArray(
-        orders.checkoutKey,
-        keys.map((k) => k.key),
-      ),
-      visibleLines(query),
-    ),
-  )
+      .where(where),
+  ])
+  const lines =
+    keys.length === 0
+      ? []
+      : await selectLines(
+          db,
+          and(
+            inArray(
+              orders.checkoutKey,
+              keys.map((k) => k.key),
+            ),
+            visibleLines(query),
+          ),
+        )
   const byKey = groupByCheckout(lines)
   const checkouts = keys.flatMap((k) => {
     const group = byKey.get(k.key)
     return group ? [toCheckoutRow(k.key, group, group)] : []
   })
-  return { checkouts, total, page, pageSize }
+  return { checkouts, total: count?.n ?? 0, page, pageSize }
 }
 
 // ---------------------------------------------------------------- lines
@@ -372,9 +431,10 @@ export async function* exportCheckoutLines(
   let cursor: { at: string; id: string } | null = null
   for (;;) {
     const after: SQL | undefined = cursor
-      ? or(
-          gt(orders.createdAt, sql`${cursor.at}::timestamptz`),
-          and(eq(orders.createdAt, sql`${cursor.at}::timestamptz`), gt(orders.id, cursor.id)),
+      ? // The range on created_at alone lets PostgreSQL start the index scan at the cursor.
+        and(
+          gte(orders.createdAt, sql`${cursor.at}::timestamptz`),
+          or(gt(orders.createdAt, sql`${cursor.at}::timestamptz`), gt(orders.id, cursor.id)),
         )
       : undefined
     const rows = await db
