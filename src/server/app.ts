@@ -20,6 +20,7 @@ import { inquiriesRoutes } from './features/inquiries/inquiries.routes.ts'
 import { mailingsRoutes } from './features/mailings/mailings.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
+import { refundsRoutes } from './features/refunds/refunds.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { teamRoutes } from './features/team/team.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', adminMediaRoutes(deps))
   api.route('/', calendarAdminRoutes(deps))
   api.route('/', adminOrdersRoutes(deps))
+  api.route('/', refundsRoutes(deps))
   api.route('/', adminCheckoutsRoutes(deps))
   api.route('/', inquiriesRoutes(deps))
   api.route('/', adminEmailsRoutes(deps))

@@ -148,12 +148,12 @@ describe('public reads on one instance', () => {
       .select({ id: orders.id })
       .from(orders)
       .where(eq(orders.paymentSessionId, sessionId))
-    const refund = await t.request('/api/admin/orders/bulk-status', {
+    const refund = await t.request('/api/admin/refunds', {
       method: 'POST',
       cookie,
-      json: { ids: paid.map((o) => o.id), status: 'refunded' },
+      json: { orderIds: paid.map((o) => o.id), reason: 'Cancelled' },
     })
-    expect(refund.status).toBe(200)
+    expect(refund.status).toBe(201)
     expect(await dayStatus(t, day.date)).toMatchObject({ status: 'available', businessName: null })
   })
 

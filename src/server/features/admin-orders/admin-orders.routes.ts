@@ -93,14 +93,14 @@ export function adminOrdersRoutes(deps: AppDeps) {
   app.patch('/admin/orders/:id', admin, async (c) => {
     const id = readOrderId(c)
     const { status } = await readJson(c, updateOrderStatusInputSchema)
-    await changeOrderStatuses(db, deps.payments, { ids: [id], status, by: c.var.user.email })
+    await changeOrderStatuses(db, { ids: [id], status, by: c.var.user.email })
     const body: AdminOrderDto = await getAdminOrder(db, id)
     return c.json(body)
   })
 
   app.post('/admin/orders/bulk-status', admin, async (c) => {
     const { ids, status } = await readJson(c, bulkOrderStatusInputSchema)
-    await changeOrderStatuses(db, deps.payments, { ids, status, by: c.var.user.email })
+    await changeOrderStatuses(db, { ids, status, by: c.var.user.email })
     const body: AdminOrdersResponse = { orders: await getAdminOrders(db, ids) }
     return c.json(body)
   })

@@ -1,25 +1,21 @@
-import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
 import type { AdminOrderDto, OrderType } from '../../../shared/admin-dto.ts'
 import {
   type AdminOrdersQuery,
   DAY_NOT_AVAILABLE_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
 } from '../../../shared/admin-orders.ts'
+import { USE_REFUND_MESSAGE } from '../../../shared/refunds.ts'
 import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { calendarDays, mapIcons, orders, refundJobs } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
 import { listOrderHistory, selectOrderIds, setOrderActor } from './order-history.service.ts'
 
 /** Order ids are ours (ORD-/MAP- + digits); anything else cannot name an order. */
 const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 export const isOrderId = (value: string) => ORDER_ID_PATTERN.test(value)
-
-export const REFUND_FAILED_MESSAGE =
-  'The payment provider could not refund this payment, so nothing was changed. Please try again.'
 
 /**
  * What an order bought is its own record (orders.item_*, written at insert); the joined day and icon are a
@@ -142,14 +138,12 @@ async function lockOrders(tx: Db, ids: string[]) {
 
 /**
  * Sets the status of one or more orders in one transaction, with the effects of spec section 4
- * (applyOrderStatusChange) and a history row each (by the admin's e-mail). A paid order that was paid
- * through the payment provider and becomes 'refunded' is refunded there before the commit: a failed
- * refund answers 502 and rolls everything back. The provider refunds a whole payment, so every paid
- * order of that payment (a cart checkout) must be refunded together.
+ * (applyOrderStatusChange) and a history row each (by the admin's e-mail). A paid order never becomes
+ * 'refunded' here: money goes back only through the Refund action (features/refunds), which asks for a
+ * reason, calls the payment provider and e-mails the buyer, so the status select cannot refund silently.
  */
 export async function changeOrderStatuses(
   db: Db,
-  payments: PaymentProvider,
   input: { ids: string[]; status: OrderStatus; by: string },
   now: Date = new Date(),
 ): Promise<void> {
@@ -157,55 +151,18 @@ export async function changeOrderStatuses(
     await db.transaction(async (tx) => {
       await setOrderActor(tx, input.by)
       const rows = await lockOrders(tx, input.ids)
-      const refunds =
-        input.status === 'refunded'
-          ? [
-              ...new Set(
-                rows.flatMap((r) => (r.status === 'paid' && r.paymentIntentId ? [r.paymentIntentId] : [])),
-              ),
-            ]
-          : []
-      if (refunds.length > 0) await requireWholePayments(tx, refunds, input.ids)
+      const paid = input.status === 'refunded' ? rows.filter((r) => r.status === 'paid') : []
+      if (paid.length > 0)
+        throw new AppError('conflict', USE_REFUND_MESSAGE, {
+          ids: paid.map((r) => `${r.id} is paid.`),
+        })
       for (const row of rows) await applyOrderStatusChange(tx, row, input.status, now)
-      for (const paymentRef of refunds) {
-        try {
-          // A key per attempt: this refund runs inside the transaction, so a failed attempt changed
-          // nothing here and the admin's retry must reach the provider again (a provider caches a key's
-          // failure); within one attempt the provider client's own network retries reuse it.
-          await payments.refund(paymentRef, `admin-refund:${paymentRef}:${randomUUID()}`)
-        } catch (error) {
-          throw new AppError('bad_gateway', REFUND_FAILED_MESSAGE, {
-            _: [error instanceof Error ? error.message : String(error)],
-          })
-        }
-      }
     })
   } catch (error) {
     // The partial unique index: a day holds at most one pending or paid order.
     if (isUniqueViolation(error))
       throw new AppError('conflict', `${DAY_NOT_AVAILABLE_MESSAGE}: another order already holds this day.`)
     throw error
-  }
-}
-
-async function requireWholePayments(tx: Db, paymentRefs: string[], ids: string[]) {
-  const others = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.paymentIntentId, paymentRefs),
-        eq(orders.status, 'paid'),
-        notInArray(orders.id, ids),
-      ),
-    )
-    .orderBy(asc(orders.id))
-  if (others.length > 0) {
-    const list = others.map((o) => o.id).join(', ')
-    throw new AppError(
-      'conflict',
-      `This payment also paid for ${list}. Select those orders too to refund the whole payment.`,
-    )
   }
 }
 

@@ -88,17 +88,17 @@ describe('status effects (spec section 4)', () => {
     const dayId = await insertDay('2034-01-02')
     const id = await insertOrder({ status: 'pending', dayId })
     await patch(id, { status: 'paid' })
-    const body = await (await patch(id, { status: 'refunded' })).json()
+    const body = await (await patch(id, { status: 'pending' })).json()
     expect(
       body.history.map((h: { by: string; from: string | null; to: string }) => [h.by, h.from, h.to]),
     ).toEqual([
       ['system', null, 'pending'],
       [ADMIN.email, 'pending', 'paid'],
-      [ADMIN.email, 'paid', 'refunded'],
+      [ADMIN.email, 'paid', 'pending'],
     ])
     expect(new Date(body.history[0].at).getTime()).toBeLessThanOrEqual(new Date(body.history[2].at).getTime())
     // Setting the same status again changes nothing and adds no row.
-    expect((await (await patch(id, { status: 'refunded' })).json()).history).toHaveLength(3)
+    expect((await (await patch(id, { status: 'pending' })).json()).history).toHaveLength(3)
   })
 
   it('deleting a pending or paid order releases its day and keeps its record and history; a refunded one leaves the day', async () => {
@@ -157,7 +157,16 @@ describe('status effects (spec section 4)', () => {
       expect((await refused.json()).error.message).toMatch(/^This icon is not available for booking/)
       expect(await statusOf(c)).toBe('refunded')
     }
-    await patch(a, { status: 'refunded' })
+    // A paid order is refunded with the Refund action (issue 14), never the status select.
+    expect((await patch(a, { status: 'refunded' })).status).toBe(409)
+    expect(await iconQuantity(iconId)).toBe(0)
+    const refund = await t.request('/api/admin/refunds', {
+      method: 'POST',
+      json: { orderIds: [a], reason: 'Cancelled' },
+      cookie: admin,
+    })
+    expect(refund.status).toBe(201)
+    expect(await statusOf(a)).toBe('refunded')
     expect(await iconQuantity(iconId)).toBe(1)
     expect((await patch(c, { status: 'pending' })).status).toBe(200)
     expect(await iconQuantity(iconId)).toBe(0)
@@ -233,9 +242,9 @@ describe('status effects (spec section 4)', () => {
   })
 })
 
-describe('refunds through the payment provider', () => {
-  it("refunds a provider-paid order when it becomes 'refunded'", async () => {
-    const refund = vi.spyOn(t.deps.payments, 'refund').mockResolvedValue()
+describe('the status select never refunds (issue 14: refunds go through the Refund action)', () => {
+  it("PATCH 'refunded' on a paid order answers 409 'Use Refund to refund a paid order.', calling no provider and changing nothing", async () => {
+    const refund = vi.spyOn(t.deps.payments, 'refund')
     const dayId = await insertDay('2034-02-01', 'reserved', 'Online Co')
     const id = await insertOrder({
       status: 'paid',
@@ -244,51 +253,26 @@ describe('refunds through the payment provider', () => {
       paymentIntentId: 'pi_one',
     })
     const response = await patch(id, { status: 'refunded' })
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ status: 'refunded', paidOnline: true })
-    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_one', expect.stringMatching(/^admin-refund:pi_one:/))
-  })
-
-  it('answers 502 and changes nothing when the refund fails', async () => {
-    vi.spyOn(t.deps.payments, 'refund').mockRejectedValue(new Error('card network down'))
-    const dayId = await insertDay('2034-02-02', 'reserved', 'Online Co')
-    const id = await insertOrder({
-      status: 'paid',
-      dayId,
-      paymentProvider: 'local',
-      paymentIntentId: 'pi_two',
+    expect(response.status).toBe(409)
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'conflict',
+        message: 'Use Refund to refund a paid order.',
+        fields: { ids: [`${id} is paid.`] },
+      },
     })
-    const response = await patch(id, { status: 'refunded' })
-    expect(response.status).toBe(502)
-    expect((await response.json()).error.code).toBe('bad_gateway')
+    expect(refund).not.toHaveBeenCalled()
     expect(await statusOf(id)).toBe('paid')
     expect(await dayOf(dayId)).toMatchObject({ status: 'reserved', businessName: 'Online Co' })
     expect(await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id))).toHaveLength(1)
-  })
-
-  it('refunds one payment once, and only with every paid order of that payment (a cart checkout)', async () => {
-    const refund = vi.spyOn(t.deps.payments, 'refund').mockResolvedValue()
-    const a = await insertOrder({
-      status: 'paid',
-      dayId: await insertDay('2034-02-03', 'reserved', 'Cart'),
-      paymentIntentId: 'pi_cart',
-    })
-    const b = await insertOrder({
-      status: 'paid',
-      dayId: await insertDay('2034-02-04', 'reserved', 'Cart'),
-      paymentIntentId: 'pi_cart',
-    })
-    const alone = await patch(a, { status: 'refunded' })
-    expect(alone.status).toBe(409)
-    expect((await alone.json()).error.message).toContain(b)
+    // pending <-> paid keep working.
+    expect((await patch(id, { status: 'pending' })).status).toBe(200)
+    expect((await patch(id, { status: 'paid' })).status).toBe(200)
     expect(refund).not.toHaveBeenCalled()
-    const both = await post('bulk-status', { ids: [a, b], status: 'refunded' })
-    expect(both.status).toBe(200)
-    expect(refund).toHaveBeenCalledExactlyOnceWith('pi_cart', expect.stringMatching(/^admin-refund:pi_cart:/))
   })
 
-  it('does not refund manual orders or orders that were not paid', async () => {
-    const refund = vi.spyOn(t.deps.payments, 'refund').mockResolvedValue()
+  it("bulk 'refunded' with a paid order among the selection (manual or online) is refused as a whole", async () => {
+    const refund = vi.spyOn(t.deps.payments, 'refund')
     const manual = await insertOrder({
       status: 'paid',
       source: 'manual',
@@ -299,7 +283,12 @@ describe('refunds through the payment provider', () => {
       paymentIntentId: 'pi_pending',
       dayId: await insertDay('2034-02-06', 'reserved_pending', 'P'),
     })
-    expect((await patch(manual, { status: 'refunded' })).status).toBe(200)
+    const both = await post('bulk-status', { ids: [manual, pending], status: 'refunded' })
+    expect(both.status).toBe(409)
+    expect((await both.json()).error.message).toBe('Use Refund to refund a paid order.')
+    expect(await statusOf(manual)).toBe('paid')
+    expect(await statusOf(pending)).toBe('pending')
+    // A pending order was never paid: setting it refunded releases its hold and moves no money.
     expect((await patch(pending, { status: 'refunded' })).status).toBe(200)
     expect(refund).not.toHaveBeenCalled()
   })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from 'drizzle-orm'
+import { and, asc, eq, gte, notInArray } from 'drizzle-orm'
 import { todayInTimeZone } from '../../../shared/dates.ts'
 import { mailingMonthLabel } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
@@ -252,12 +252,26 @@ export async function linkSessionReference(tx: Db, reference: string | undefined
   await tx.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.paymentSessionId, reference))
 }
 
-/** A refund made in the provider (charge.refunded): its paid orders become refunded (spec section 4). */
-export async function refundPaidOrders(tx: Db, paymentRef: string, now: Date): Promise<number> {
+/**
+ * A refund made in the provider (charge.refunded): its paid orders become refunded (spec section 4), except
+ * `awaiting` (lines a requested admin refund completes when the provider confirms it).
+ */
+export async function refundPaidOrders(
+  tx: Db,
+  paymentRef: string,
+  now: Date,
+  awaiting: string[] = [],
+): Promise<number> {
   const paid = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.paymentIntentId, paymentRef), eq(orders.status, 'paid')))
+    .where(
+      and(
+        eq(orders.paymentIntentId, paymentRef),
+        eq(orders.status, 'paid'),
+        awaiting.length > 0 ? notInArray(orders.id, awaiting) : undefined,
+      ),
+    )
     .orderBy(asc(orders.id))
     .for('update')
   for (const order of paid) await applyOrderStatusChange(tx, order, 'refunded', now)

@@ -248,6 +248,7 @@ describe('the late-payment refund is a durable job', () => {
       refund: async (ref, key) => {
         calls.push([ref, key])
         if (failing) throw new Error('provider down')
+        return { id: null, status: 'succeeded' }
       },
     }
     const sessionId = await refusedLatePayment(provider)
@@ -285,7 +286,7 @@ describe('the late-payment refund is a durable job', () => {
 
   it('a job leased by a worker that died is taken up again after the lease, with the same key', async () => {
     const calls: string[] = []
-    const hanging: PaymentProvider = { ...t.deps.payments, refund: () => new Promise<void>(() => {}) }
+    const hanging: PaymentProvider = { ...t.deps.payments, refund: () => new Promise(() => {}) }
     const sessionId = await (async () => {
       const [day] = await seededDays(t, 1)
       const late = await checkout('Late Co', [day?.id as string])
@@ -302,7 +303,10 @@ describe('the late-payment refund is a durable job', () => {
     await expect.poll(async () => (await t.db.select().from(refundJobs))[0]?.attempts).toBe(1)
     const counting: PaymentProvider = {
       ...t.deps.payments,
-      refund: async (_ref, key) => void calls.push(key),
+      refund: async (_ref, key) => {
+        calls.push(key)
+        return { id: null, status: 'succeeded' }
+      },
     }
     expect(await runDueRefunds(ctx(counting))).toEqual({ done: 0, failed: 0 })
     const afterLease = new Date(Date.now() + REFUND_LEASE_MS + 1000)
@@ -317,6 +321,7 @@ describe('the late-payment refund is a durable job', () => {
       refund: async (_ref, key) => {
         calls.push(key)
         await new Promise((resolve) => setTimeout(resolve, 50))
+        return { id: null, status: 'succeeded' }
       },
     }
     const failing: PaymentProvider = {
@@ -370,12 +375,13 @@ describe('the icon is derived: total − paid − live holds', () => {
     const a = await checkout('A Co', [], icon.id)
     await t.request(`/pay/${a.sessionId}/complete`, { method: 'POST' })
     const [order] = await ordersOfSession(t, a.sessionId)
-    const refunded = await t.request(`/api/admin/orders/${order?.id}`, {
-      method: 'PATCH',
+    // With the Refund action: the status select no longer refunds (issue 14).
+    const refunded = await t.request('/api/admin/refunds', {
+      method: 'POST',
       cookie,
-      json: { status: 'refunded' },
+      json: { orderIds: [order?.id], reason: 'Cancelled' },
     })
-    expect(refunded.status).toBe(200)
+    expect(refunded.status).toBe(201)
     expect(await derivedAvailable(icon.id)).toEqual({ stored: 1, derived: 1 })
     expect((await checkout('B Co', [], icon.id)).status).toBe(200)
   })

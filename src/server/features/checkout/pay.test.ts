@@ -232,7 +232,10 @@ describe('fulfilment', () => {
     const refunds: string[] = []
     const spy: PaymentProvider = {
       ...t.deps.payments,
-      refund: async (ref, key) => void refunds.push(`${ref} ${key}`),
+      refund: async (ref, key) => {
+        refunds.push(`${ref} ${key}`)
+        return { id: null, status: 'succeeded' }
+      },
     }
     expect(await fulfilCheckoutSession(ctx(spy), sessionId, 'pi_late')).toEqual({
       outcome: 'refunded',

@@ -1,5 +1,10 @@
 import type Stripe from 'stripe'
 import { paymentEvents } from '../../db/schema.ts'
+import {
+  applyProviderRefundEvent,
+  ordersAwaitingRefund,
+  type ProviderRefundEvent,
+} from '../refunds/refunds.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import {
   afterPayment,
@@ -62,8 +67,19 @@ export async function handleStripeEvent(
           typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
         // A partial refund leaves the order paid; only a full refund changes its status.
         if (!charge.refunded || !paymentIntent) return { duplicate: false, handled: 'partial_refund_ignored' }
-        const refunded = await refundPaidOrders(tx, paymentIntent, now)
+        // Lines an administrator's refund is waiting for become refunded when that refund is confirmed
+        // (refund.updated), not before: it may still fail.
+        const awaiting = await ordersAwaitingRefund(tx, paymentIntent)
+        const refunded = await refundPaidOrders(tx, paymentIntent, now, awaiting)
         return { duplicate: false, handled: `refunded_${refunded}` }
+      }
+      // An administrator's refund (POST /api/admin/refunds) confirmed or failed by Stripe.
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
+      case 'charge.refund.updated': {
+        const handled = await applyProviderRefundEvent(tx, ctx, event.data.object as ProviderRefundEvent)
+        return { duplicate: false, handled }
       }
       default:
         return { duplicate: false, handled: 'ignored' }

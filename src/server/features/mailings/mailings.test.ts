@@ -242,9 +242,9 @@ describe('what is for sale', () => {
     // A refunded order of a printed mailing is never made live again.
     const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId))
     expect(order?.mailingMonth).toBe('2028-05')
-    expect((await adminCall('PATCH', `/api/admin/orders/${order?.id}`, { status: 'refunded' })).status).toBe(
-      200,
-    )
+    expect(
+      (await adminCall('POST', '/api/admin/refunds', { orderIds: [order?.id], reason: 'Cancelled' })).status,
+    ).toBe(201)
     const revived = await adminCall('PATCH', `/api/admin/orders/${order?.id}`, { status: 'paid' })
     expect(revived.status).toBe(409)
     const [after] = await t.db
@@ -378,8 +378,9 @@ describe('map icons per mailing', () => {
     const [novOrder] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, novSession))
     expect(novOrder).toMatchObject({ mailingMonth: '2028-11', status: 'paid' })
     expect(
-      (await adminCall('PATCH', `/api/admin/orders/${novOrder?.id}`, { status: 'refunded' })).status,
-    ).toBe(200)
+      (await adminCall('POST', '/api/admin/refunds', { orderIds: [novOrder?.id], reason: 'Cancelled' }))
+        .status,
+    ).toBe(201)
     expect((await stockOf(icon.id, '2028-11'))?.availableQuantity).toBe(1)
     expect((await buyIcon(icon.id, '2028-11', 'again@example.com')).status).toBe(200)
     expect((await stockOf(icon.id, '2028-11'))?.availableQuantity).toBe(0)

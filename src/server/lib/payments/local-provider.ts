@@ -20,12 +20,13 @@ export function createLocalPaymentProvider(logger: Logger): PaymentProvider {
     async retrieveSession() {
       return null
     },
-    async refund(paymentRef, idempotencyKey) {
+    async refund(paymentRef, idempotencyKey, options) {
       // No card was charged: the refund is complete at once (and a repeat is as harmless).
       logger.info(
-        { paymentRef, idempotencyKey },
+        { paymentRef, idempotencyKey, amountCents: options?.amountCents },
         'local test checkout: refund recorded (no card was charged)',
       )
+      return { id: null, status: 'succeeded' }
     },
   }
 }

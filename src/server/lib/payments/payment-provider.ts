@@ -44,8 +44,36 @@ export interface PaymentProvider {
   /** null when the provider keeps no state of its own (local) or does not know the id. */
   retrieveSession(sessionId: string): Promise<PaymentSessionState | null>
   /**
-   * Refunds a payment in full. `idempotencyKey` names the refund job: a retry with the same key (after a
-   * crash or a lost answer) refunds at most once. Resolves once the provider has accepted the refund.
+   * Refunds a payment, in full unless `options.amountCents` says how much of it. `idempotencyKey` names the
+   * refund (a job, an admin's refund record): a retry with the same key (after a crash or a lost answer)
+   * refunds at most once. Resolves once the provider has accepted the refund; `status` says whether the
+   * money is already on its way back ('succeeded') or the provider confirms later ('pending', by webhook).
+   * A refund the provider refused or that failed at once throws.
    */
-  refund(paymentRef: string, idempotencyKey: string): Promise<void>
+  refund(paymentRef: string, idempotencyKey: string, options?: RefundOptions): Promise<RefundResult>
+}
+
+/**
+ * The provider answered and refused the refund (an invalid request, a failed or canceled refund): no money
+ * moved, and a retry with the same key would be refused again. Any other error leaves the outcome unknown
+ * (no answer, a timeout, a provider outage): only a retry with the same idempotency key may follow.
+ */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RefundRefusedError'
+  }
+}
+
+export type RefundOptions = {
+  /** Integer cents; absent: the whole payment. */
+  amountCents?: number
+  /** Stored with the provider's refund (Stripe metadata), so its events can be matched to ours. */
+  metadata?: Record<string, string>
+}
+
+export type RefundResult = {
+  /** The provider's refund id (Stripe re_…); null when the provider keeps none (local). */
+  id: string | null
+  status: 'succeeded' | 'pending'
 }

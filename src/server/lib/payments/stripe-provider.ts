@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { PaymentProvider, PaymentSessionState } from './payment-provider.ts'
+import { type PaymentProvider, type PaymentSessionState, RefundRefusedError } from './payment-provider.ts'
 
 export type StripeProviderOptions = {
   secretKey: string
@@ -74,21 +74,38 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         throw error
       }
     },
-    async refund(paymentRef, idempotencyKey) {
+    async refund(paymentRef, idempotencyKey, options = {}) {
       try {
         // The job's key: a retry after a crash or a timeout replays the same refund instead of a second one.
-        const refund = await stripe.refunds.create({ payment_intent: paymentRef }, { idempotencyKey })
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentRef,
+            ...(options.amountCents !== undefined ? { amount: options.amountCents } : {}),
+            ...(options.metadata ? { metadata: options.metadata } : {}),
+          },
+          { idempotencyKey },
+        )
         if (refund.status === 'failed' || refund.status === 'canceled')
-          throw new Error(
+          throw new RefundRefusedError(
             `Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason given'}`,
           )
+        // pending and requires_action: Stripe confirms (or fails) it later with a refund.updated event.
+        return { id: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' }
       } catch (error) {
         // Stripe forgets idempotency keys after 24 hours; a payment already refunded in full is done.
         if (
           error instanceof Stripe.errors.StripeInvalidRequestError &&
           error.code === 'charge_already_refunded'
         )
-          return
+          return { id: null, status: 'succeeded' }
+        // Stripe answered and refused (nothing was refunded); other errors (no answer, 5xx) leave it unknown.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError ||
+          error instanceof Stripe.errors.StripePermissionError ||
+          error instanceof Stripe.errors.StripeAuthenticationError
+        )
+          throw new RefundRefusedError(error.message)
         throw error
       }
     },

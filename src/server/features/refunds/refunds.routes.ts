@@ -1,0 +1,24 @@
+import { Hono } from 'hono'
+import { createRefundInputSchema, type RefundDto } from '../../../shared/refunds.ts'
+import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
+import { readJson } from '../../http/validate.ts'
+import { createRefund, type RefundContext } from './refunds.service.ts'
+
+export function refundContext(deps: AppDeps, logger = deps.logger): RefundContext {
+  return { db: deps.database.db, payments: deps.payments, config: deps.config, logger, now: () => new Date() }
+}
+
+/** POST /api/admin/refunds: an administrator's refund of lines of one checkout (issue 14). */
+export function refundsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.post('/admin/refunds', requireAdmin(deps), async (c) => {
+    const input = await readJson(c, createRefundInputSchema)
+    const body: RefundDto = await createRefund(refundContext(deps, c.var.log), {
+      ...input,
+      by: c.var.user.email,
+    })
+    return c.json(body, 201)
+  })
+  return app
+}
