@@ -19,7 +19,7 @@ async function chooseOption(page: Page, combobox: ReturnType<Page['getByRole']>,
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-test('initialise days, edit a price, sell a day by hand, see it reserved, refund it and see it free again', async ({
+test('initialise days, edit a price, sell a day by hand, see it reserved, delete the order and see it free again', async ({
   page,
 }) => {
   const month = { year: FUTURE_YEAR, month: 2 }
@@ -75,17 +75,35 @@ test('initialise days, edit a price, sell a day by hand, see it reserved, refund
   await expect(cell).toHaveAccessibleName(`${targetText} — reserved`)
   await expect(cell).toContainText('Reserved')
 
-  // Refund it in the admin; the history shows the change.
+  // In the admin (issue 14: one row per checkout, its lines a click away): set it back to pending, see the
+  // change in the drawer's history, then delete it, which frees the day. Refunds have their own action.
   await page.goto('/admin/orders')
-  const orderRow = page.getByRole('row').filter({ hasText: business })
-  await expect(orderRow.getByRole('cell').nth(3)).toHaveText('Calendar Day')
-  await expect(orderRow.getByRole('cell').nth(4)).toHaveText(targetText)
-  await expect(orderRow.getByRole('cell').nth(6)).toHaveText('paid')
-  await chooseOption(page, orderRow.getByRole('combobox', { name: /^Status of order / }), 'refunded')
+  const checkoutRow = page
+    .getByRole('row')
+    .filter({ hasText: business })
+    .filter({ has: page.getByRole('button', { name: /^Lines of checkout / }) })
+  await checkoutRow.getByRole('button', { name: /^Lines of checkout / }).click()
+  const lineRow = page
+    .getByRole('region', { name: /^Lines of checkout / })
+    .getByRole('row')
+    .filter({ hasText: targetText })
+  await expect(lineRow.getByRole('cell').nth(2)).toHaveText('Calendar Day')
+  await expect(lineRow.getByRole('cell').nth(3)).toHaveText(targetText)
+  await expect(lineRow.getByRole('cell').nth(5)).toHaveText('paid')
+  await chooseOption(page, lineRow.getByRole('combobox', { name: /^Status of order / }), 'pending')
   await expect(toastText(page, 'Order Updated')).toBeVisible()
-  await expect(orderRow.getByRole('cell').nth(6)).toHaveText('refunded')
-  await orderRow.getByRole('button', { name: /^Details of order / }).click()
-  await expect(page.getByText(/paid → refunded by /)).toBeVisible()
+  await expect(lineRow.getByRole('cell').nth(5)).toHaveText('pending')
+  await checkoutRow.getByRole('button', { name: /^Details of checkout / }).click()
+  const drawer = page.getByRole('dialog', { name: business })
+  await expect(drawer.getByText(/paid → pending by /)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await lineRow.getByRole('button', { name: /^Delete order / }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Delete Order' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(toastText(page, 'Order Deleted')).toBeVisible()
 
   await page.goto('/calendar')
   await chooseOption(page, page.getByRole('combobox', { name: 'Month' }), formatYearMonth(month))
@@ -102,7 +120,7 @@ test('orders: bulk actions need a selection and the filters narrow the list', as
   await expect(page.getByText('No orders found.', { exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',
-    /^\/api\/admin\/orders\/export\.csv\?businessName=nobody-/,
+    /^\/api\/admin\/checkouts\/export\.csv\?businessName=nobody-/,
   )
 })
 

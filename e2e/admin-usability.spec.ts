@@ -80,7 +80,7 @@ test('Reset in the orders filter popover reloads the orders unfiltered', async (
   await expect(orderRow).toBeVisible()
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',
-    '/api/admin/orders/export.csv',
+    '/api/admin/checkouts/export.csv',
   )
 })
 
@@ -103,7 +103,8 @@ test('counts read in the singular for one: a day created, a selected order delet
   )
   const orderId = await sellDay(page, days[0] as Day, business)
   await page.goto('/admin/orders')
-  await page.getByRole('checkbox', { name: `Select order ${orderId}` }).check()
+  // A manual order is a checkout of its own (its key is the order id): selecting it selects its one line.
+  await page.getByRole('checkbox', { name: `Select checkout ${orderId}` }).check()
   await expect(page.getByText('Bulk actions (1 selected)')).toBeVisible()
   await page.getByRole('button', { name: 'Delete Selected' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete Selected Orders' })
@@ -240,16 +241,24 @@ test('the calendar days, orders and blog posts tables show each row whole on a 3
   await expectNoAxeViolations(page)
 
   await page.goto('/admin/orders')
-  const orderRow = page.getByRole('row').filter({ hasText: orderId })
+  const orderRow = page
+    .getByRole('row')
+    .filter({ hasText: orderId })
+    .filter({ has: page.getByRole('button', { name: `Lines of checkout ${orderId}` }) })
   await expect(orderRow).toBeVisible()
-  await expectInside(orderRow.getByText(orderId, { exact: true }), 'the order id')
+  await expectInside(orderRow.getByText(orderId, { exact: true }), 'the checkout (order id)')
   await expectInside(orderRow.getByText(business, { exact: true }), 'the business name')
   await expectInside(orderRow.getByText('$120', { exact: true }), 'the amount')
   await expectInside(orderRow.getByText('paid', { exact: true }).first(), 'the status')
-  await expectInside(orderRow.getByRole('checkbox', { name: `Select order ${orderId}` }), 'select')
-  await expectInside(orderRow.getByRole('combobox', { name: `Status of order ${orderId}` }), 'status change')
-  await expectInside(orderRow.getByRole('button', { name: `Details of order ${orderId}` }), 'details')
-  await expectInside(orderRow.getByRole('button', { name: `Delete order ${orderId}` }), 'delete order')
+  await expectInside(orderRow.getByRole('checkbox', { name: `Select checkout ${orderId}` }), 'select')
+  await expectInside(orderRow.getByRole('button', { name: `Details of checkout ${orderId}` }), 'details')
+  await orderRow.getByRole('button', { name: `Lines of checkout ${orderId}` }).click()
+  const lineRow = page
+    .getByRole('region', { name: `Lines of checkout ${orderId}` })
+    .getByRole('row')
+    .filter({ hasText: 'Calendar Day' })
+  await expectInside(lineRow.getByRole('combobox', { name: `Status of order ${orderId}` }), 'status change')
+  await expectInside(lineRow.getByRole('button', { name: `Delete order ${orderId}` }), 'delete order')
   await expectNoSideways(page)
   await expectNoAxeViolations(page)
 
