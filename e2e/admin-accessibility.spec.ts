@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { adminSections } from '../src/client/app/routes/admin/admin-sections.ts'
 import { formatYearMonth } from '../src/shared/calendar-months.ts'
 import { toIsoDate } from '../src/shared/dates.ts'
@@ -13,6 +13,13 @@ const SECTIONS = adminSections.map((s) => s.value)
  * spec's months are April and August of that year.
  */
 const FUTURE_YEAR = new Date().getUTCFullYear() + 2
+
+/**
+ * The sections' loading spinners (role status). The banners above every section (issue 14: no SMTP, TEST
+ * MODE payments on the e2e servers) are statuses too, and stay.
+ */
+const loading = (page: Page) =>
+  page.getByRole('status').filter({ hasNotText: /E-mail is not set up|Payments are in TEST MODE/ })
 
 test('every admin section is axe-clean with data in it at 1280 and 375 px, and fits a 375 px screen', async ({
   page,
@@ -52,14 +59,14 @@ test('every admin section is axe-clean with data in it at 1280 and 375 px, and f
     await expect(
       page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { selected: true }),
     ).toBeVisible()
-    await expect(page.getByRole('status')).toHaveCount(0)
+    await expect(loading(page)).toHaveCount(0)
     await expectNoAxeViolations(page)
   }
 
   await page.setViewportSize({ width: 375, height: 800 })
   for (const section of SECTIONS) {
     await page.goto(`/admin/${section}`)
-    await expect(page.getByRole('status')).toHaveCount(0)
+    await expect(loading(page)).toHaveCount(0)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `/admin/${section} scrolls sideways`).toBeLessThanOrEqual(0)
     await expectNoAxeViolations(page)

@@ -86,7 +86,7 @@ export function EmailLog() {
             </SelectContent>
           </Select>
         </div>
-        <form className="flex items-end gap-2" onSubmit={applySearch}>
+        <form className="flex flex-wrap items-end gap-2" onSubmit={applySearch}>
           <div className="space-y-1">
             <Label htmlFor={searchId}>Recipient or subject</Label>
             <Input
