@@ -52,7 +52,9 @@ async function joinWaitlist(email: string, type: 'waitlist' | 'mailing_list' = '
 const notify = (month: string, cookie = admin) =>
   t.request(`/api/admin/mailings/${month}/notify-waitlist`, { method: 'POST', cookie })
 
-const queuedMails = () => t.db.select().from(outbox).orderBy(asc(outbox.toAddress))
+// Announcement mails only: a mailing-list sign-up also queues the admin's inquiry notice (issue 14).
+const queuedMails = () =>
+  t.db.select().from(outbox).where(eq(outbox.kind, 'waitlist_mailing_open')).orderBy(asc(outbox.toAddress))
 const unsubscribed = async () => (await t.db.select().from(emailUnsubscribes)).map((r) => r.email).sort()
 
 /** The one-click URL out of a stored List-Unsubscribe header value '<…>'. */
