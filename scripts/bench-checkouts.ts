@@ -352,7 +352,7 @@ async function measureBrowser(databaseUrl: string, runs: number, log: (line: str
   const server = await startBuiltServer({
     label: 'townflyer-bench-checkouts-browser',
     admin: ADMIN,
-    env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', BETTER_AUTH_SECRET: SECRET },
+    env: { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: SECRET },
   })
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {

@@ -90,7 +90,11 @@ const toCents = (dollars: number) => Math.round(dollars * 100)
  * The lines (visible ones) of the checkouts that match: any line matches the line filters, and the total of
  * the checkout's visible lines is at most maxPrice. Used by the list (grouped) and the CSV (line by line).
  */
-function matchingLines(db: Db, filters: CheckoutFilters): SQL | undefined {
+function matchingLines(
+  db: Db,
+  filters: CheckoutFilters,
+  options: { withTotal: boolean } = { withTotal: true },
+): SQL | undefined {
   const visible = visibleLines(filters)
   const match = lineFilters(filters)
   const byLine = match
@@ -100,7 +104,7 @@ function matchingLines(db: Db, filters: CheckoutFilters): SQL | undefined {
       )
     : undefined
   const byTotal =
-    filters.maxPrice === undefined
+    filters.maxPrice === undefined || !options.withTotal
       ? undefined
       : inArray(
           orders.checkoutKey,
@@ -113,6 +117,10 @@ function matchingLines(db: Db, filters: CheckoutFilters): SQL | undefined {
         )
   return and(visible, byLine, byTotal)
 }
+
+/** The list groups anyway, so it compares the total in its own HAVING rather than in a second grouping. */
+const totalAtMost = (filters: CheckoutFilters) =>
+  filters.maxPrice === undefined ? undefined : sql`sum(${orders.amountCents}) <= ${toCents(filters.maxPrice)}`
 
 const checkoutCreated = sql`min(${orders.createdAt})`
 const checkoutTotal = sql`sum(${orders.amountCents})`
@@ -172,6 +180,7 @@ function selectPageKeys(
     .from(orders)
     .where(where)
     .groupBy(orders.checkoutKey)
+    .having(totalAtMost(query))
     .orderBy(...orderOfPage(sort, dir))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -184,13 +193,18 @@ function selectPageKeys(
 export async function listCheckouts(db: Db, query: CheckoutsQuery): Promise<CheckoutsPageDto> {
   const page = query.page ?? 1
   const pageSize = query.pageSize ?? DEFAULT_CHECKOUTS_PAGE_SIZE
-  const where = matchingLines(db, query)
+  const where = matchingLines(db, query, { withTotal: false })
+  // Counted by hashing the groups: count(distinct) sorts the keys in the text collation, several times slower.
+  const matched = db
+    .select({ key: orders.checkoutKey })
+    .from(orders)
+    .where(where)
+    .groupBy(orders.checkoutKey)
+    .having(totalAtMost(query))
+    .as('matched')
   const [keys, [count]] = await Promise.all([
     selectPageKeys(db, query, where, page, pageSize),
-    db
-      .select({ n: sql<number>`count(distinct ${orders.checkoutKey})`.mapWith(Number) })
-      .from(orders)
-      .where(where),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matched),
   ])
   const lines =
     keys.length === 0
