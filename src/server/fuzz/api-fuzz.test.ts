@@ -18,6 +18,11 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  checkoutNoteInputSchema,
+  checkoutsExportQuerySchema,
+  checkoutsQuerySchema,
+} from '../../shared/admin-checkouts.ts'
+import {
   adminEmailsQuerySchema,
   adminInboxQuerySchema,
   markInboxHandledInputSchema,
@@ -59,6 +64,7 @@ import {
   updateMailingDatesInputSchema,
   updateMapIconInputSchema,
 } from '../../shared/mailings.ts'
+import { createRefundInputSchema } from '../../shared/refunds.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '../../shared/settings.ts'
 import { createApp } from '../app.ts'
 import {
@@ -882,6 +888,35 @@ function registry(): Map<string, RouteFuzz> {
           .map(([m, i]) => `/api/admin/mailings/${m}/icon-stock/${i}`),
         body: jsonBody(fromSchema(updateIconStockInputSchema)),
       }),
+  })
+  // Orders by checkout and refunds (issue 14).
+  const checkoutKey = () => fc.oneof(session(), order())
+  add('GET /api/admin/checkouts', {
+    admin: true,
+    request: getRoute('/api/admin/checkouts', queryString(fromSchema(checkoutsQuerySchema))),
+  })
+  add('GET /api/admin/checkouts/export.csv', {
+    admin: true,
+    request: getRoute('/api/admin/checkouts/export.csv', queryString(fromSchema(checkoutsExportQuerySchema))),
+  })
+  add('GET /api/admin/checkouts/:key', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/checkouts/${s}`, checkoutKey()) }),
+  })
+  add('POST /api/admin/checkouts/:key/notes', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/checkouts/${s}/notes`, checkoutKey()),
+        body: jsonBody(fromSchema(checkoutNoteInputSchema)),
+      }),
+  })
+  add('POST /api/admin/refunds', {
+    admin: true,
+    request: jsonRoute(
+      '/api/admin/refunds',
+      fromSchema(createRefundInputSchema, { orderIds: fc.array(order(), { minLength: 1, maxLength: 3 }) }),
+    ),
   })
   // Artwork and production (issue 13).
   add('GET /api/artwork/:token', {

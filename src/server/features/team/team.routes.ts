@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import {
   type AddAdministratorResponse,
   addAdministratorInputSchema,
@@ -7,12 +7,21 @@ import {
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
 import { readJson } from '../../http/validate.ts'
+import { AppError } from '../../lib/errors.ts'
 import {
   addAdministrator,
   listAdministrators,
+  NOT_AN_ADMINISTRATOR,
   removeAdministrator,
   resendInvitation,
 } from './team.service.ts'
+
+/** A user id from the URL; anything not shaped like one (NUL bytes, garbage) is a 404, never a query. */
+function userIdOf(c: Context<AppEnv>): string {
+  const id = c.req.param('userId') ?? ''
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) throw new AppError('not_found', NOT_AN_ADMINISTRATOR)
+  return id
+}
 
 /** Settings → Administrators: list, add (by invitation), resend an invitation, remove (never the last). */
 export function teamRoutes(deps: AppDeps) {
@@ -35,12 +44,12 @@ export function teamRoutes(deps: AppDeps) {
   })
 
   app.post('/admin/team/:userId/invitation', admin, async (c) => {
-    const administrator = await resendInvitation({ db, origin }, c.req.param('userId'), c.var.user)
+    const administrator = await resendInvitation({ db, origin }, userIdOf(c), c.var.user)
     return c.json({ administrator })
   })
 
   app.delete('/admin/team/:userId', admin, async (c) => {
-    const userId = c.req.param('userId')
+    const userId = userIdOf(c)
     await removeAdministrator(db, userId)
     c.var.log.info({ userId, by: c.var.user.id }, 'administrator removed')
     return c.body(null, 204)

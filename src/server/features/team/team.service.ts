@@ -13,7 +13,7 @@ import { enqueueEmail } from '../../lib/mailer/outbox.ts'
 import { createSetPasswordToken, revokeSetPasswordTokens, setPasswordLink } from '../auth/password-links.ts'
 
 const INVITATION_LIFETIME_SECONDS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60
-const NOT_AN_ADMINISTRATOR = 'No administrator with that id.'
+export const NOT_AN_ADMINISTRATOR = 'No administrator with that id.'
 
 type Actor = { id: string; email: string; name: string }
 
