@@ -90,11 +90,9 @@ test('the e-mail log shows the queued admin notice of an inquiry, and Resend que
 
 test('the admin area says e-mail is not set up and payments are in TEST MODE', async ({ page }) => {
   await signInAt(page, '/admin/calendar')
-  const smtp = page
-    .getByRole('status')
-    .filter({
-      hasText: 'E-mail is not set up: e-mails are queued but not delivered. Set SMTP_URL to send them.',
-    })
+  const smtp = page.getByRole('status').filter({
+    hasText: 'E-mail is not set up: e-mails are queued but not delivered. Set SMTP_URL to send them.',
+  })
   await expect(smtp).toBeVisible()
   await expect(smtp).toContainText(/waiting in the outbox\.$/)
   await expect(
