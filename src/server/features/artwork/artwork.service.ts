@@ -23,12 +23,13 @@ import { isMonthKey } from '../../../shared/mailing-names.ts'
 import { formatLocalDateTime } from '../../../shared/mailing-texts.ts'
 import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '../../../shared/mailings.ts'
 import type { Db } from '../../db/client.ts'
-import { artworkLinks, mailings, orderArtwork, orders, siteSettings } from '../../db/schema.ts'
+import { artworkLinks, mailings, orderArtwork, orders } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Storage } from '../../lib/storage/storage.ts'
 import { toZonedLocal } from '../../lib/zoned-time.ts'
 import { isOrderId } from '../admin-orders/admin-orders.service.ts'
 import { uploadFileName } from '../media/media-upload.ts'
+import { readSetting, writeSetting } from '../settings/settings.service.ts'
 import { checkPrint, type InspectedArtwork, inspectArtwork, makeThumbnail } from './artwork-file.ts'
 
 /** What the artwork features need of the server: its database, files, town time and address. */
@@ -106,17 +107,11 @@ async function findLink(db: Db, token: string): Promise<{ checkoutKey: string }>
 // ---------------------------------------------------------------- print sizes
 
 export async function getPrintSpecs(db: Db): Promise<PrintSpecs> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, PRINT_SPECS_KEY))
-  const parsed = printSpecsSchema.safeParse(row?.value)
-  return parsed.success ? parsed.data : DEFAULT_PRINT_SPECS
+  return readSetting(db, PRINT_SPECS_KEY, printSpecsSchema, DEFAULT_PRINT_SPECS)
 }
 
 export async function setPrintSpecs(db: Db, specs: PrintSpecs): Promise<PrintSpecs> {
-  await db
-    .insert(siteSettings)
-    .values({ key: PRINT_SPECS_KEY, value: specs })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: specs, updatedAt: new Date() } })
-  return specs
+  return writeSetting(db, PRINT_SPECS_KEY, specs)
 }
 
 // ---------------------------------------------------------------- lines

@@ -31,6 +31,7 @@ import { mailingIconStock, mailings, mapIcons, siteSettings } from '../../db/sch
 import { AppError } from '../../lib/errors.ts'
 import { fromZonedLocal, toZonedLocal } from '../../lib/zoned-time.ts'
 import { countIconClaims, recomputeIconAvailability } from '../orders/order-status.service.ts'
+import { readSetting, writeSetting } from '../settings/settings.service.ts'
 
 type MailingRow = typeof mailings.$inferSelect
 
@@ -528,15 +529,9 @@ export async function updateAdminMapIcon(
 // ---------------------------------------------------------------- defaults for new mailings
 
 export async function getMailingDefaults(db: Db): Promise<MailingDefaults> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, DEFAULTS_KEY))
-  const parsed = mailingDefaultsSchema.safeParse(row?.value)
-  return parsed.success ? parsed.data : DEFAULT_MAILING_DEFAULTS
+  return readSetting(db, DEFAULTS_KEY, mailingDefaultsSchema, DEFAULT_MAILING_DEFAULTS)
 }
 
 export async function setMailingDefaults(db: Db, input: MailingDefaults): Promise<MailingDefaults> {
-  await db
-    .insert(siteSettings)
-    .values({ key: DEFAULTS_KEY, value: input })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: input, updatedAt: new Date() } })
-  return input
+  return writeSetting(db, DEFAULTS_KEY, input)
 }

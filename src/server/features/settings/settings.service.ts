@@ -19,10 +19,31 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
 }
 
 export async function setSiteFont(db: Db, font: SiteFont): Promise<void> {
+  await writeSetting(db, FONT_KEY, font)
+}
+
+/** A site_settings value checked by its schema, or `fallback` when it is absent or no longer valid. */
+export async function readSetting<T>(
+  db: Db,
+  key: string,
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  fallback: T,
+): Promise<T> {
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, key))
+  const parsed = schema.safeParse(row?.value)
+  return parsed.success ? parsed.data : fallback
+}
+
+/** Writes (or replaces) one site_settings value. */
+export async function writeSetting<T>(db: Db, key: string, value: T): Promise<T> {
   await db
     .insert(siteSettings)
-    .values({ key: FONT_KEY, value: font })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: font, updatedAt: new Date() } })
+    .values({ key, value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } })
+  return value
 }
 
 /** Spec section 7: calendar_settings is read "latest by last_updated"; a change writes a newer row. */
