@@ -194,6 +194,16 @@ describe('OrdersManagement (by checkout)', () => {
     )
   })
 
+  it('opens the drawer of the checkout named by ?checkout= (the e-mail log links there)', async () => {
+    window.history.replaceState(null, '', '/admin/orders?checkout=cs_local_cart')
+    try {
+      renderWithQueries(<OrdersManagement />)
+      expect(await screen.findByRole('dialog', { name: 'Corner Café' })).toBeTruthy()
+    } finally {
+      window.history.replaceState(null, '', '/')
+    }
+  })
+
   it('the drawer shows the payment, history, e-mails and notes, and adds a note', async () => {
     renderWithQueries(<OrdersManagement />)
     fireEvent.click(await screen.findByRole('button', { name: 'Details of checkout cs_local_cart' }))

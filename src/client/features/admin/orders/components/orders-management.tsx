@@ -79,11 +79,25 @@ function SortableHead({
  * Spec section 2, orders, by checkout (issue 14): filters, refresh, CSV export, bulk actions, a page of
  * checkouts sorted on the server with each one's lines a click away, and the detail drawer.
  */
+/** The checkout named by ?checkout= in the address, if any. */
+function linkedCheckout(): string | null {
+  return new URLSearchParams(window.location.search).get('checkout')
+}
+
+/** Once its drawer is closed, a reload should not open it again. */
+function forgetLinkedCheckout() {
+  const url = new URL(window.location.href)
+  if (!url.searchParams.has('checkout')) return
+  url.searchParams.delete('checkout')
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+}
+
 export function OrdersManagement() {
   const [view, setView] = useState<CheckoutsView>(DEFAULT_CHECKOUTS_VIEW)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [expanded, setExpanded] = useState<Set<string>>(new Set())
-  const [drawerKey, setDrawerKey] = useState<string | null>(null)
+  // The e-mail log links an e-mail to its order as /admin/orders?checkout={key}: that checkout's drawer opens.
+  const [drawerKey, setDrawerKey] = useState<string | null>(linkedCheckout)
   const [bulkStatus, setBulkStatus] = useState<SettableOrderStatus>('paid')
   const [confirm, setConfirm] = useState<{ kind: 'one'; line: CheckoutLineDto } | { kind: 'bulk' } | null>(
     null,
@@ -333,7 +347,13 @@ export function OrdersManagement() {
           </div>
         </nav>
       ) : null}
-      <CheckoutDrawer checkoutKey={drawerKey} onClose={() => setDrawerKey(null)} />
+      <CheckoutDrawer
+        checkoutKey={drawerKey}
+        onClose={() => {
+          setDrawerKey(null)
+          forgetLinkedCheckout()
+        }}
+      />
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
