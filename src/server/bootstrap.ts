@@ -43,6 +43,7 @@ export async function prepareApp(
       secret,
       baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       publicUrl: config.publicUrl,
+      signInsPer15Min: config.signInsPer15Min,
       logger,
     },
     logger,

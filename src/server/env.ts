@@ -37,6 +37,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Sign-in attempts one client address may make in 15 minutes (brute-force guard; raise behind a shared NAT).
+  AUTH_SIGN_INS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
   // The in-process cache of public catalogue reads (http/cache.ts); 'off' queries the database every time.
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   SITE_PRODUCT_NAME: optionalString,
@@ -126,6 +128,8 @@ export type ServerConfig = {
   admin: { email: string; password: string } | undefined
   trustProxy: boolean
   logLevel: Env['LOG_LEVEL']
+  /** AUTH_SIGN_INS_PER_15_MIN: sign-in attempts per client address per 15 minutes. */
+  signInsPer15Min: number
   /** Cache public catalogue reads in process, validated by the database's catalogue version. */
   readCache: boolean
   site: SiteConfig
@@ -194,6 +198,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    signInsPer15Min: env.AUTH_SIGN_INS_PER_15_MIN,
     readCache: env.READ_CACHE === 'on',
     site: {
       productName,

@@ -26,10 +26,12 @@ export type AuthOptions = {
   secret: string
   baseUrl: string
   publicUrl: string | undefined
+  /** Sign-in attempts per client address per 15 minutes; SIGN_IN_PER_IP.max unless configured. */
+  signInsPer15Min?: number
   logger: Logger
 }
 
-export function createAuth({ db, secret, baseUrl, publicUrl, logger }: AuthOptions) {
+export function createAuth({ db, secret, baseUrl, publicUrl, signInsPer15Min, logger }: AuthOptions) {
   return betterAuth({
     appName: 'Townflyer',
     baseURL: baseUrl,
@@ -72,7 +74,7 @@ export function createAuth({ db, secret, baseUrl, publicUrl, logger }: AuthOptio
       window: 60,
       max: 300,
       customRules: {
-        '/sign-in/email': SIGN_IN_PER_IP,
+        '/sign-in/email': { ...SIGN_IN_PER_IP, max: signInsPer15Min ?? SIGN_IN_PER_IP.max },
         '/request-password-reset': RESET_REQUESTS_PER_IP,
         '/reset-password': PASSWORD_CHANGES_PER_IP,
         '/change-password': PASSWORD_CHANGES_PER_IP,
