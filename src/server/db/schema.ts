@@ -279,6 +279,40 @@ export const orders = pgTable(
 )
 
 /**
+ * One row per checkout (orders.checkout_key) summing its live (not deleted) lines, so the admin's checkout
+ * list counts, sorts and pages checkouts from an index instead of grouping every order (issue 14, 50,000
+ * orders: p95 ≤ 50 ms). Written only by the orders_checkout_summary trigger (migration 0009), at commit,
+ * from the committed lines; never by the application. A checkout whose lines are all deleted keeps a row
+ * with live_lines 0 (the list hides it); one with no order left loses its row.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    key: text('key').primaryKey(),
+    /** The first live line's creation; null when no line is live. */
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** The earliest day bought (live lines); null for icons and special purchases. */
+    adDate: date('ad_date', { mode: 'string' }),
+    liveLines: integer('live_lines').notNull().default(0),
+    /**
+     * What the live lines hold, distinct, for the list's line filters: one filter alone matches a checkout
+     * exactly when its value is here (several at once also need one line matching all; the service checks).
+     */
+    statuses: text('statuses').array().notNull().default(sql`'{}'`),
+    types: text('types').array().notNull().default(sql`'{}'`),
+    mailingMonths: text('mailing_months').array().notNull().default(sql`'{}'`),
+    businessNames: text('business_names').array().notNull().default(sql`'{}'`),
+    emails: text('emails').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [
+    index('checkouts_created_idx').on(t.createdAt, t.key).where(sql`${t.liveLines} > 0`),
+    index('checkouts_total_idx').on(t.totalCents, t.createdAt).where(sql`${t.liveLines} > 0`),
+    index('checkouts_ad_date_idx').on(t.adDate, t.createdAt).where(sql`${t.liveLines} > 0`),
+  ],
+)
+
+/**
  * Every status an order has had (admin issue): one row when it is created and one per change, written by
  * database triggers (migration 0002) so checkout, webhooks, the sweeper and the admin screens are all
  * recorded. `by` is the transaction's `townflyer.actor` setting (an admin's e-mail; see

@@ -161,6 +161,22 @@ describe.skipIf(testEngine !== 'pglite')('db:export and db:import', () => {
       await importDatabase(database.db, exported, { replace: true })
       await exportDatabase(database.db, database.engine, again)
       expect(readExport(again).rows).toEqual(readExport(exported).rows)
+
+      // An export made before the checkouts summary existed (decision 015) restores a complete one.
+      const { header: full, rows: fullRows } = readExport(exported)
+      expect(full.tables.checkouts).toBeGreaterThan(0)
+      const older = path.join(work, 'before-0009.ndjson')
+      const { checkouts: _dropped, ...olderTables } = full.tables
+      fs.writeFileSync(
+        older,
+        [
+          JSON.stringify({ ...full, tables: olderTables }),
+          ...fullRows.filter((row) => !row.startsWith('{"table":"checkouts"')),
+        ].join('\n'),
+      )
+      await importDatabase(database.db, older, { replace: true })
+      await exportDatabase(database.db, database.engine, again)
+      expect(readExport(again).rows).toEqual(readExport(exported).rows)
     } finally {
       await database.close()
     }

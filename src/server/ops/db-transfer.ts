@@ -227,6 +227,10 @@ export async function importDatabase(
       for (const table of tables)
         await tx.execute(sql`alter table ${sql.identifier(getTableName(table))} enable trigger user`)
       await resetSequences(tx, tables)
+      // The checkouts summary (decision 015) is derived from orders: rebuilt from the imported lines, so an
+      // export made before it existed (no checkouts rows) restores a complete list.
+      await tx.execute(sql`delete from "checkouts"`)
+      await tx.execute(sql`insert into "checkouts" select * from checkout_summary(null)`)
       return { header, tables: imported }
     })
   } finally {
