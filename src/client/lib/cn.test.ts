@@ -55,7 +55,8 @@ describe('cn', () => {
       }
     }
     expect(differing).toEqual([])
-  })
+    // About 10^5 pairs: a second on a quiet machine, several on a busy one. The limit is for a hang only.
+  }, 120_000)
 
   it('lets a className override the component default it conflicts with', () => {
     // Button variants + className (button.tsx), as the pages pass them.
