@@ -39,6 +39,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Sign-in attempts one client address may make in 15 minutes (brute-force guard; raise behind a shared NAT).
   AUTH_SIGN_INS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
+  // How long a request waits for one of PostgreSQL's pooled connections before it is answered 503.
+  DB_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   // The in-process cache of public catalogue reads (http/cache.ts); 'off' queries the database every time.
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   SITE_PRODUCT_NAME: optionalString,
@@ -123,6 +125,8 @@ export type ServerConfig = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** DB_POOL_TIMEOUT_MS: the wait for a pooled PostgreSQL connection before a 503. */
+  poolTimeoutMs: number
   publicUrl: string | undefined
   authSecret: string | undefined
   admin: { email: string; password: string } | undefined
@@ -190,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    poolTimeoutMs: env.DB_POOL_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     authSecret: env.BETTER_AUTH_SECRET,
     admin:

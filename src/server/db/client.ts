@@ -215,6 +215,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir)
+export async function openDatabase(config: {
+  databaseUrl?: string
+  dataDir: string
+  poolTimeoutMs?: number
+}): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { connectionTimeoutMillis: config.poolTimeoutMs })
+    : openPglite(config.dataDir)
 }

@@ -31,6 +31,9 @@ async function startServer(databaseUrl: string, dataDir: string) {
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       BETTER_AUTH_SECRET: 'concurrency-test-secret-at-least-32-chars',
+      // 200 requests at once queue for 10 connections: on a busy machine the last wait longer than the 5 s
+      // after which a real site answers 503. This test is about who wins, so they wait.
+      DB_POOL_TIMEOUT_MS: '120000',
     },
   })
   return { port, process: child }
