@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { OrderHistoryEntryDto, OrderType } from './admin-dto.ts'
 import { ORDER_FILTER_STATUSES } from './admin-orders.ts'
 import type { ArtworkState } from './artwork.ts'
-import { isIsoDate } from './dates.ts'
+import { isIsoDate, MONTH_KEY } from './dates.ts'
 
 /**
  * The admin Orders screen lists checkouts (issue 14): a checkout is one payment session, or a manual order on
@@ -48,7 +48,7 @@ export const checkoutFiltersShape = {
       .max(10_000_000, 'Max price is too large.'),
   ),
   type: optional(z.enum(ORDER_TYPES, { error: 'Choose calendar_day, map_icon or special_purchase.' })),
-  mailingMonth: optional(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mailing month must be YYYY-MM.')),
+  mailingMonth: optional(z.string().regex(MONTH_KEY, 'Mailing month must be YYYY-MM.')),
 }
 
 const createdRange = <T extends { createdFrom?: string; createdTo?: string }>(q: T) =>

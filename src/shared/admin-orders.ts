@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isIsoDate } from './dates.ts'
+import { isIsoDate, MONTH_KEY } from './dates.ts'
 import { emailAddressSchema } from './email.ts'
 
 /** Spec section 8 texts used by the admin order screens and answered by the server. */
@@ -139,10 +139,7 @@ export const manualMapIconOrderInputSchema = z
     ...manualOrderShape,
     iconId: requiredText,
     /** The mailing ('YYYY-MM') the icon is for; absent: the next mailing open for sale (issue 12). */
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a mailing.')
-      .optional(),
+    month: z.string().regex(MONTH_KEY, 'Choose a mailing.').optional(),
     ...manualOrderTerms,
   })
   .superRefine(checkManualAmount)

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { MONTH_KEY } from './dates.ts'
 
 /** A calendar month as the API names it: 'YYYY-MM' (GET /api/calendar-days?month=2026-11). */
-export const MONTH_KEY_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/
+export const MONTH_KEY_PATTERN = MONTH_KEY
 
 const MONTH_KEY_MESSAGE = 'Choose a month as YYYY-MM.'
 

@@ -5,6 +5,8 @@
  * mailing-texts.ts (the calendar's texts) so that neither page carries the other's texts in a chunk of
  * their own (the 110 KB per-route budget, scripts/check-budgets.ts).
  */
+
+import { MONTH_KEY } from './dates.ts'
 import { MONTH_NAMES } from './format.ts'
 import type { MonthKey } from './mailings.ts'
 
@@ -13,7 +15,7 @@ export const MAILING_NOT_SELLING = 'This mailing is not taking orders.'
 
 /** 'YYYY-MM' with a month 01-12, as mailings.ts MONTH_KEY_PATTERN. */
 export function isMonthKey(value: unknown): value is MonthKey {
-  return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value)
+  return typeof value === 'string' && MONTH_KEY.test(value)
 }
 
 /** '2026-12' → 'December 2026' */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MONTH_KEY, YEAR } from './dates.ts'
 import { mailingMonthLabel } from './mailing-names.ts'
 
 /**
@@ -13,7 +14,7 @@ export type MailingStatus = (typeof MAILING_STATUSES)[number]
 
 /** 'YYYY-MM' */
 export type MonthKey = string
-export const MONTH_KEY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
+export const MONTH_KEY_PATTERN = MONTH_KEY
 
 export function toMonthKey(year: number, month: number): MonthKey {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`
@@ -114,8 +115,8 @@ export type MailingOverviewResponse = {
 
 const localDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time like 2026-12-15T17:00.')
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-01-01.')
+  .regex(new RegExp(`^${YEAR}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$`), 'Use a date and time like 2026-12-15T17:00.')
+const isoDate = z.string().regex(new RegExp(`^${YEAR}-\\d{2}-\\d{2}$`), 'Use a date like 2027-01-01.')
 
 /** PATCH /api/admin/mailings/:month — the town's local times. */
 export const updateMailingDatesInputSchema = z

@@ -1245,7 +1245,10 @@ describe('API fuzz', () => {
           statuses,
           ms: performance.now() - started,
         })
-        expect(failures.slice(0, 5), `${failures.length} bad responses`).toEqual([])
+        expect(
+          failures.slice(0, 5),
+          `${failures.length} bad responses (seed ${SEED}): ${JSON.stringify(failures.slice(0, 3))}`,
+        ).toEqual([])
         expect(rejections.slice(rejectionsBefore).map(String)).toEqual([])
         expect(prototypeKeys(), 'Object.prototype was polluted').toBe(cleanPrototype)
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()

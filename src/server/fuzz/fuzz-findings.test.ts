@@ -31,6 +31,16 @@ describe('fuzz findings', () => {
     expect(response.status).toBe(200)
   })
 
+  it('refuses month keys of year 0000 with a 422, not a failed query', async () => {
+    const public_ = await t.request('/api/calendar-days?month=0000-07')
+    expect(public_.status).toBe(422)
+    const orders = await t.request('/api/admin/checkouts?mailingMonth=0000-11', { cookie: admin })
+    expect(orders.status).toBe(422)
+    // Year 0001 is a real (if unlikely) PostgreSQL date: a valid month with no days.
+    const first = await t.request('/api/calendar-days?month=0001-01')
+    expect(first.status).toBe(200)
+  })
+
   it('refuses year 0000 (a JavaScript date, not a PostgreSQL one) in admin date ranges with a 422', async () => {
     for (const path of ['/api/admin/calendar-days/initialize']) {
       const response = await t.request(path, {
