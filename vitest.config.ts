@@ -5,6 +5,10 @@ const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglit
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one worker on the 2-core machines this runs on,
+    // so every file waited for the one before. The integration files spend much of their time waiting for
+    // PostgreSQL (its own processes) or on timers, so three workers keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         test: {

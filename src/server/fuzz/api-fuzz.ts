@@ -10,8 +10,8 @@
  * engine answers the same code (one schema, one app), so it is a smoke run. 95,000 requests took about five
  * minutes per engine on the 2-core machine, most of the suite's time.
  *
- * FUZZ_RUNS=200 FUZZ_SEED=123 npx vitest run --project integration-pglite src/server/fuzz/api-fuzz.test.ts
- * FUZZ_REPORT=/tmp/fuzz.json also writes the per-route figures as JSON.
+ * FUZZ_RUNS=200 FUZZ_SEED=123 npx vitest run --project integration-pglite src/server/fuzz/api-fuzz-
+ * FUZZ_REPORT=/tmp/fuzz.json also writes the per-route figures as JSON (one file per shard, suffixed).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -1106,166 +1106,176 @@ function appRoutes(app: ReturnType<typeof createApp>): string[] {
 
 const ROUTES = registry()
 
-beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-fuzz-client-'))
-  fs.mkdirSync(path.join(clientDir, 'assets'))
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><!--site-config-->')
-  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)')
-  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js.br'), 'br')
-  fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *')
-  t = await createTestApp()
-  stripeT = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_fuzz',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      // Nothing listens here: the webhook never calls Stripe, and nothing else is fuzzed on this app.
-      STRIPE_API_BASE: 'http://127.0.0.1:9',
-    },
-  })
-  apps = { main: fuzzedApp(t), stripe: fuzzedApp(stripeT) }
-  await t.createAdmin()
-  await t.createMember()
-  adminCookie = await t.signIn(ADMIN)
-  memberCookie = await t.signIn(MEMBER)
-  await refreshPools()
-  cleanPrototype = prototypeKeys()
-  process.on('unhandledRejection', onRejection)
-  process.on('uncaughtException', onRejection)
-  console.log(`api fuzz: ${ROUTES.size} routes × ${RUNS} runs, seed ${SEED} (FUZZ_SEED to replay)`)
-}, 120_000)
-
-afterAll(async () => {
-  process.off('unhandledRejection', onRejection)
-  process.off('uncaughtException', onRejection)
-  const total = stats.reduce((n, s) => n + s.runs + s.anonymousRuns, 0)
-  const fives = stats.reduce((n, s) => n + s.status5xx, 0)
-  const ms = stats.reduce((n, s) => n + s.ms, 0)
-  const lines = stats.map(
-    (s) =>
-      `${s.route.padEnd(52)} runs ${String(s.runs).padStart(5)} anon ${String(s.anonymousRuns).padStart(4)} 5xx ${s.status5xx}  ${Math.round(s.ms)} ms  ${JSON.stringify(s.statuses)}`,
-  )
-  console.log(
-    [
-      ...lines,
-      `TOTAL ${stats.length} routes, ${total} requests, ${fives} responses ≥ 500, ${rejections.length} unhandled rejections, ${Math.round(ms / 1000)} s (engine ${process.env.TEST_ENGINE ?? 'pglite'}, seed ${SEED})`,
-    ].join('\n'),
-  )
-  if (process.env.FUZZ_REPORT)
-    fs.writeFileSync(
-      process.env.FUZZ_REPORT,
-      JSON.stringify(
-        {
-          engine: process.env.TEST_ENGINE ?? 'pglite',
-          seed: SEED,
-          runsPerRoute: RUNS,
-          routes: stats,
-          rejections: rejections.length,
-        },
-        null,
-        2,
-      ),
+/**
+ * Registers the fuzz of every `shards`-th route from the `shard`-th (0-based) with the test file that calls
+ * it: api-fuzz-{1,2,3}.test.ts each take a third, so Vitest's workers share the run (one file took five
+ * minutes of the suite on its own). Shard 0 also checks every route has an entry.
+ */
+export function defineApiFuzz(shard: number, shards: number) {
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-fuzz-client-'))
+    fs.mkdirSync(path.join(clientDir, 'assets'))
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><!--site-config-->')
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)')
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js.br'), 'br')
+    fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *')
+    t = await createTestApp()
+    stripeT = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fuzz',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        // Nothing listens here: the webhook never calls Stripe, and nothing else is fuzzed on this app.
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      },
+    })
+    apps = { main: fuzzedApp(t), stripe: fuzzedApp(stripeT) }
+    await t.createAdmin()
+    await t.createMember()
+    adminCookie = await t.signIn(ADMIN)
+    memberCookie = await t.signIn(MEMBER)
+    await refreshPools()
+    cleanPrototype = prototypeKeys()
+    process.on('unhandledRejection', onRejection)
+    process.on('uncaughtException', onRejection)
+    console.log(
+      `api fuzz shard ${shard + 1}/${shards}: ${ROUTES.size} routes × ${RUNS} runs, seed ${SEED} (FUZZ_SEED to replay)`,
     )
-  await t?.close()
-  await stripeT?.close()
-  if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true })
-}, 60_000)
+  }, 120_000)
 
-describe('API fuzz', () => {
-  it('has a fuzz entry for every route of the app, and none for a route that is gone', () => {
-    const live = [...new Set([...appRoutes(apps.main), ...appRoutes(apps.stripe)])]
-    expect(live.length).toBeGreaterThanOrEqual(50)
-    expect(
-      live.filter((r) => !ROUTES.has(r)),
-      'routes without a fuzz entry',
-    ).toEqual([])
-    expect(
-      [...ROUTES.keys()].filter((r) => !live.includes(r)),
-      'fuzz entries without a route',
-    ).toEqual([])
-  })
+  afterAll(async () => {
+    process.off('unhandledRejection', onRejection)
+    process.off('uncaughtException', onRejection)
+    const total = stats.reduce((n, s) => n + s.runs + s.anonymousRuns, 0)
+    const fives = stats.reduce((n, s) => n + s.status5xx, 0)
+    const ms = stats.reduce((n, s) => n + s.ms, 0)
+    const lines = stats.map(
+      (s) =>
+        `${s.route.padEnd(52)} runs ${String(s.runs).padStart(5)} anon ${String(s.anonymousRuns).padStart(4)} 5xx ${s.status5xx}  ${Math.round(s.ms)} ms  ${JSON.stringify(s.statuses)}`,
+    )
+    console.log(
+      [
+        ...lines,
+        `TOTAL ${stats.length} routes, ${total} requests, ${fives} responses ≥ 500, ${rejections.length} unhandled rejections, ${Math.round(ms / 1000)} s (engine ${process.env.TEST_ENGINE ?? 'pglite'}, seed ${SEED})`,
+      ].join('\n'),
+    )
+    if (process.env.FUZZ_REPORT)
+      fs.writeFileSync(
+        `${process.env.FUZZ_REPORT}.${shard + 1}-of-${shards}`,
+        JSON.stringify(
+          {
+            engine: process.env.TEST_ENGINE ?? 'pglite',
+            seed: SEED,
+            runsPerRoute: RUNS,
+            routes: stats,
+            rejections: rejections.length,
+          },
+          null,
+          2,
+        ),
+      )
+    await t?.close()
+    await stripeT?.close()
+    if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true })
+  }, 60_000)
 
-  for (const [route, entry] of ROUTES) {
-    it(
-      `${route}: no 5xx, no unhandled rejection`,
-      async () => {
-        const [method] = route.split(' ') as [string, string]
-        const kind = entry.app ?? 'main'
-        const failures: Failure[] = []
-        const statuses: Record<string, number> = {}
-        const rejectionsBefore = rejections.length
-        const started = performance.now()
+  describe('API fuzz', () => {
+    if (shard === 0)
+      it('has a fuzz entry for every route of the app, and none for a route that is gone', () => {
+        const live = [...new Set([...appRoutes(apps.main), ...appRoutes(apps.stripe)])]
+        expect(live.length).toBeGreaterThanOrEqual(50)
+        expect(
+          live.filter((r) => !ROUTES.has(r)),
+          'routes without a fuzz entry',
+        ).toEqual([])
+        expect(
+          [...ROUTES.keys()].filter((r) => !live.includes(r)),
+          'fuzz entries without a route',
+        ).toEqual([])
+      })
 
-        async function attempt(r: FuzzRequest, cookie: string | undefined, anonymous: boolean) {
-          const logsBefore = errorLogs.length
-          let status: number | string
-          let text = ''
-          try {
-            const response = await send(kind, method, r, cookie)
-            status = response.status
-            text = await response.text()
-          } catch (error) {
-            status = `threw ${error instanceof Error ? error.message : String(error)}`
+    for (const [route, entry] of [...ROUTES].filter((_, n) => n % shards === shard)) {
+      it(
+        `${route}: no 5xx, no unhandled rejection`,
+        async () => {
+          const [method] = route.split(' ') as [string, string]
+          const kind = entry.app ?? 'main'
+          const failures: Failure[] = []
+          const statuses: Record<string, number> = {}
+          const rejectionsBefore = rejections.length
+          const started = performance.now()
+
+          async function attempt(r: FuzzRequest, cookie: string | undefined, anonymous: boolean) {
+            const logsBefore = errorLogs.length
+            let status: number | string
+            let text = ''
+            try {
+              const response = await send(kind, method, r, cookie)
+              status = response.status
+              text = await response.text()
+            } catch (error) {
+              status = `threw ${error instanceof Error ? error.message : String(error)}`
+            }
+            statuses[String(status)] = (statuses[String(status)] ?? 0) + 1
+            // Anonymous callers of an admin route get 401. Checked before it: the body limit (413), a foreign
+            // origin (403), and the URL itself ('.' and '..' segments resolve to another path: the JSON 404).
+            const allowedForAnonymous =
+              status === 401 ||
+              status === 413 ||
+              (status === 403 && r.origin !== TEST_ORIGIN) ||
+              (status === 404 && text.includes('No API route'))
+            const bad = typeof status !== 'number' || status >= 500 || (anonymous && !allowedForAnonymous)
+            if (bad)
+              failures.push({
+                route,
+                status,
+                request: describeRequest(method, r),
+                response: text.slice(0, 300),
+                log: errorLogs.slice(logsBefore).join('').slice(0, 1500),
+              })
           }
-          statuses[String(status)] = (statuses[String(status)] ?? 0) + 1
-          // Anonymous callers of an admin route get 401. Checked before it: the body limit (413), a foreign
-          // origin (403), and the URL itself ('.' and '..' segments resolve to another path: the JSON 404).
-          const allowedForAnonymous =
-            status === 401 ||
-            status === 413 ||
-            (status === 403 && r.origin !== TEST_ORIGIN) ||
-            (status === 404 && text.includes('No API route'))
-          const bad = typeof status !== 'number' || status >= 500 || (anonymous && !allowedForAnonymous)
-          if (bad)
-            failures.push({
-              route,
-              status,
-              request: describeRequest(method, r),
-              response: text.slice(0, 300),
-              log: errorLogs.slice(logsBefore).join('').slice(0, 1500),
-            })
-        }
 
-        await refreshPools()
-        const requests = entry.request()
-        await fc.assert(
-          fc.asyncProperty(requests, async (r) => {
-            await attempt(r, entry.admin ? adminCookie : undefined, false)
-          }),
-          { numRuns: RUNS, seed: SEED, endOnFailure: true },
-        )
-        let anonymousRuns = 0
-        if (entry.admin) {
+          await refreshPools()
+          const requests = entry.request()
           await fc.assert(
             fc.asyncProperty(requests, async (r) => {
-              anonymousRuns++
-              await attempt({ ...r, cookie: undefined }, undefined, true)
+              await attempt(r, entry.admin ? adminCookie : undefined, false)
             }),
-            { numRuns: ANONYMOUS_RUNS, seed: SEED + 1, endOnFailure: true },
+            { numRuns: RUNS, seed: SEED, endOnFailure: true },
           )
-        }
-        // Give a rejection from a request that has already answered the chance to surface.
-        await new Promise((resolve) => setTimeout(resolve, 20))
-        stats.push({
-          route,
-          runs: RUNS,
-          anonymousRuns,
-          status5xx: failures.filter((f) => typeof f.status !== 'number' || f.status >= 500).length,
-          statuses,
-          ms: performance.now() - started,
-        })
-        expect(
-          failures.slice(0, 5),
-          `${failures.length} bad responses (seed ${SEED}): ${JSON.stringify(failures.slice(0, 3))}`,
-        ).toEqual([])
-        expect(rejections.slice(rejectionsBefore).map(String)).toEqual([])
-        expect(prototypeKeys(), 'Object.prototype was polluted').toBe(cleanPrototype)
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-      },
-      ROUTE_TIMEOUT_MS,
-    )
-  }
+          let anonymousRuns = 0
+          if (entry.admin) {
+            await fc.assert(
+              fc.asyncProperty(requests, async (r) => {
+                anonymousRuns++
+                await attempt({ ...r, cookie: undefined }, undefined, true)
+              }),
+              { numRuns: ANONYMOUS_RUNS, seed: SEED + 1, endOnFailure: true },
+            )
+          }
+          // Give a rejection from a request that has already answered the chance to surface.
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          stats.push({
+            route,
+            runs: RUNS,
+            anonymousRuns,
+            status5xx: failures.filter((f) => typeof f.status !== 'number' || f.status >= 500).length,
+            statuses,
+            ms: performance.now() - started,
+          })
+          expect(
+            failures.slice(0, 5),
+            `${failures.length} bad responses (seed ${SEED}): ${JSON.stringify(failures.slice(0, 3))}`,
+          ).toEqual([])
+          expect(rejections.slice(rejectionsBefore).map(String)).toEqual([])
+          expect(prototypeKeys(), 'Object.prototype was polluted').toBe(cleanPrototype)
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+        },
+        ROUTE_TIMEOUT_MS,
+      )
+    }
 
-  it('left no promise rejection unhandled over the whole run', () => {
-    expect(rejections.map(String)).toEqual([])
+    it('left no promise rejection unhandled over the whole run', () => {
+      expect(rejections.map(String)).toEqual([])
+    })
   })
-})
+}
