@@ -1,0 +1,35 @@
+// `npm test`: every stage in turn (stopping at the first that fails), then how long each took, so a run's
+// wall time per stage is in its own output (issue 15 asks for it; docs/benchmarks.md keeps the figures).
+import { spawnSync } from 'node:child_process'
+
+// TEST_STAGES=typecheck,lint runs only those (in this order).
+const STAGES = process.env.TEST_STAGES?.split(',').filter(Boolean) ?? [
+  'typecheck',
+  'lint',
+  'test:supply-chain',
+  'test:unit',
+  'test:e2e',
+  'test:budgets',
+]
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const times = []
+let failed
+const started = performance.now()
+for (const stage of STAGES) {
+  const t0 = performance.now()
+  const { status, signal } = spawnSync(npm, ['run', '--silent', stage], { stdio: 'inherit' })
+  times.push([stage, (performance.now() - t0) / 1000])
+  if (status !== 0) {
+    failed = `${stage} ${signal ? `was killed (${signal})` : `exited ${status}`}`
+    break
+  }
+}
+const total = (performance.now() - started) / 1000
+const format = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`
+console.log('\nnpm test, wall time per stage:')
+for (const [stage, s] of times) console.log(`  ${stage.padEnd(18)} ${format(s).padStart(12)}`)
+console.log(`  ${'total'.padEnd(18)} ${format(total).padStart(12)}`)
+if (failed) {
+  console.log(`\nFAILED: ${failed}`)
+  process.exit(1)
+}
