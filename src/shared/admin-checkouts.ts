@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { OrderHistoryEntryDto, OrderType } from './admin-dto.ts'
 import { ORDER_FILTER_STATUSES } from './admin-orders.ts'
 import type { ArtworkState } from './artwork.ts'
-import { isIsoDate, MONTH_KEY } from './dates.ts'
+import { isIsoDate } from './dates.ts'
+import { MONTH_KEY } from './month-key.ts'
 
 /**
  * The admin Orders screen lists checkouts (issue 14): a checkout is one payment session, or a manual order on

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { isIsoDate, MONTH_KEY } from './dates.ts'
+import { isIsoDate } from './dates.ts'
 import { emailAddressSchema } from './email.ts'
+import { MONTH_KEY } from './month-key.ts'
 
 /** Spec section 8 texts used by the admin order screens and answered by the server. */
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in all fields.'

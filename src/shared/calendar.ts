@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MONTH_KEY } from './dates.ts'
+import { MONTH_KEY } from './month-key.ts'
 
 /** A calendar month as the API names it: 'YYYY-MM' (GET /api/calendar-days?month=2026-11). */
 export const MONTH_KEY_PATTERN = MONTH_KEY

@@ -6,9 +6,9 @@
  * their own (the 110 KB per-route budget, scripts/check-budgets.ts).
  */
 
-import { MONTH_KEY } from './dates.ts'
 import { MONTH_NAMES } from './format.ts'
 import type { MonthKey } from './mailings.ts'
+import { MONTH_KEY } from './month-key.ts'
 
 export const NO_OPEN_MAILING = 'No mailing is open for orders right now.'
 export const MAILING_NOT_SELLING = 'This mailing is not taking orders.'

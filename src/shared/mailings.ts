@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { MONTH_KEY, YEAR } from './dates.ts'
 import { mailingMonthLabel } from './mailing-names.ts'
+import { MONTH_KEY, YEAR } from './month-key.ts'
 
 /**
  * The monthly mailing (issue 12, docs/decisions/012): the postcard of one month is the unit of sale. It
