@@ -1,7 +1,9 @@
 import './styles.css'
+import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
-import { AppProviders } from './app/providers'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { type PageQueryState, QUERY_STATE_ELEMENT_ID } from '../shared/page-state'
+import { AppProviders, createQueryClient } from './app/providers'
 import { AppRouter } from './app/router'
 import { SiteFontSync } from './features/site-font/components/site-font-sync'
 import { applySiteFont, readCachedSiteFont } from './features/site-font/site-font'
@@ -12,17 +14,40 @@ void applySiteFont(readCachedSiteFont())
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element')
 
-// The first render runs in a transition: React then yields to the browser every few milliseconds instead
-// of blocking the main thread for the whole tree (Lighthouse's Total Blocking Time fell from ~250 ms to
-// ~150 ms on mobile; docs/benchmarks.md). Nothing is on screen before it, so there is nothing to keep.
-const reactRoot = createRoot(root)
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <AppProviders>
-        <SiteFontSync />
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  ),
+const app = (client?: QueryClient) => (
+  <StrictMode>
+    <AppProviders client={client}>
+      <SiteFontSync />
+      <AppRouter />
+    </AppProviders>
+  </StrictMode>
 )
+
+/**
+ * A public page comes server-rendered with the data it showed (decision 014): the query cache starts with
+ * that data, so hydration renders exactly the server's HTML and asks for none of it again. Only the fields
+ * we need are read (not @tanstack's hydrate(), which would add bytes to every page).
+ */
+function serverQueryClient(): QueryClient | undefined {
+  const block = document.getElementById(QUERY_STATE_ELEMENT_ID)
+  if (!block) return undefined
+  const client = createQueryClient()
+  try {
+    const state = JSON.parse(block.textContent ?? '') as PageQueryState
+    for (const { queryKey, state: query } of state.queries)
+      client.setQueryData(queryKey, query.data, { updatedAt: query.dataUpdatedAt })
+  } catch {
+    console.error('Invalid query state JSON; fetching instead')
+  }
+  return client
+}
+
+// Both run in a transition: React then yields to the browser every few milliseconds instead of blocking
+// the main thread for the whole tree (Lighthouse's Total Blocking Time; docs/benchmarks.md). Hydration
+// keeps the server's HTML on screen meanwhile, and each lazy part hydrates when its chunk arrives.
+const client = serverQueryClient()
+if (client) startTransition(() => void hydrateRoot(root, app(client)))
+else {
+  const reactRoot = createRoot(root)
+  startTransition(() => reactRoot.render(app()))
+}
