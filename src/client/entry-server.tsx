@@ -110,6 +110,8 @@ async function prefetch(client: QueryClient, page: PageModule, pathname: string,
   const priorWork = () =>
     Promise.all(PRIOR_WORK_BLOCKS.map((block) => client.prefetchQuery(mediaQueryOptions(block.type))))
 
+  // Every page: the site settings (SiteFontSync's font; the calendar's default month) share one answer.
+  const settings = client.prefetchQuery(settingsQueryOptions)
   switch (page) {
     case 'public/home-page':
       await Promise.all([calendar(), mapExample(), priorWork()])
@@ -131,6 +133,7 @@ async function prefetch(client: QueryClient, page: PageModule, pathname: string,
       break
     default:
   }
+  await settings
 }
 
 export async function renderPage({ url, site, fetchApi }: RenderPageInput): Promise<RenderedPage> {
