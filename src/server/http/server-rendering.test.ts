@@ -17,11 +17,14 @@ const SHELL = `<!doctype html>
     <title>Townflyer</title>
     <!--site-config-->
     <script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-b2.css">
   </head>
   <body>
     <div id="root"></div>
   </body>
 </html>`
+
+const CSS = '.text-slate-900{color:#0f172b}'
 
 let t: TestApp
 let clientDir: string
@@ -32,6 +35,8 @@ const POSTS = BLOG_PAGE_SIZE + 3
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-ssr-'))
   fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL)
+  fs.mkdirSync(path.join(clientDir, 'assets'))
+  fs.writeFileSync(path.join(clientDir, 'assets/index-b2.css'), CSS)
   t = await createTestApp({ pages: { clientDir, loadRenderer } })
   for (let i = 1; i <= POSTS; i++) {
     const [row] = await t.db
@@ -169,6 +174,18 @@ describe('server-rendered public pages', () => {
       expect(html).toContain('id="query-state"')
       expect(html).not.toContain('rel="canonical"')
     }
+  })
+
+  it('inlines the stylesheet and fetches the scripts at low priority on rendered pages only', async () => {
+    const rendered = (await page('/pricing')).html
+    expect(rendered).toContain(`<style>${CSS}</style>`)
+    expect(rendered).not.toContain('rel="stylesheet"')
+    expect(rendered).toContain(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-a1.js">',
+    )
+    const shell = (await page('/admin')).html
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-b2.css">')
+    expect(shell).not.toContain('fetchpriority')
   })
 
   it('leaves admin, sign-in and per-visitor pages to the browser, and /api/* to the API', async () => {

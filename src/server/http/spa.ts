@@ -169,6 +169,27 @@ export function renderedPageHtml(shell: string, rendered: RenderedPage, canonica
   return html
 }
 
+/**
+ * The shell of a server-rendered page: its content is in the HTML, so nothing but the HTML and the CSS
+ * stands between the request and the first paint. The stylesheet is inlined (one request less on the
+ * critical path; ~10 KB compressed, and CSP allows inline styles), and the scripts are fetched at low
+ * priority, after what paints the page (Lighthouse then no longer counts them against FCP and LCP, and
+ * hydration starts once they are in).
+ */
+export function serverRenderedShell(shell: string, readAsset: (file: string) => string | undefined): string {
+  return shell
+    .replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (tag, file: string) => {
+      const css = readAsset(file)
+      // '</style' cannot occur in Tailwind's output, but a stylesheet must never be able to end the element.
+      return css === undefined || /<\/style/i.test(css) ? tag : `<style>${css}</style>`
+    })
+    .replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
+    .replace(
+      /<link rel="modulepreload" crossorigin /g,
+      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+    )
+}
+
 function readManifest(clientDir: string): Manifest | undefined {
   const file = path.join(clientDir, '.vite/manifest.json')
   if (!fs.existsSync(file)) return undefined
@@ -188,6 +209,13 @@ export function spaRoutes(clientDir: string | undefined, site: SiteConfig, optio
       : undefined
 
   if (clientDir && htmls) app.use('*', staticFiles(clientDir))
+  const readAsset = (file: string) => {
+    const full = clientDir ? path.join(clientDir, file) : undefined
+    return full && fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined
+  }
+  const ssrShells = new Map<PageModule, string>()
+  for (const [page, shell] of htmls ?? [])
+    if (SERVER_RENDERED_PAGES.has(page)) ssrShells.set(page, serverRenderedShell(shell, readAsset))
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     if (!htmls)
@@ -208,7 +236,7 @@ export function spaRoutes(clientDir: string | undefined, site: SiteConfig, optio
       rendered.status === 200
         ? publicOrigin(c, options.publicUrl) + canonicalPath(url.pathname, url.searchParams, page)
         : undefined
-    return htmlAnswer(c, renderedPageHtml(shell, rendered, canonical), rendered.status)
+    return htmlAnswer(c, renderedPageHtml(ssrShells.get(page) ?? shell, rendered, canonical), rendered.status)
   })
   return app
 }
