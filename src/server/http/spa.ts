@@ -56,13 +56,17 @@ export type SpaOptions = {
 export function builtRenderer(clientDir: string | undefined): () => Promise<ServerRenderer | undefined> {
   const file = clientDir ? path.join(clientDir, '..', 'ssr', 'entry-server.js') : undefined
   let loaded: Promise<ServerRenderer | undefined> | undefined
-  return () => {
+  const load = () => {
     loaded ??=
       file && fs.existsSync(file)
         ? (import(pathToFileURL(file).href) as Promise<ServerRenderer>)
         : Promise.resolve(undefined)
     return loaded
   }
+  // Loaded in the background once the server is up (like better-auth, decision 006), not by the first
+  // visitor; a failure shows on the first page request, which then sends the shell.
+  if (file) setTimeout(() => void load().catch(() => undefined), 0).unref()
+  return load
 }
 
 const PLACEHOLDER = '<!--site-config-->'
