@@ -11,6 +11,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { blogPageOf } from '../shared/blog-pages'
 import { initialCalendarMonth } from '../shared/calendar-months'
+import { DEFAULT_SITE_FONT, isSiteFont, type SiteFont } from '../shared/fonts'
 import { matchPageRoute, type PageModule } from '../shared/page-routes'
 import type { PageQueryState } from '../shared/page-state'
 import type { SiteConfig } from '../shared/site-config'
@@ -27,6 +28,7 @@ import { mapIconsQueryOptions } from './features/map-icons/api/get-map-icons'
 import { getMedia, mapExampleQueryOptions, mediaQueryOptions } from './features/media/api/get-media'
 import { PRIOR_WORK_BLOCKS } from './features/media/components/prior-work-frame'
 import { SiteFontSync } from './features/site-font/components/site-font-sync'
+import { headingFontStack } from './features/site-font/site-font'
 import { setApiFetch } from './lib/api-client'
 
 export type RenderPageInput = {
@@ -46,6 +48,9 @@ export type RenderedPage = {
   /** For <meta name="description">: the page's first paragraph, or a blog post's opening text. */
   description: string | undefined
   queryState: PageQueryState
+  /** The heading font of the site settings (the default when they could not be read) and its CSS stack. */
+  siteFont: SiteFont
+  headingFont: string
 }
 
 const excerpt = (text: string, max = 160) => {
@@ -181,9 +186,13 @@ export async function renderPage({ url, site, fetchApi }: RenderPageInput): Prom
     const post = client.getQueryData(blogPostQueryOptions(postIdOf(pathname)).queryKey)
     if (post?.content) description = excerpt(post.content)
   }
+  const font = client.getQueryData(settingsQueryOptions.queryKey)?.font
+  const siteFont = isSiteFont(font) ? font : DEFAULT_SITE_FONT
   return {
     html,
     status,
+    siteFont,
+    headingFont: headingFontStack(siteFont),
     title: head.title,
     description,
     queryState: dehydrate(client) as unknown as PageQueryState,

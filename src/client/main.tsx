@@ -8,8 +8,9 @@ import { AppRouter } from './app/router'
 import { SiteFontSync } from './features/site-font/components/site-font-sync'
 import { applySiteFont, readCachedSiteFont } from './features/site-font/site-font'
 
-// Spec section 9: the cached heading font applies before React renders, so the first paint uses it.
-void applySiteFont(readCachedSiteFont())
+// Spec section 9: the cached heading font applies before React renders, so the first paint uses it. A
+// server-rendered page already names the server's font (<html data-site-font>) and paints with it.
+if (!document.documentElement.dataset.siteFont) void applySiteFont(readCachedSiteFont())
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element')

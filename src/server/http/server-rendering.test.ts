@@ -6,7 +6,7 @@ import { BLOG_PAGE_SIZE } from '../../shared/blog-pages.ts'
 import type { PageQueryState } from '../../shared/page-state.ts'
 import { blogPosts } from '../db/schema.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
-import type { ServerRenderer } from './spa.ts'
+import { fontFaceCss, type ServerRenderer } from './spa.ts'
 
 // The shell as `vite build` writes it (index.html with the entry script moved into the head).
 const SHELL = `<!doctype html>
@@ -108,6 +108,10 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(/<title>[^<]+ \| Townflyer<\/title>/)
     expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${url === '/' ? '/' : url}">`)
     expect(html).not.toContain('content="Advertise on the monthly community postcard."')
+    // The heading font of the settings, as the browser applies it, so the headings never change font.
+    expect(html).toContain(
+      '<html lang="en" data-site-font="Neucha" style="--font-heading: &#34;Neucha&#34;, ui-sans-serif, system-ui, sans-serif">',
+    )
     // Security headers still apply, and the CSP still forbids inline scripts (the state is data).
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
   })
@@ -225,6 +229,21 @@ describe('server-rendered public pages', () => {
     expect(rendered.html).toContain('Reserve Your Day')
     expect(rendered.html).toContain('Loading calendar...')
     expect(rendered.queryState.queries).toEqual([])
+  })
+})
+
+describe('fontFaceCss', () => {
+  it("finds each heading font's stylesheets in the manifest, whatever the path to node_modules", () => {
+    const manifest = {
+      '../main/node_modules/@fontsource/neucha/latin-400.css': { file: 'assets/latin-400-a.css' },
+      'node_modules/@fontsource/playfair-display/latin-400.css': { file: 'assets/latin-400-b.css' },
+      'node_modules/@fontsource/playfair-display/latin-700.css': { file: 'assets/latin-700-c.css' },
+      'node_modules/@fontsource/neucha/files/neucha-latin-400-normal.woff2': { file: 'assets/n.woff2' },
+    }
+    const faces = fontFaceCss(manifest, (file) => `/*${file}*/`)
+    expect(faces.get('Neucha')).toBe('/*/assets/latin-400-a.css*/')
+    expect(faces.get('Playfair Display')).toBe('/*/assets/latin-400-b.css*//*/assets/latin-700-c.css*/')
+    expect(faces.has('Poppins')).toBe(false)
   })
 })
 

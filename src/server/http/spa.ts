@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type Context, Hono } from 'hono'
 import { blogPageOf } from '../../shared/blog-pages.ts'
+import { SITE_FONTS, type SiteFont } from '../../shared/fonts.ts'
 import { matchPageRoute, PAGE_ROUTES, type PageModule } from '../../shared/page-routes.ts'
 import { QUERY_STATE_ELEMENT_ID } from '../../shared/page-state.ts'
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.ts'
@@ -154,8 +155,34 @@ function canonicalPath(pathname: string, search: URLSearchParams, page: PageModu
   return number > 1 ? `${trimmed}?page=${number}` : trimmed
 }
 
+/**
+ * The @font-face rules of each heading font (the stylesheets font-stylesheets.ts loads at run time), by
+ * font: a server-rendered page carries its font's rules, so its headings paint in it from the start and do
+ * not move when the stylesheet would have arrived (a layout shift).
+ */
+export function fontFaceCss(
+  manifest: Manifest | undefined,
+  readAsset: (file: string) => string | undefined,
+): Map<SiteFont, string> {
+  const faces = new Map<SiteFont, string>()
+  for (const font of SITE_FONTS) {
+    const pattern = new RegExp(`@fontsource/${font.toLowerCase().replace(/ /g, '-')}/latin-\\d+\\.css$`)
+    const css = Object.entries(manifest ?? {})
+      .filter(([key]) => pattern.test(key))
+      .map(([, chunk]) => readAsset(`/${chunk.file}`) ?? '')
+      .join('')
+    if (css && !/<\/style/i.test(css)) faces.set(font, css)
+  }
+  return faces
+}
+
 /** The page shell with the server's markup in #root, its query cache as a JSON block, and its head. */
-export function renderedPageHtml(shell: string, rendered: RenderedPage, canonicalUrl: string | undefined) {
+export function renderedPageHtml(
+  shell: string,
+  rendered: RenderedPage,
+  canonicalUrl: string | undefined,
+  fontFaces: ReadonlyMap<SiteFont, string> = new Map(),
+) {
   const state = `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${safeJson(rendered.queryState)}</script>`
   let html = shell.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${state}`)
   if (rendered.title)
@@ -165,6 +192,14 @@ export function renderedPageHtml(shell: string, rendered: RenderedPage, canonica
       /<meta name="description" content="[^"]*"/,
       () => `<meta name="description" content="${escapeHtml(rendered.description ?? '')}"`,
     )
+  // The heading font as applySiteFont sets it in the browser (main.tsx then leaves the cached one alone).
+  html = html.replace(
+    /<html lang="([^"]*)">/,
+    (_, lang: string) =>
+      `<html lang="${lang}" data-site-font="${escapeHtml(rendered.siteFont)}" style="--font-heading: ${escapeHtml(rendered.headingFont)}">`,
+  )
+  const faces = fontFaces.get(rendered.siteFont)
+  if (faces) html = html.replace('</head>', () => `  <style>${faces}</style>\n  </head>`)
   if (canonicalUrl)
     html = html.replace(
       '</head>',
@@ -217,6 +252,7 @@ export function spaRoutes(clientDir: string | undefined, site: SiteConfig, optio
     const full = clientDir ? path.join(clientDir, file) : undefined
     return full && fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined
   }
+  const fontFaces = clientDir ? fontFaceCss(readManifest(clientDir), readAsset) : new Map<SiteFont, string>()
   const ssrShells = new Map<PageModule, string>()
   for (const [page, shell] of htmls ?? [])
     if (SERVER_RENDERED_PAGES.has(page)) ssrShells.set(page, serverRenderedShell(shell, readAsset))
@@ -240,7 +276,11 @@ export function spaRoutes(clientDir: string | undefined, site: SiteConfig, optio
       rendered.status === 200
         ? publicOrigin(c, options.publicUrl) + canonicalPath(url.pathname, url.searchParams, page)
         : undefined
-    return htmlAnswer(c, renderedPageHtml(ssrShells.get(page) ?? shell, rendered, canonical), rendered.status)
+    return htmlAnswer(
+      c,
+      renderedPageHtml(ssrShells.get(page) ?? shell, rendered, canonical, fontFaces),
+      rendered.status,
+    )
   })
   return app
 }
