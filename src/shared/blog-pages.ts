@@ -5,7 +5,8 @@ export const MAX_BLOG_PAGE_SIZE = 50
 
 /** The page a /blog?page= value names: 1 for anything that is not a whole number from 1. */
 export function blogPageOf(value: string | null | undefined): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1
+  // At most 5 digits: the API takes pages up to 100000.
+  if (!value || !/^\d{1,5}$/.test(value)) return 1
   return Math.max(1, Number(value))
 }
 
