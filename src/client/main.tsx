@@ -47,8 +47,16 @@ function serverQueryClient(): QueryClient | undefined {
 // the main thread for the whole tree (Lighthouse's Total Blocking Time; docs/benchmarks.md). Hydration
 // keeps the server's HTML on screen meanwhile, and each lazy part hydrates when its chunk arrives.
 const client = serverQueryClient()
-if (client) startTransition(() => void hydrateRoot(root, app(client)))
-else {
+if (client) {
+  // The page's chunks (the modulepreloads the server wrote for it) are evaluated before hydrating, so its
+  // lazy page is there at once: a dehydrated page boundary that receives an update (the session check's
+  // answer changes the auth context) before its chunk arrived would be rendered again from scratch,
+  // replacing the server's HTML (decision 014).
+  const chunks = [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')]
+  void Promise.allSettled(chunks.map((link) => import(/* @vite-ignore */ link.href))).then(() =>
+    startTransition(() => void hydrateRoot(root, app(client))),
+  )
+} else {
   const reactRoot = createRoot(root)
   startTransition(() => reactRoot.render(app()))
 }
