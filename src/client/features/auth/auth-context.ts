@@ -13,6 +13,7 @@ export type AuthContextValue = {
   session: AuthSession | null
   user: AuthUser | null
   isAdmin: boolean
+  isLoading: boolean
   signIn: (input: SignInInput) => Promise<void>
   signOut: (options?: SignOutOptions) => Promise<void>
 }

@@ -61,14 +61,12 @@ export function AuthProvider({ productName, children }: { productName: string; c
       session: user ? { user } : null,
       user,
       isAdmin,
+      // True until the first answer (or failure) of the session check.
+      isLoading: me.isPending,
       signIn,
       signOut,
     }),
-    // Not the session check's pending state (RequireAdmin reads it from the query): for a visitor who is
-    // not signed in, the answer then changes nothing here, so no context update reaches the parts of a
-    // server-rendered page that are still waiting for their code to hydrate (React would render them
-    // again from scratch, replacing the server's HTML; decision 014).
-    [user, isAdmin, signIn, signOut],
+    [user, isAdmin, me.isPending, signIn, signOut],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

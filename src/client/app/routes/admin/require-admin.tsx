@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { Spinner } from '../../../components/ui/spinner'
-import { meQueryOptions } from '../../../features/auth/api/get-me'
 import { useAuth } from '../../../features/auth/auth-context'
 
 /** Spec section 4: anonymous or non-admin users go to /auth, remembering where they were headed. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isAdmin } = useAuth()
-  // True until the first answer (or failure) of the session check (the same query as AuthProvider's).
-  const isLoading = useQuery(meQueryOptions).isPending
+  const { isLoading, isAdmin } = useAuth()
   const location = useLocation()
   if (isLoading) return <Spinner label="Checking your session..." className="min-h-[50vh]" />
   if (!isAdmin) return <Navigate to="/auth" replace state={{ from: location }} />

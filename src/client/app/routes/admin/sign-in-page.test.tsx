@@ -15,6 +15,7 @@ function renderAt(auth: Partial<AuthContextValue>) {
     session: null,
     user: null,
     isAdmin: false,
+    isLoading: false,
     signIn: vi.fn(async () => {}),
     signOut: vi.fn(async () => {}),
     ...auth,
