@@ -2,7 +2,6 @@ import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
-import { notYetUsable, useHydrated } from '../../lib/use-hydrated'
 
 export const Select = SelectPrimitive.Root
 export const SelectValue = SelectPrimitive.Value
@@ -13,10 +12,8 @@ export function SelectTrigger({
   children,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
-  const hydrated = useHydrated()
   return (
     <SelectPrimitive.Trigger
-      {...notYetUsable(hydrated)}
       className={cn(
         'inline-flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 text-left text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-slate-600 [&>span]:truncate',
         className,
