@@ -1,17 +1,17 @@
 import { Hono } from 'hono'
-import { blogListQuerySchema, blogPostInputSchema } from '../../../shared/blog.ts'
-import type { BlogPostDto, BlogPostPageResponse, BlogPostsResponse } from '../../../shared/dto.ts'
+import { blogPostInputSchema } from '../../../shared/blog.ts'
+import type { BlogPostDto, BlogPostsResponse } from '../../../shared/dto.ts'
 import type { AppDeps, AppEnv } from '../../http/app-env.ts'
 import { publicReadCache } from '../../http/cache.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
-import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
+import { readIdParam, readJson } from '../../http/validate.ts'
 import {
   BLOG_POST_NOT_FOUND,
   createPost,
   deletePost,
   getPublishedPost,
   listAllPosts,
-  listPublishedPostsPage,
+  listPublishedPosts,
   updatePost,
 } from './blog-posts.service.ts'
 
@@ -22,14 +22,12 @@ export function blogPostsRoutes(deps: AppDeps) {
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
-  app.get('/blog-posts', (c) => {
-    const { page, pageSize } = readQuery(c, blogListQuerySchema)
-    return cache.respond(c, `blog-posts?page=${page}&pageSize=${pageSize}`, async () => {
-      const { posts, total } = await listPublishedPostsPage(db, { page, pageSize })
-      const body: BlogPostPageResponse = { posts, page, pageSize, total }
+  app.get('/blog-posts', (c) =>
+    cache.respond(c, 'blog-posts', async () => {
+      const body: BlogPostsResponse = { posts: await listPublishedPosts(db) }
       return body
-    })
-  })
+    }),
+  )
 
   app.get('/blog-posts/:id', (c) => {
     const id = readIdParam(c, BLOG_POST_NOT_FOUND)

@@ -1,5 +1,3 @@
-import { useSearchParams } from 'react-router'
-import { blogPageOf } from '../../../../shared/blog-pages'
 import { BlogPostList } from '../../../features/blog/components/blog-post-list'
 import { PageContainer, PageTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
@@ -7,9 +5,7 @@ import { useDocumentTitle } from '../../use-document-title'
 
 export function BlogListPage() {
   const config = useSiteConfig()
-  const [params] = useSearchParams()
-  const page = blogPageOf(params.get('page'))
-  useDocumentTitle(page > 1 ? `Blog, page ${page}` : 'Blog')
+  useDocumentTitle('Blog')
 
   return (
     <PageContainer className="max-w-6xl space-y-8">
@@ -19,7 +15,7 @@ export function BlogListPage() {
           News and stories from {config.productName} and {config.town}.
         </p>
       </header>
-      <BlogPostList key={page} page={page} />
+      <BlogPostList />
     </PageContainer>
   )
 }

@@ -1,14 +1,12 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
-import { useBlogPost } from '../../../features/blog/api/get-blog-post'
 import { BlogPostArticle } from '../../../features/blog/components/blog-post-article'
 import { PageContainer } from '../../layout/page-section'
 import { useDocumentTitle } from '../../use-document-title'
 
 export function BlogPostPage() {
   const { postId = '' } = useParams()
-  // The post's own title once it is known (the server's HTML has it from the start).
-  useDocumentTitle(useBlogPost(postId).data?.title ?? 'Blog')
+  useDocumentTitle('Blog')
 
   return (
     <PageContainer className="max-w-3xl space-y-6">

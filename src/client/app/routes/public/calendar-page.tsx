@@ -6,10 +6,7 @@ import { DisclosureContent, useDisclosure } from '../../../components/disclosure
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { useAvailableMonths } from '../../../features/calendar/api/get-available-months'
-import {
-  LazyCalendarSection,
-  loadCalendarSection,
-} from '../../../features/calendar/components/lazy-calendar-section'
+import { CalendarSection } from '../../../features/calendar/components/calendar-section'
 import { cn } from '../../../lib/cn'
 import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
 import { useSiteConfig } from '../../site-config'
@@ -21,9 +18,6 @@ const CalendarExample = lazy(() =>
     default: m.CalendarExample,
   })),
 )
-
-// Above the fold here: its chunk is requested as soon as this page's is evaluated (before hydration).
-void loadCalendarSection()
 
 export function CalendarPage() {
   const config = useSiteConfig()
@@ -63,9 +57,7 @@ export function CalendarPage() {
         hideLabel="Hide Reservation Table"
         defaultOpen
       >
-        {/* The server's HTML already shows the grid (decision 014): its code (~5 KB gzip) need not hold up
-            the page's first script, and the section hydrates as soon as it arrives. */}
-        <LazyCalendarSection showPricing />
+        <CalendarSection showPricing />
       </CollapsibleSection>
     </PageContainer>
   )

@@ -1,20 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { BlogPostPageResponse } from '../../../../shared/dto'
+import type { BlogPostsResponse } from '../../../../shared/dto'
 import { apiClient } from '../../../lib/api-client'
 
-/** GET /api/blog-posts?page=N → one page of the published posts, newest first, and their total. */
-export function getBlogPosts(page: number): Promise<BlogPostPageResponse> {
-  return apiClient.get<BlogPostPageResponse>(`/api/blog-posts?page=${page}`)
+/** GET /api/blog-posts → published posts, newest first. */
+export function getBlogPosts(): Promise<BlogPostsResponse> {
+  return apiClient.get<BlogPostsResponse>('/api/blog-posts')
 }
 
-export function blogPostsQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: ['blog-posts', 'page', page],
-    queryFn: () => getBlogPosts(page),
-    retry: 1,
-  })
-}
+export const blogPostsQueryOptions = queryOptions({
+  queryKey: ['blog-posts'],
+  queryFn: getBlogPosts,
+  retry: 1,
+})
 
-export function useBlogPosts(page: number) {
-  return useQuery(blogPostsQueryOptions(page))
+export function useBlogPosts() {
+  return useQuery(blogPostsQueryOptions)
 }
