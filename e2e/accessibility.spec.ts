@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { type APIRequestContext, expect, test } from '@playwright/test'
-import { adminSections } from '../src/client/app/routes/admin/admin-sections.ts'
+import { adminSections } from '#client/app/routes/admin/admin-sections.ts'
 import { E2E_ADMIN, expectNoAxeViolations, PUBLIC_PAGES, signInAsAdmin } from './fixtures.ts'
 
 /**

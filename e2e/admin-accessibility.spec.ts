@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import { adminSections } from '../src/client/app/routes/admin/admin-sections.ts'
-import { formatYearMonth } from '../src/shared/calendar-months.ts'
-import { toIsoDate } from '../src/shared/dates.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import { adminSections } from '#client/app/routes/admin/admin-sections.ts'
+import { formatYearMonth } from '#shared/calendar-months.ts'
+import { toIsoDate } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { api } from './admin-api.ts'
 import { expectNoAxeViolations, signInAsAdmin, toastText } from './fixtures.ts'
 

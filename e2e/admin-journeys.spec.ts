@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import { formatYearMonth } from '../src/shared/calendar-months.ts'
-import { toIsoDate } from '../src/shared/dates.ts'
-import { formatDayDate } from '../src/shared/format.ts'
-import type { SiteSettings } from '../src/shared/settings.ts'
+import { formatYearMonth } from '#shared/calendar-months.ts'
+import { toIsoDate } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
+import type { SiteSettings } from '#shared/settings.ts'
 import { signInAt, toastText } from './fixtures.ts'
 
 /**

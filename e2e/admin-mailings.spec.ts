@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { addMonths, daysInMonth, toIsoDate } from '../src/shared/dates.ts'
-import type { CalendarMonthResponse } from '../src/shared/dto.ts'
-import { formatPrice, MONTH_NAMES } from '../src/shared/format.ts'
+import { addMonths, daysInMonth, toIsoDate } from '#shared/dates.ts'
+import type { CalendarMonthResponse } from '#shared/dto.ts'
+import { formatPrice, MONTH_NAMES } from '#shared/format.ts'
 import {
   DEFAULT_MAILING_DEFAULTS,
   type MailingOverviewResponse,
@@ -9,7 +9,7 @@ import {
   mailingMonthLabel,
   parseMonthKey,
   toMonthKey,
-} from '../src/shared/mailings.ts'
+} from '#shared/mailings.ts'
 import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
-import type { SellableDaysResponse } from '../src/shared/admin-orders.ts'
-import { toIsoDate } from '../src/shared/dates.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import type { SellableDaysResponse } from '#shared/admin-orders.ts'
+import { toIsoDate } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { api, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
 

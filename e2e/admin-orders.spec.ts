@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import { expectedCartDiscount } from '../src/shared/checkout.ts'
-import { toIsoDate } from '../src/shared/dates.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import { expectedCartDiscount } from '#shared/checkout.ts'
+import { toIsoDate } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { toIsoDate } from '../src/shared/dates.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import { toIsoDate } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
 

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { currentYearMonth, formatYearMonth, type YearMonth } from '../src/shared/calendar-months.ts'
-import { toIsoDate } from '../src/shared/dates.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import { currentYearMonth, formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
+import { toIsoDate } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
 

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { sessionReference } from '../src/shared/checkout.ts'
-import type { CalendarDayDto } from '../src/shared/dto.ts'
+import { sessionReference } from '#shared/checkout.ts'
+import type { CalendarDayDto } from '#shared/dto.ts'
 import { expectNoAxeViolations, toastText } from './fixtures.ts'
 import { availableMonths, dayCell, daysOf, showMonth } from './storefront-helpers.ts'
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { formatYearMonth } from '../src/shared/calendar-months.ts'
+import { formatYearMonth } from '#shared/calendar-months.ts'
 import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
 import {
   availableMonths,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import type { YearMonth } from '../src/shared/calendar-months.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import type { YearMonth } from '#shared/calendar-months.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { expectNoAxeViolations, toastText } from './fixtures.ts'
 import {
   availableMonths,

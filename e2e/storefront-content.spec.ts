@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { blogPreview } from '../src/shared/blog-preview.ts'
-import type { BlogPostDto } from '../src/shared/dto.ts'
+import { blogPreview } from '#shared/blog-preview.ts'
+import type { BlogPostDto } from '#shared/dto.ts'
 import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
 import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
-import { formatYearMonth, type YearMonth } from '../src/shared/calendar-months.ts'
-import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '../src/shared/dto.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
+import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
+import { formatDayDate } from '#shared/format.ts'
 
 /**
  * The seeded server opens the current month and the next two. Each test picks its own days by their

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '../src/shared/dto.ts'
-import { formatDayDate } from '../src/shared/format.ts'
+import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '#shared/dto.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { expectNoAxeViolations, toastText } from './fixtures.ts'
 import { availableMonths, daysOf } from './storefront-helpers.ts'
 

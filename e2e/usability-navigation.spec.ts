@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { formatYearMonth, type YearMonth } from '../src/shared/calendar-months.ts'
-import type { CalendarDayDto, CalendarMonthResponse } from '../src/shared/dto.ts'
+import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
+import type { CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
 import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
 import {
   availableMonths,

@@ -24,11 +24,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import pg from 'pg'
-import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts'
-import { blogPosts, calendarDays } from '../src/server/db/schema.ts'
-import { seedFirstRun } from '../src/server/db/seed.ts'
-import { loadConfig } from '../src/server/env.ts'
-import { daysInMonth, toIsoDate } from '../src/shared/dates.ts'
+import { type Database, openPglite, openPostgres } from '#server/db/client.ts'
+import { blogPosts, calendarDays } from '#server/db/schema.ts'
+import { seedFirstRun } from '#server/db/seed.ts'
+import { loadConfig } from '#server/env.ts'
+import { daysInMonth, toIsoDate } from '#shared/dates.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)

@@ -21,20 +21,20 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { asc, eq } from 'drizzle-orm'
 import pg from 'pg'
-import { createApp } from '../src/server/app.ts'
-import { prepareApp } from '../src/server/bootstrap.ts'
-import { type Db, openPostgres } from '../src/server/db/client.ts'
-import { calendarDays, mapIcons, orders } from '../src/server/db/schema.ts'
-import { loadConfig } from '../src/server/env.ts'
+import { createApp } from '#server/app.ts'
+import { prepareApp } from '#server/bootstrap.ts'
+import { type Db, openPostgres } from '#server/db/client.ts'
+import { calendarDays, mapIcons, orders } from '#server/db/schema.ts'
+import { loadConfig } from '#server/env.ts'
 import {
   cartBody,
   countViolations,
   insertProbeIcon,
   overlappingCarts,
   type ProbeRequest,
-} from '../src/server/features/checkout/concurrency-probe.ts'
-import { sweepExpiredHolds } from '../src/server/features/checkout/hold-sweeper.ts'
-import { createLogger } from '../src/server/lib/logger.ts'
+} from '#server/features/checkout/concurrency-probe.ts'
+import { sweepExpiredHolds } from '#server/features/checkout/hold-sweeper.ts'
+import { createLogger } from '#server/lib/logger.ts'
 import { spawnServer } from './lib/server-process.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')

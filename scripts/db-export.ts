@@ -1,11 +1,7 @@
 // npm run db:export -- --out townflyer.ndjson [--data-dir ./data | --database-url postgres://…]
 // Writes every table to one file (see src/server/ops/db-transfer.ts); docs/operations.md has the steps.
-import { exportDatabase } from '../src/server/ops/db-transfer.ts'
-import {
-  openTransferDatabase,
-  parseTransferArgs,
-  runTransferCommand,
-} from '../src/server/ops/transfer-cli.ts'
+import { exportDatabase } from '#server/ops/db-transfer.ts'
+import { openTransferDatabase, parseTransferArgs, runTransferCommand } from '#server/ops/transfer-cli.ts'
 
 await runTransferCommand(async () => {
   const args = parseTransferArgs(process.argv.slice(2), '--out')

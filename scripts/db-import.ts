@@ -1,11 +1,7 @@
 // npm run db:import -- --in townflyer.ndjson [--database-url postgres://… | --data-dir ./data] [--replace]
 // Migrates the target, then loads the export in one transaction; refuses a non-empty target unless --replace.
-import { importDatabase } from '../src/server/ops/db-transfer.ts'
-import {
-  openTransferDatabase,
-  parseTransferArgs,
-  runTransferCommand,
-} from '../src/server/ops/transfer-cli.ts'
+import { importDatabase } from '#server/ops/db-transfer.ts'
+import { openTransferDatabase, parseTransferArgs, runTransferCommand } from '#server/ops/transfer-cli.ts'
 
 await runTransferCommand(async () => {
   const args = parseTransferArgs(process.argv.slice(2), '--in')

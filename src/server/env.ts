@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { passwordSchema } from '../shared/auth.ts'
-import { DEFAULT_SITE_TIMEZONE, isTimeZone } from '../shared/dates.ts'
-import { defaultSiteConfig, type SiteConfig } from '../shared/site-config.ts'
+import { passwordSchema } from '#shared/auth.ts'
+import { DEFAULT_SITE_TIMEZONE, isTimeZone } from '#shared/dates.ts'
+import { defaultSiteConfig, type SiteConfig } from '#shared/site-config.ts'
 import type { S3StorageConfig } from './lib/storage/s3-storage.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultSiteConfig, SITE_CONFIG_ELEMENT_ID } from '../../shared/site-config'
+import { defaultSiteConfig, SITE_CONFIG_ELEMENT_ID } from '#shared/site-config.ts'
 import { readSiteConfig } from './site-config'
 
 function documentWith(json: string): Document {

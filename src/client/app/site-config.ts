@@ -1,4 +1,4 @@
-import { defaultSiteConfig, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config'
+import { defaultSiteConfig, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '#shared/site-config.ts'
 
 /** Keeps only known keys whose type matches the default, so a bad injection cannot break pages. */
 function sanitize(raw: unknown): Partial<SiteConfig> {

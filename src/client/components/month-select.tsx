@@ -1,7 +1,7 @@
 import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
 import { useLayoutEffect, useRef } from 'react'
-import { formatYearMonth, type YearMonth, yearMonthKey } from '../../shared/calendar-months'
+import { formatYearMonth, type YearMonth, yearMonthKey } from '#shared/calendar-months.ts'
 import { MONTH_TRIGGER_CLASS } from './month-trigger'
 
 export type MonthSelectProps = {

@@ -5,7 +5,7 @@ import {
   type MonthOptions,
   parseYearMonthKey,
   type YearMonth,
-} from '../../shared/calendar-months'
+} from '#shared/calendar-months.ts'
 import { cn } from '../lib/cn'
 import { MONTH_TRIGGER_CLASS } from './month-trigger'
 import { Button } from './ui/button'

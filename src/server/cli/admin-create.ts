@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { passwordSchema } from '../../shared/auth.ts'
+import { passwordSchema } from '#shared/auth.ts'
 import { type Database, openDatabase } from '../db/client.ts'
 import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { EnvError, loadConfig } from '../env.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { addMonths, DEFAULT_SITE_TIMEZONE, datesOfMonth, todayInTimeZone } from '../../shared/dates.ts'
-import { DEFAULT_MAILING_DEFAULTS } from '../../shared/mailings.ts'
+import { addMonths, DEFAULT_SITE_TIMEZONE, datesOfMonth, todayInTimeZone } from '#shared/dates.ts'
+import { DEFAULT_MAILING_DEFAULTS } from '#shared/mailings.ts'
 import type { SeedConfig } from '../env.ts'
 import type { Db } from './client.ts'
 import { calendarDays, calendarSettings, mapIcons, siteSettings } from './schema.ts'

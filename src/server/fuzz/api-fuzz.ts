@@ -26,12 +26,12 @@ import {
   checkoutNoteInputSchema,
   checkoutsExportQuerySchema,
   checkoutsQuerySchema,
-} from '../../shared/admin-checkouts.ts'
+} from '#shared/admin-checkouts.ts'
 import {
   adminEmailsQuerySchema,
   adminInboxQuerySchema,
   markInboxHandledInputSchema,
-} from '../../shared/admin-communication.ts'
+} from '#shared/admin-communication.ts'
 import {
   adminOrdersQuerySchema,
   bulkDeleteOrdersInputSchema,
@@ -40,18 +40,18 @@ import {
   manualOrderInputSchema,
   sellableDaysQuerySchema,
   updateOrderStatusInputSchema,
-} from '../../shared/admin-orders.ts'
-import { printSpecsSchema, requestChangesInputSchema } from '../../shared/artwork-schemas.ts'
-import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts'
-import { blogPostInputSchema } from '../../shared/blog.ts'
-import { calendarMonthQuerySchema } from '../../shared/calendar.ts'
+} from '#shared/admin-orders.ts'
+import { printSpecsSchema, requestChangesInputSchema } from '#shared/artwork-schemas.ts'
+import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
+import { blogPostInputSchema } from '#shared/blog.ts'
+import { calendarMonthQuerySchema } from '#shared/calendar.ts'
 import {
   adminCalendarDaysQuerySchema,
   bulkDeleteDaysInputSchema,
   bulkPriceInputSchema,
   initializeRangeInputSchema,
   updateCalendarDayInputSchema,
-} from '../../shared/calendar-admin.ts'
+} from '#shared/calendar-admin.ts'
 import {
   cartCheckoutInputSchema,
   dayCheckoutInputSchema,
@@ -59,18 +59,18 @@ import {
   mapIconCheckoutInputSchema,
   ordersBySessionInputSchema,
   specialPurchaseCheckoutInputSchema,
-} from '../../shared/checkout.ts'
-import { MEDIA_TYPES } from '../../shared/dto.ts'
-import { createInquiryInputSchema } from '../../shared/inquiries.ts'
+} from '#shared/checkout.ts'
+import { MEDIA_TYPES } from '#shared/dto.ts'
+import { createInquiryInputSchema } from '#shared/inquiries.ts'
 import {
   mailingActionInputSchema,
   mailingDefaultsSchema,
   updateIconStockInputSchema,
   updateMailingDatesInputSchema,
   updateMapIconInputSchema,
-} from '../../shared/mailings.ts'
-import { createRefundInputSchema } from '../../shared/refunds.ts'
-import { calendarDefaultInputSchema, updateFontInputSchema } from '../../shared/settings.ts'
+} from '#shared/mailings.ts'
+import { createRefundInputSchema } from '#shared/refunds.ts'
+import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
 import { createApp } from '../app.ts'
 import {
   artworkLinks,

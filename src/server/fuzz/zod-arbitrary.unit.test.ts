@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { updateOrderStatusInputSchema } from '../../shared/admin-orders.ts'
-import { blogPostInputSchema } from '../../shared/blog.ts'
-import { calendarMonthQuerySchema } from '../../shared/calendar.ts'
-import { dayCheckoutInputSchema, specialPurchaseCheckoutInputSchema } from '../../shared/checkout.ts'
-import { createInquiryInputSchema } from '../../shared/inquiries.ts'
-import { updateFontInputSchema } from '../../shared/settings.ts'
+import { updateOrderStatusInputSchema } from '#shared/admin-orders.ts'
+import { blogPostInputSchema } from '#shared/blog.ts'
+import { calendarMonthQuerySchema } from '#shared/calendar.ts'
+import { dayCheckoutInputSchema, specialPurchaseCheckoutInputSchema } from '#shared/checkout.ts'
+import { createInquiryInputSchema } from '#shared/inquiries.ts'
+import { updateFontInputSchema } from '#shared/settings.ts'
 import { emailArbitrary, zodArbitrary } from './zod-arbitrary.ts'
 
 /** Share of generated values the schema accepts. */

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultSiteConfig } from '../../shared/site-config.ts'
+import { defaultSiteConfig } from '#shared/site-config.ts'
 import { spaRoutes } from './spa.ts'
 
 let clientDir: string

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Hono } from 'hono'
-import { matchPageRoute, PAGE_ROUTES, type PageModule } from '../../shared/page-routes.ts'
-import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.ts'
+import { matchPageRoute, PAGE_ROUTES, type PageModule } from '#shared/page-routes.ts'
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '#shared/site-config.ts'
 import type { AppEnv } from './app-env.ts'
 import { staticFiles } from './static-files.ts'
 

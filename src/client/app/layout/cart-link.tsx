@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react'
 import { Link } from 'react-router'
-import { useCart } from '../../features/cart/use-cart'
+import { useCart } from '#client/features/cart/use-cart.ts'
 
 /** Accessible name: 'Cart' when empty, 'Cart (n items)' otherwise (n = days + 1 for a map icon). */
 export function CartLink() {

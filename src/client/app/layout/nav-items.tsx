@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react'
 import { NavLink, useNavigate } from 'react-router'
-import { useAuth } from '../../features/auth/auth-context'
-import { cn } from '../../lib/cn'
+import { useAuth } from '#client/features/auth/auth-context.ts'
+import { cn } from '#client/lib/cn.ts'
 import { navLinks } from './nav-links'
 
 const itemClass = (layout: 'bar' | 'menu') =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#client/lib/cn.ts'
 
 /** The common page width and spacing; every page supplies its own single h1. */
 export function PageContainer({ className, children }: { className?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { Spinner } from '../../components/ui/spinner'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 
 export function PageSpinner() {
   return <Spinner label="Loading page..." className="min-h-[50vh]" />

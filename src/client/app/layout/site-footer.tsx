@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatCount } from '../../../shared/format'
+import { formatCount } from '#shared/format.ts'
 import { useSiteConfig } from '../site-config'
 import { footerLinks } from './nav-links'
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#client/lib/cn.ts'
 
 /**
  * A <label> that, like Radix Label (whose behaviour this copies without its Primitive/Slot layer, ~1.8 KB

@@ -1,7 +1,7 @@
 import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#client/lib/cn.ts'
 
 export const Select = SelectPrimitive.Root
 export const SelectValue = SelectPrimitive.Value

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react'
-import { cn } from '../../lib/cn'
+import { cn } from '#client/lib/cn.ts'
 
 /** A spinner that screen readers announce with its label. */
 export function Spinner({ label = 'Loading...', className }: { label?: string; className?: string }) {

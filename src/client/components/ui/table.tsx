@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#client/lib/cn.ts'
 
 /**
  * A plain accessible table. The wrapper scrolls horizontally on narrow screens so the page never does;

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, vi } from 'vitest'
-import { Toaster } from '../../components/ui/toaster'
-import { resetToasts } from '../../components/ui/use-toast'
+import { Toaster } from '#client/components/ui/toaster.tsx'
+import { resetToasts } from '#client/components/ui/use-toast.ts'
 
 /** A JSON answer of the stubbed API. */
 export function json(body: unknown, status = 200) {

@@ -5,7 +5,7 @@ import {
   type ArtworkLineDto,
   type ArtworkMailingDto,
   MAX_ARTWORK_BYTES,
-} from '../../../shared/artwork'
+} from '#shared/artwork.ts'
 import { checkArtworkFile, fileSizeText, groupLinesByMailing, printsAtText } from './artwork-display'
 
 const mailing = (month: string, label: string): ArtworkMailingDto => ({

@@ -5,7 +5,7 @@ import {
   type ArtworkMailingDto,
   MAX_ARTWORK_BYTES,
   type PrintSize,
-} from '../../../shared/artwork'
+} from '#shared/artwork.ts'
 
 /**
  * The checks made before sending a file; the server decides by the content (type, PDF readable) anyway.

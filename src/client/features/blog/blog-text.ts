@@ -1,4 +1,4 @@
-import { formatDayDate } from '../../../shared/format'
+import { formatDayDate } from '#shared/format.ts'
 
 /** Spec section 2: a post's content shows as paragraphs split at line breaks (blank lines add none). */
 export function splitIntoParagraphs(content: string): string[] {

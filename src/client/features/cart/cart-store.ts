@@ -12,7 +12,7 @@ import {
   removeCalendarDay,
   removeMapIcon,
   setMapIcon,
-} from '../../../shared/cart'
+} from '#shared/cart.ts'
 
 export const CART_STORAGE_KEY = 'townflyer-cart'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emptyCart } from '../../../shared/cart'
+import { emptyCart } from '#shared/cart.ts'
 import {
   bookingFieldErrors,
   CHECKOUT_ISSUES,

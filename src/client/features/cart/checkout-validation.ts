@@ -2,8 +2,8 @@
  * Checkout form rules (spec section 5) with the toast texts of section 8. Pure, so the order of the
  * checks is unit-tested: business name, then e-mail, then (cart only) a non-empty cart.
  */
-import type { Cart } from '../../../shared/cart'
-import { isEmailAddress } from '../../../shared/email-address'
+import type { Cart } from '#shared/cart.ts'
+import { isEmailAddress } from '#shared/email-address.ts'
 
 export type CheckoutIssue = { title: string; description: string }
 export type BookingDetails = { businessName: string; email: string }

@@ -1,5 +1,5 @@
-import type { CheckoutSessionResponse } from '../../../shared/checkout'
-import { ApiError, apiClient } from '../../lib/api-client'
+import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import type { CheckoutSessionResponse } from '#shared/checkout.ts'
 import { checkoutReturnPath } from './remembered-buyer'
 
 /**

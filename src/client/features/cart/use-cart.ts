@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { cartItemCount, cartTotal, perDayDiscount } from '../../../shared/cart'
+import { cartItemCount, cartTotal, perDayDiscount } from '#shared/cart.ts'
 import { cartActions, getCart, subscribeCart } from './cart-store'
 
 export function useCart() {

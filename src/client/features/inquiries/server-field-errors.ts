@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { ApiError } from '../../lib/api-client'
+import { ApiError } from '#client/lib/api-client.ts'
 
 /** Shows a 422's per-field messages next to the fields the form has; returns whether any was shown. */
 export function applyServerFieldErrors<T extends FieldValues>(

@@ -1,6 +1,6 @@
-import type { CartMapIcon } from '../../../shared/cart'
-import type { MapIconDto } from '../../../shared/dto'
-import type { MapIconMailingStock, MonthKey } from '../../../shared/mailings'
+import type { CartMapIcon } from '#shared/cart.ts'
+import type { MapIconDto } from '#shared/dto.ts'
+import type { MapIconMailingStock, MonthKey } from '#shared/mailings.ts'
 
 /**
  * Spec section 4: Reserve; In Cart (same icon chosen); Sold Out (available_quantity <= 0). Issue 12 sells

@@ -1,4 +1,4 @@
-import type { SiteFont } from '../../../shared/fonts'
+import type { SiteFont } from '#shared/fonts.ts'
 
 /**
  * One dynamic import per font, so a page downloads only the chosen font's @font-face rules (and the

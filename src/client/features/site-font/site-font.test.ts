@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_SITE_FONT, SITE_FONT_STORAGE_KEY } from '../../../shared/fonts'
+import { DEFAULT_SITE_FONT, SITE_FONT_STORAGE_KEY } from '#shared/fonts.ts'
 import { applySiteFont, headingFontStack, readCachedSiteFont } from './site-font'
 
 vi.mock('./font-stylesheets', () => ({ loadFontStylesheet: vi.fn(() => Promise.resolve()) }))

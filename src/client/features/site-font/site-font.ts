@@ -2,7 +2,7 @@
  * The heading font of spec section 9: the server setting decides, localStorage caches it so the first
  * paint (before any request) already uses the right font. Headings read the CSS variable --font-heading.
  */
-import { DEFAULT_SITE_FONT, isSiteFont, SITE_FONT_STORAGE_KEY, type SiteFont } from '../../../shared/fonts'
+import { DEFAULT_SITE_FONT, isSiteFont, SITE_FONT_STORAGE_KEY, type SiteFont } from '#shared/fonts.ts'
 import { loadFontStylesheet } from './font-stylesheets'
 
 /** Fallbacks in the same style as each font, so a slow font file does not change the look much. */

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readIdParam, readQuery } from '#server/http/validate.ts'
 import {
   type AdminEmailDto,
   type AdminEmailsResponse,
   type AdminStatusDto,
   adminEmailsQuerySchema,
   EMAIL_NOT_FOUND_MESSAGE,
-} from '../../../shared/admin-communication.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readIdParam, readQuery } from '../../http/validate.ts'
+} from '#shared/admin-communication.ts'
 import { countQueuedEmails, listAdminEmails, resendEmail } from './emails.service.ts'
 
 /** Issue 14: the admin's e-mail log (the outbox), Resend, and the status behind the admin banners. */

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { outbox } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
 import {
   type AdminEmailDto,
   type AdminEmailsQuery,
   type AdminEmailsResponse,
   EMAIL_NOT_FOUND_MESSAGE,
   type EmailState,
-} from '../../../shared/admin-communication.ts'
-import type { Db } from '../../db/client.ts'
-import { outbox } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/admin-communication.ts'
 
 type OutboxRow = typeof outbox.$inferSelect
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminEmailsResponse, AdminStatusDto } from '../../../shared/admin-communication.ts'
-import { outbox } from '../../db/schema.ts'
-import { enqueueEmail } from '../../lib/mailer/outbox.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { outbox } from '#server/db/schema.ts'
+import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import type { AdminEmailsResponse, AdminStatusDto } from '#shared/admin-communication.ts'
 
 let t: TestApp
 let admin: string

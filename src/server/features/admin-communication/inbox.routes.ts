@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readIdParam, readJson, readQuery } from '#server/http/validate.ts'
 import {
   type AdminInboxEntryDto,
   type AdminInboxResponse,
   adminInboxQuerySchema,
   INBOX_ENTRY_NOT_FOUND_MESSAGE,
   markInboxHandledInputSchema,
-} from '../../../shared/admin-communication.ts'
-import { todayIso } from '../../../shared/dates.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
+} from '#shared/admin-communication.ts'
+import { todayIso } from '#shared/dates.ts'
 import { inboxCsvChunks, listInbox, markInboxEntry } from './inbox.service.ts'
 
 /** Issue 14: the admin's inbox of contact inquiries and waitlist sign-ups. */

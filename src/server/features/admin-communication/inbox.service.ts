@@ -1,14 +1,14 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { emailInquiries } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
 import {
   type AdminInboxEntryDto,
   type AdminInboxQuery,
   type AdminInboxResponse,
   INBOX_ENTRY_NOT_FOUND_MESSAGE,
   type InboxKind,
-} from '../../../shared/admin-communication.ts'
-import type { Db } from '../../db/client.ts'
-import { emailInquiries } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/admin-communication.ts'
 import { csvRow } from '../admin-orders/orders-csv.ts'
 
 type InquiryRow = typeof emailInquiries.$inferSelect

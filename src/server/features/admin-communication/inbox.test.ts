@@ -1,8 +1,8 @@
 import { eq, inArray, like, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminInboxResponse } from '../../../shared/admin-communication.ts'
-import { emailInquiries, outbox } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { emailInquiries, outbox } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import type { AdminInboxResponse } from '#shared/admin-communication.ts'
 
 let t: TestApp
 let admin: string

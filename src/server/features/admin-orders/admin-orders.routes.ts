@@ -1,6 +1,10 @@
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod'
-import type { AdminOrderDto, AdminOrdersResponse } from '../../../shared/admin-dto.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readJson, readQuery } from '#server/http/validate.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { AdminOrderDto, AdminOrdersResponse } from '#shared/admin-dto.ts'
 import {
   adminOrdersQuerySchema,
   bulkDeleteOrdersInputSchema,
@@ -12,12 +16,8 @@ import {
   type SellableDaysResponse,
   sellableDaysQuerySchema,
   updateOrderStatusInputSchema,
-} from '../../../shared/admin-orders.ts'
-import { todayInTimeZone, todayIso } from '../../../shared/dates.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readJson, readQuery } from '../../http/validate.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/admin-orders.ts'
+import { todayInTimeZone, todayIso } from '#shared/dates.ts'
 import {
   changeOrderStatuses,
   deleteOrders,

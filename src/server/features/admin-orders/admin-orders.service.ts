@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
-import type { AdminOrderDto, OrderType } from '../../../shared/admin-dto.ts'
+import type { Db } from '#server/db/client.ts'
+import { isUniqueViolation } from '#server/db/errors.ts'
+import { calendarDays, mapIcons, orders, refundJobs } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
 import {
   type AdminOrdersQuery,
   DAY_NOT_AVAILABLE_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
-} from '../../../shared/admin-orders.ts'
-import { USE_REFUND_MESSAGE } from '../../../shared/refunds.ts'
-import type { Db } from '../../db/client.ts'
-import { isUniqueViolation } from '../../db/errors.ts'
-import { calendarDays, mapIcons, orders, refundJobs } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/admin-orders.ts'
+import { USE_REFUND_MESSAGE } from '#shared/refunds.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
 import { listOrderHistory, selectOrderIds, setOrderActor } from './order-history.service.ts'
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AdminOrderDto } from '../../../shared/admin-dto.ts'
-import { calendarDays, mapIcons, orderHistory, orders } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, mapIcons, orderHistory, orders } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import type { AdminOrderDto } from '#shared/admin-dto.ts'
 import { iconById } from '../checkout/checkout-test-helpers.ts'
 
 let t: TestApp

@@ -1,11 +1,11 @@
 import { inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CheckoutsQuery } from '../../../shared/admin-checkouts.ts'
-import type { Db } from '../../db/client.ts'
-import { checkouts, orders } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { testEngine } from '../../test/test-database.ts'
+import type { Db } from '#server/db/client.ts'
+import { checkouts, orders } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { testEngine } from '#server/test/test-database.ts'
+import type { CheckoutsQuery } from '#shared/admin-checkouts.ts'
 import { listCheckouts, listCheckoutsByLines } from './checkouts.service.ts'
 
 /**

@@ -2,6 +2,11 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import zlib from 'node:zlib'
 import { type Context, Hono } from 'hono'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { negotiateEncoding, VARY_ACCEPT_ENCODING } from '#server/http/compression.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readJson, readQuery } from '#server/http/validate.ts'
+import { AppError } from '#server/lib/errors.ts'
 import {
   CHECKOUT_NOT_FOUND_MESSAGE,
   type CheckoutDetailDto,
@@ -10,13 +15,8 @@ import {
   checkoutNoteInputSchema,
   checkoutsExportQuerySchema,
   checkoutsQuerySchema,
-} from '../../../shared/admin-checkouts.ts'
-import { todayIso } from '../../../shared/dates.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { negotiateEncoding, VARY_ACCEPT_ENCODING } from '../../http/compression.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readJson, readQuery } from '../../http/validate.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/admin-checkouts.ts'
+import { todayIso } from '#shared/dates.ts'
 import {
   addCheckoutNote,
   exportCheckoutLines,

@@ -1,5 +1,18 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '#server/db/client.ts'
+import {
+  calendarDays,
+  checkouts,
+  mapIcons,
+  orderArtwork,
+  orderNotes,
+  orderRefunds,
+  orders,
+  outbox,
+  refundJobs,
+} from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
 import {
   CHECKOUT_NOT_FOUND_MESSAGE,
   type CheckoutDetailDto,
@@ -11,22 +24,9 @@ import {
   type CheckoutsPageDto,
   type CheckoutsQuery,
   DEFAULT_CHECKOUTS_PAGE_SIZE,
-} from '../../../shared/admin-checkouts.ts'
-import type { OrderType } from '../../../shared/admin-dto.ts'
-import type { ArtworkState } from '../../../shared/artwork.ts'
-import type { Db } from '../../db/client.ts'
-import {
-  calendarDays,
-  checkouts,
-  mapIcons,
-  orderArtwork,
-  orderNotes,
-  orderRefunds,
-  orders,
-  outbox,
-  refundJobs,
-} from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/admin-checkouts.ts'
+import type { OrderType } from '#shared/admin-dto.ts'
+import type { ArtworkState } from '#shared/artwork.ts'
 import { listOrderHistory } from './order-history.service.ts'
 
 /** Checkout keys are payment session ids (cs_…) or order ids (ORD-/MAP-…); anything else names nothing. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CheckoutDetailDto, CheckoutRowDto, CheckoutsPageDto } from '../../../shared/admin-checkouts.ts'
-import { calendarDays, mailings, orderArtwork, orderRefunds, orders, outbox } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, mailings, orderArtwork, orderRefunds, orders, outbox } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import type { CheckoutDetailDto, CheckoutRowDto, CheckoutsPageDto } from '#shared/admin-checkouts.ts'
 
 /**
  * The admin Orders screen by checkout (issue 14). Every order of this file carries its own business name

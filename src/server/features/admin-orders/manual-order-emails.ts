@@ -1,6 +1,6 @@
-import { formatPrice } from '../../../shared/format.ts'
-import type { SiteConfig } from '../../../shared/site-config.ts'
-import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { formatPrice } from '#shared/format.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 import { type ArtworkDue, confirmationArtworkLines } from '../artwork/artwork-emails.ts'
 
 /**

@@ -1,4 +1,10 @@
 import { and, asc, eq, gt, gte, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { isUniqueViolation } from '#server/db/errors.ts'
+import { calendarDays, mailings, mapIcons, orders } from '#server/db/schema.ts'
+import { isUuid } from '#server/http/validate.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import {
   DAY_NOT_AVAILABLE_MESSAGE,
   ICON_NOT_AVAILABLE_MESSAGE,
@@ -7,16 +13,10 @@ import {
   type ManualOrderInput,
   type ManualOrderStatus,
   type SellableDaysResponse,
-} from '../../../shared/admin-orders.ts'
-import { formatDayDate, MONTH_NAMES } from '../../../shared/format.ts'
-import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '../../../shared/mailings.ts'
-import type { SiteConfig } from '../../../shared/site-config.ts'
-import type { Db } from '../../db/client.ts'
-import { isUniqueViolation } from '../../db/errors.ts'
-import { calendarDays, mailings, mapIcons, orders } from '../../db/schema.ts'
-import { isUuid } from '../../http/validate.ts'
-import { AppError } from '../../lib/errors.ts'
-import { enqueueEmail } from '../../lib/mailer/outbox.ts'
+} from '#shared/admin-orders.ts'
+import { formatDayDate, MONTH_NAMES } from '#shared/format.ts'
+import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 import { checkoutArtwork } from '../artwork/artwork.service.ts'
 import { firstSellingMonth, lockSellingMonths, toPublicMailingDto } from '../mailings/mailings.service.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calendarDays, mailings, mapIcons, orders, outbox } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import {
   AMOUNT_INVALID_MESSAGE,
   FREE_FEATURE_NEEDS_ZERO_MESSAGE,
   type SellableDaysResponse,
   ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE,
-} from '../../../shared/admin-orders.ts'
-import { calendarDays, mailings, mapIcons, orders, outbox } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+} from '#shared/admin-orders.ts'
 import { callFunction, iconById, insertDayInReopenedMailing } from '../checkout/checkout-test-helpers.ts'
 import { createManualDayOrder, createManualMapIconOrder } from './manual-orders.service.ts'
 
@@ -119,7 +119,7 @@ describe('POST /api/admin/manual-orders', () => {
   })
 
   it('never sells a past day (yesterday in the town), but sells today; a $0 day is a free feature', async () => {
-    const { todayInTimeZone } = await import('../../../shared/dates.ts')
+    const { todayInTimeZone } = await import('#shared/dates.ts')
     const today = todayInTimeZone(t.deps.config.timeZone)
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
     // Both days' mailings closed for sales before their months began (issue 12): the administrator
@@ -483,7 +483,7 @@ describe('GET /api/admin/manual-orders/sellable-days', () => {
   })
 
   it('leaves out past days (the town’s date) and keeps today', async () => {
-    const { todayInTimeZone } = await import('../../../shared/dates.ts')
+    const { todayInTimeZone } = await import('#shared/dates.ts')
     const today = todayInTimeZone(t.deps.config.timeZone)
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
     const salesCloseAt = new Date(Date.now() + 86_400_000)

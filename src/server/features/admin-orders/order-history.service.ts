@@ -1,7 +1,7 @@
 import { asc, inArray, type SQL, sql } from 'drizzle-orm'
-import type { OrderHistoryEntryDto } from '../../../shared/admin-dto.ts'
-import type { Db } from '../../db/client.ts'
-import { orderHistory, orders } from '../../db/schema.ts'
+import type { Db } from '#server/db/client.ts'
+import { orderHistory, orders } from '#server/db/schema.ts'
+import type { OrderHistoryEntryDto } from '#shared/admin-dto.ts'
 
 /**
  * Names who makes the order changes of the current transaction: the order_history triggers (migration

@@ -1,4 +1,4 @@
-import type { AdminOrderDto, OrderType } from '../../../shared/admin-dto.ts'
+import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
 
 export const TYPE_LABELS: Record<OrderType, string> = {
   calendar_day: 'Calendar Day',

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono'
-import type { NotifyWaitlistResponse } from '../../../shared/mailings.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { AppError } from '../../lib/errors.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { NotifyWaitlistResponse } from '#shared/mailings.ts'
 import {
   isUnsubscribed,
   notifyWaitlist,

@@ -1,14 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import {
-  MAILING_NOT_FOUND,
-  MONTH_KEY_PATTERN,
-  type NotifyWaitlistResponse,
-} from '../../../shared/mailings.ts'
-import type { Db } from '../../db/client.ts'
-import { emailInquiries, emailUnsubscribes, mailings } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import { isSingleRecipient } from '../../lib/mailer/mailer.ts'
-import { enqueueEmails } from '../../lib/mailer/outbox.ts'
+import type { Db } from '#server/db/client.ts'
+import { emailInquiries, emailUnsubscribes, mailings } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { isSingleRecipient } from '#server/lib/mailer/mailer.ts'
+import { enqueueEmails } from '#server/lib/mailer/outbox.ts'
+import { MAILING_NOT_FOUND, MONTH_KEY_PATTERN, type NotifyWaitlistResponse } from '#shared/mailings.ts'
 import { isValidUnsubscribeToken, normalizeAddress } from './unsubscribe-token.ts'
 import { type AnnouncementContext, waitlistOpenEmail } from './waitlist-email.ts'
 

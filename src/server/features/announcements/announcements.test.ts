@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { calendarDays, emailInquiries, emailUnsubscribes, mailings, outbox } from '../../db/schema.ts'
-import { createLogger } from '../../lib/logger.ts'
-import { deliverDueEmails } from '../../lib/mailer/outbox.ts'
-import { createSmtpMailer } from '../../lib/mailer/smtp-mailer.ts'
-import { parseRawHeaders, startSmtpTestInbox } from '../../lib/mailer/smtp-test-inbox.ts'
-import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, emailInquiries, emailUnsubscribes, mailings, outbox } from '#server/db/schema.ts'
+import { createLogger } from '#server/lib/logger.ts'
+import { deliverDueEmails } from '#server/lib/mailer/outbox.ts'
+import { createSmtpMailer } from '#server/lib/mailer/smtp-mailer.ts'
+import { parseRawHeaders, startSmtpTestInbox } from '#server/lib/mailer/smtp-test-inbox.ts'
+import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
 import { unsubscribeToken } from './unsubscribe-token.ts'
 
 let t: TestApp

@@ -1,6 +1,6 @@
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
-import type { SiteConfig } from '../../../shared/site-config.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 
 /**
  * The unsubscribe pages (server-rendered, no scripts: the CSP forbids inline ones and none are needed).

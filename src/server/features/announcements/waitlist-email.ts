@@ -1,7 +1,7 @@
-import { formatDayDate } from '../../../shared/format.ts'
-import { type MonthKey, mailingMonthLabel, mailingOpenSubject } from '../../../shared/mailings.ts'
-import type { SiteConfig } from '../../../shared/site-config.ts'
-import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { formatDayDate } from '#shared/format.ts'
+import { type MonthKey, mailingMonthLabel, mailingOpenSubject } from '#shared/mailings.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 import { normalizeAddress, unsubscribeUrl } from './unsubscribe-token.ts'
 
 /** What the announcement says about its mailing. */

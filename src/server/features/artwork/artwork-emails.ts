@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../../../shared/site-config.ts'
-import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 
 /** What every artwork e-mail says about one mailing: its name and when its artwork is due. */
 export type ArtworkDue = { label: string; artworkDueText: string }

@@ -9,7 +9,7 @@ import {
   MAX_ARTWORK_BYTES,
   type PrintCheck,
   type PrintSize,
-} from '../../../shared/artwork.ts'
+} from '#shared/artwork.ts'
 import { detectImage } from '../media/media-upload.ts'
 
 /**

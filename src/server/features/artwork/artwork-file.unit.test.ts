@@ -8,7 +8,7 @@ import {
   ARTWORK_TOO_LARGE_MESSAGE,
   ARTWORK_TYPE_MESSAGE,
   MAX_ARTWORK_BYTES,
-} from '../../../shared/artwork.ts'
+} from '#shared/artwork.ts'
 import {
   ARTWORK_TOO_MANY_PIXELS_MESSAGE,
   ArtworkRejectedError,

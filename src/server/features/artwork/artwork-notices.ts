@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
-import { MAILING_NOT_FOUND, mailingMonthLabel } from '../../../shared/mailings.ts'
-import type { SiteConfig } from '../../../shared/site-config.ts'
-import { mailings, orderArtwork, orders } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import { enqueueEmail, enqueueEmails, type OutboxEmail } from '../../lib/mailer/outbox.ts'
+import { mailings, orderArtwork, orders } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { enqueueEmail, enqueueEmails, type OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { MAILING_NOT_FOUND, mailingMonthLabel } from '#shared/mailings.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 import {
   type ArtworkContext,
   artworkDueText,

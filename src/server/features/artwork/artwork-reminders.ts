@@ -1,5 +1,5 @@
-import type { Logger } from '../../lib/logger.ts'
-import { startPeriodicTask } from '../../lib/periodic-task.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import { startPeriodicTask } from '#server/lib/periodic-task.ts'
 import { type NoticeContext, sendDueArtworkReminders } from './artwork-notices.ts'
 
 export const ARTWORK_REMINDER_INTERVAL_MS = 5 * 60_000

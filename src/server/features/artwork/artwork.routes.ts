@@ -1,6 +1,11 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readJson, readQuery } from '#server/http/validate.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
 import {
   ARTWORK_NO_FILE_MESSAGE,
   ARTWORK_TOO_LARGE_MESSAGE,
@@ -8,17 +13,12 @@ import {
   type ArtworkLinkSentResponse,
   type ArtworkRemindersResponse,
   MAX_ARTWORK_BYTES,
-} from '../../../shared/artwork.ts'
+} from '#shared/artwork.ts'
 import {
   printSpecsSchema,
   productionBoardQuerySchema,
   requestChangesInputSchema,
-} from '../../../shared/artwork-schemas.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readJson, readQuery } from '../../http/validate.ts'
-import { AppError } from '../../lib/errors.ts'
-import { countHit, type RateLimitRule } from '../../lib/rate-limit.ts'
+} from '#shared/artwork-schemas.ts'
 import {
   type ArtworkFileKind,
   getAdminArtworkFile,

@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { artworkLinks, mailings, orderArtwork, orders } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { Storage } from '#server/lib/storage/storage.ts'
+import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import {
   ARTWORK_LINE_NOT_FOUND,
   ARTWORK_LINK_NOT_FOUND,
@@ -16,17 +21,12 @@ import {
   type ProductionBoardResponse,
   type ProductionLineDto,
   printSizeFor,
-} from '../../../shared/artwork.ts'
-import { printSpecsSchema } from '../../../shared/artwork-schemas.ts'
-import { formatDayDate } from '../../../shared/format.ts'
-import { isMonthKey } from '../../../shared/mailing-names.ts'
-import { formatLocalDateTime } from '../../../shared/mailing-texts.ts'
-import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '../../../shared/mailings.ts'
-import type { Db } from '../../db/client.ts'
-import { artworkLinks, mailings, orderArtwork, orders } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import type { Storage } from '../../lib/storage/storage.ts'
-import { toZonedLocal } from '../../lib/zoned-time.ts'
+} from '#shared/artwork.ts'
+import { printSpecsSchema } from '#shared/artwork-schemas.ts'
+import { formatDayDate } from '#shared/format.ts'
+import { isMonthKey } from '#shared/mailing-names.ts'
+import { formatLocalDateTime } from '#shared/mailing-texts.ts'
+import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
 import { isOrderId } from '../admin-orders/admin-orders.service.ts'
 import { uploadFileName } from '../media/media-upload.ts'
 import { readSetting, writeSetting } from '../settings/settings.service.ts'

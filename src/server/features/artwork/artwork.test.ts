@@ -7,6 +7,8 @@ import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calendarDays, mailings, orderArtwork, orders, outbox } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import {
   ARTWORK_LINE_NOT_FOUND,
   ARTWORK_LINK_NOT_FOUND,
@@ -16,12 +18,10 @@ import {
   type ArtworkLineDto,
   type ArtworkPageResponse,
   type ProductionBoardResponse,
-} from '../../../shared/artwork.ts'
-import type { OrdersBySessionResponse } from '../../../shared/checkout.ts'
-import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
-import { toMonthKey } from '../../../shared/mailings.ts'
-import { calendarDays, mailings, orderArtwork, orders, outbox } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+} from '#shared/artwork.ts'
+import type { OrdersBySessionResponse } from '#shared/checkout.ts'
+import { addMonths, todayInTimeZone } from '#shared/dates.ts'
+import { toMonthKey } from '#shared/mailings.ts'
 import { noticeContext } from './artwork.routes.ts'
 import { sendDueArtworkReminders } from './artwork-notices.ts'
 

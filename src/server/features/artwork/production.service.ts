@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm'
-import { ARTWORK_STATE_LABELS } from '../../../shared/artwork.ts'
-import { mailingMonthLabel } from '../../../shared/mailings.ts'
-import { calendarDays, orders } from '../../db/schema.ts'
+import { calendarDays, orders } from '#server/db/schema.ts'
+import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
+import { mailingMonthLabel } from '#shared/mailings.ts'
 import {
   type ArtworkContext,
   getPrintSpecs,

@@ -10,7 +10,7 @@ import {
   StandardFonts,
 } from 'pdf-lib'
 import sharp from 'sharp'
-import type { PrintSize, PrintSpecs } from '../../../shared/artwork.ts'
+import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
 
 /**
  * The proof of a month's postcard (issue 13): page 1 is the print-ready calendar side (the month grid with

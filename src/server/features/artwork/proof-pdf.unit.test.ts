@@ -2,7 +2,7 @@ import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } fro
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '../../../shared/artwork.ts'
+import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '#shared/artwork.ts'
 import {
   ARTWORK_UNREADABLE_TEXT,
   calendarWeeks,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import type { MeResponse } from '../../../shared/auth.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { CLIENT_IP_HEADER, clientIp } from '../../http/client-ip.ts'
-import { AppError } from '../../lib/errors.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { CLIENT_IP_HEADER, clientIp } from '#server/http/client-ip.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { MeResponse } from '#shared/auth.ts'
 import { clearSignInFailures, isAdmin, isSignInThrottled, recordSignInFailure } from './auth.service.ts'
 
 const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'

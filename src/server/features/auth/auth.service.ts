@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { and, eq } from 'drizzle-orm'
-import { ADMIN_ROLE } from '../../../shared/auth.ts'
-import type { Db } from '../../db/client.ts'
-import { account, session, siteSettings, user, userRoles } from '../../db/schema.ts'
-import { clearHits, countHit, currentHits, type RateLimitRule } from '../../lib/rate-limit.ts'
+import type { Db } from '#server/db/client.ts'
+import { account, session, siteSettings, user, userRoles } from '#server/db/schema.ts'
+import { clearHits, countHit, currentHits, type RateLimitRule } from '#server/lib/rate-limit.ts'
+import { ADMIN_ROLE } from '#shared/auth.ts'
 
 /** Spec section 6: admin = at least one user_roles row with role 'admin'. A failed lookup counts as not. */
 export async function isAdmin(db: Db, userId: string, onError?: (error: unknown) => void): Promise<boolean> {

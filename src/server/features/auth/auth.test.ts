@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rateLimit, session, userRoles } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { rateLimit, session, userRoles } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { isAdmin, SIGN_IN_FAILURES_PER_ACCOUNT, signInFailureKey } from './auth.service.ts'
 
 let t: TestApp

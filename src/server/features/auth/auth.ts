@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts'
-import type { Db } from '../../db/client.ts'
-import * as schema from '../../db/schema.ts'
-import { CLIENT_IP_HEADER } from '../../http/client-ip.ts'
-import { allowedOrigins } from '../../http/origin.ts'
-import type { Logger } from '../../lib/logger.ts'
-import { countHit } from '../../lib/rate-limit.ts'
+import type { Db } from '#server/db/client.ts'
+import * as schema from '#server/db/schema.ts'
+import { CLIENT_IP_HEADER } from '#server/http/client-ip.ts'
+import { allowedOrigins } from '#server/http/origin.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import { countHit } from '#server/lib/rate-limit.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/auth.ts'
 import {
   enqueuePasswordResetEmail,
   RESET_EMAILS_PER_ADDRESS,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { verification } from '../../db/schema.ts'
-import { enqueueEmail } from '../../lib/mailer/outbox.ts'
-import type { RateLimitRule } from '../../lib/rate-limit.ts'
+import type { Db } from '#server/db/client.ts'
+import { verification } from '#server/db/schema.ts'
+import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
+import type { RateLimitRule } from '#server/lib/rate-limit.ts'
 
 /**
  * Set-password links. Both a "Forgot password?" reset and an administrator's invitation are better-auth

@@ -1,8 +1,8 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RESET_REQUESTED_MESSAGE } from '../../../shared/password-policy.ts'
-import { outbox, session, verification } from '../../db/schema.ts'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app.ts'
+import { outbox, session, verification } from '#server/db/schema.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
+import { RESET_REQUESTED_MESSAGE } from '#shared/password-policy.ts'
 import { RESET_EMAILS_PER_ADDRESS } from './password-links.ts'
 
 let t: TestApp

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import { blogPostInputSchema } from '../../../shared/blog.ts'
-import type { BlogPostDto, BlogPostsResponse } from '../../../shared/dto.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { publicReadCache } from '../../http/cache.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readIdParam, readJson } from '../../http/validate.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { publicReadCache } from '#server/http/cache.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readIdParam, readJson } from '#server/http/validate.ts'
+import { blogPostInputSchema } from '#shared/blog.ts'
+import type { BlogPostDto, BlogPostsResponse } from '#shared/dto.ts'
 import {
   BLOG_POST_NOT_FOUND,
   createPost,

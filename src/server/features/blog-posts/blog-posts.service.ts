@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm'
-import type { BlogPostInput } from '../../../shared/blog.ts'
-import { todayIso } from '../../../shared/dates.ts'
-import type { BlogPostDto } from '../../../shared/dto.ts'
-import type { Db } from '../../db/client.ts'
-import { blogPosts } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import { preparedOnce } from '../../lib/prepared-queries.ts'
+import type { Db } from '#server/db/client.ts'
+import { blogPosts } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { preparedOnce } from '#server/lib/prepared-queries.ts'
+import type { BlogPostInput } from '#shared/blog.ts'
+import { todayIso } from '#shared/dates.ts'
+import type { BlogPostDto } from '#shared/dto.ts'
 
 export const BLOG_POST_NOT_FOUND = 'Blog post not found.'
 

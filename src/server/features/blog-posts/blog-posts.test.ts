@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { todayIso } from '../../../shared/dates.ts'
-import { blogPosts } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { blogPosts } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { todayIso } from '#shared/dates.ts'
 
 let t: TestApp
 const ids: Record<string, string> = {}

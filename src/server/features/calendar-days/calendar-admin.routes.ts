@@ -1,20 +1,20 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readIdParam, readJson, readQuery } from '#server/http/validate.ts'
 import type {
   AdminCalendarDaysResponse,
   BulkDeleteDaysResponse,
   BulkPriceResponse,
   InitializeRangeResponse,
-} from '../../../shared/admin-dto.ts'
+} from '#shared/admin-dto.ts'
 import {
   adminCalendarDaysQuerySchema,
   bulkDeleteDaysInputSchema,
   bulkPriceInputSchema,
   initializeRangeInputSchema,
   initializeRangeQuerySchema,
-} from '../../../shared/calendar-admin.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readIdParam, readJson, readQuery } from '../../http/validate.ts'
+} from '#shared/calendar-admin.ts'
 import {
   deleteDay,
   deleteDays,

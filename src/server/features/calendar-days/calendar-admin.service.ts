@@ -1,20 +1,20 @@
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { calendarDays } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
 import type {
   AdminCalendarDayDto,
   BulkDeleteDaysResponse,
   BulkPriceResponse,
   InitializeRangeResponse,
-} from '../../../shared/admin-dto.ts'
+} from '#shared/admin-dto.ts'
 import {
   type AdminCalendarDaysQuery,
   type BulkDeleteDaysInput,
   type BulkPriceInput,
   heldDayMessage,
   type InitializeRangeInput,
-} from '../../../shared/calendar-admin.ts'
-import type { Db } from '../../db/client.ts'
-import { calendarDays } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/calendar-admin.ts'
 import { DAY_NOT_FOUND } from './calendar-days.service.ts'
 import { deleteFreeDays, lockDays, noLiveOrder, withDayRetry } from './held-days.service.ts'
 

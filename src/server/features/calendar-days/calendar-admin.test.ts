@@ -1,8 +1,8 @@
 import { and, asc, gte, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminDateRangeMessage } from '../../../shared/calendar-admin.ts'
-import { calendarDays } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { calendarDays } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { adminDateRangeMessage } from '#shared/calendar-admin.ts'
 
 /** Inside the admin month navigator (issue 11: initialisation keeps to it), whatever year the tests run in. */
 const Y = new Date().getUTCFullYear() + 2

@@ -1,16 +1,11 @@
 import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm'
-import { heldDayMessage, type UpdateCalendarDayInput } from '../../../shared/calendar-admin.ts'
-import { daysInMonth, toIsoDate } from '../../../shared/dates.ts'
-import {
-  type AvailableMonth,
-  type CalendarDayDto,
-  CLOSED_DAY_STATUS,
-  PAST_DAY_STATUS,
-} from '../../../shared/dto.ts'
-import type { Db } from '../../db/client.ts'
-import { calendarDays, mailings } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import { preparedOnce } from '../../lib/prepared-queries.ts'
+import type { Db } from '#server/db/client.ts'
+import { calendarDays, mailings } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { preparedOnce } from '#server/lib/prepared-queries.ts'
+import { heldDayMessage, type UpdateCalendarDayInput } from '#shared/calendar-admin.ts'
+import { daysInMonth, toIsoDate } from '#shared/dates.ts'
+import { type AvailableMonth, type CalendarDayDto, CLOSED_DAY_STATUS, PAST_DAY_STATUS } from '#shared/dto.ts'
 import { lockDays, noLiveOrder, withDayRetry } from './held-days.service.ts'
 
 export const DAY_NOT_FOUND = 'Day not found.'

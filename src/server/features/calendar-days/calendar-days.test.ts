@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
-import { calendarDays, mailings } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, mailings } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { listAvailableMonths } from './calendar-days.service.ts'
 
 let t: TestApp

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calendarDays, orders } from '../../db/schema.ts'
-import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts'
-import { testEngine } from '../../test/test-database.ts'
+import { calendarDays, orders } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { testEngine } from '#server/test/test-database.ts'
 import { callFunction } from '../checkout/checkout-test-helpers.ts'
 
 /** Within the admin month navigator, which range initialisation keeps to (issue 11). */

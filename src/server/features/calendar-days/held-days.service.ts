@@ -1,9 +1,9 @@
 import { and, asc, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
-import type { HeldDayDto } from '../../../shared/admin-dto.ts'
-import type { Db } from '../../db/client.ts'
-import { isRetryable, pgErrorCode } from '../../db/errors.ts'
-import { calendarDays, orders } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+import type { Db } from '#server/db/client.ts'
+import { isRetryable, pgErrorCode } from '#server/db/errors.ts'
+import { calendarDays, orders } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { HeldDayDto } from '#shared/admin-dto.ts'
 import { LIVE_ORDER_STATUSES } from '../orders/order-status.service.ts'
 
 /**

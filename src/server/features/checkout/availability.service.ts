@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { MapIconDto } from '../../../shared/dto.ts'
-import type { Db } from '../../db/client.ts'
-import { mailings } from '../../db/schema.ts'
+import type { Db } from '#server/db/client.ts'
+import { mailings } from '#server/db/schema.ts'
+import type { MapIconDto } from '#shared/dto.ts'
 import { listMapIcons } from '../map-icons/map-icons.service.ts'
 import { recomputeIconAvailability } from '../orders/order-status.service.ts'
 

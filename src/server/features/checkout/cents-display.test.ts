@@ -1,7 +1,7 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calendarDays } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { calendarDays } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from './checkout-test-helpers.ts'
 
 /**

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.ts'
-import type { ServerConfig } from '../../env.ts'
-import type { AppDeps } from '../../http/app-env.ts'
-import type { Logger } from '../../lib/logger.ts'
-import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
+import type { Db } from '#server/db/client.ts'
+import type { ServerConfig } from '#server/env.ts'
+import type { AppDeps } from '#server/http/app-env.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import { drawOrderId } from '../orders/order-ids.ts'
 
 /** What the checkout use cases need; `now` is injectable so tests can move time. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { calendarDays, mailingIconStock, mailings, mapIcons, orders, outbox } from '../../db/schema.ts'
-import type { TestApp } from '../../test/test-app.ts'
+import type { Db } from '#server/db/client.ts'
+import { calendarDays, mailingIconStock, mailings, mapIcons, orders, outbox } from '#server/db/schema.ts'
+import type { TestApp } from '#server/test/test-app.ts'
 
 /** Shared by the checkout integration tests: read state straight from the database. */
 export async function seededDays(t: TestApp, count: number) {

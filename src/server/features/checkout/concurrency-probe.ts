@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
-import { mapIcons } from '../../db/schema.ts'
+import type { Db } from '#server/db/client.ts'
+import { rowsOf } from '#server/db/rows.ts'
+import { mapIcons } from '#server/db/schema.ts'
 
 /**
  * The "never sold twice, never oversold" probe shared by the PostgreSQL concurrency test and

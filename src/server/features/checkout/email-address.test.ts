@@ -1,7 +1,7 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calendarDays, emailInquiries, orders, outbox } from '../../db/schema.ts'
-import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, emailInquiries, orders, outbox } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { seededIcon } from './checkout-test-helpers.ts'
 
 /**

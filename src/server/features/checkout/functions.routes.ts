@@ -1,17 +1,17 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { clientIp } from '#server/http/client-ip.ts'
+import { readJson } from '#server/http/validate.ts'
+import { AppError, fieldErrorsOf } from '#server/lib/errors.ts'
 import {
   cartCheckoutInputSchema,
   dayCheckoutInputSchema,
   mapIconCheckoutInputSchema,
   ordersBySessionInputSchema,
   specialPurchaseCheckoutInputSchema,
-} from '../../../shared/checkout.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { clientIp } from '../../http/client-ip.ts'
-import { readJson } from '../../http/validate.ts'
-import { AppError, fieldErrorsOf } from '../../lib/errors.ts'
+} from '#shared/checkout.ts'
 import { refreshMapIconAvailability } from './availability.service.ts'
 import { startCheckout } from './checkout.service.ts'
 import { checkoutContext } from './checkout-context.ts'

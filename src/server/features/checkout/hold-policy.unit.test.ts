@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig, STRIPE_MIN_HOLD_MINUTES } from '../../env.ts'
+import { loadConfig, STRIPE_MIN_HOLD_MINUTES } from '#server/env.ts'
 import { checkoutWindow, isHoldLive } from './hold-policy.ts'
 
 describe('checkout hold arithmetic', () => {

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { orders } from '../../db/schema.ts'
-import type { Logger } from '../../lib/logger.ts'
-import { startPeriodicTask } from '../../lib/periodic-task.ts'
+import type { Db } from '#server/db/client.ts'
+import { orders } from '#server/db/schema.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import { startPeriodicTask } from '#server/lib/periodic-task.ts'
 import { recomputeIconAvailability, releaseDay } from '../orders/order-status.service.ts'
 
 export const SWEEP_INTERVAL_MS = 60_000

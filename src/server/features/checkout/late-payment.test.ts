@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { todayInTimeZone } from '../../../shared/dates.ts'
-import { rowsOf } from '../../db/rows.ts'
-import { calendarDays, mapIcons, orders, outbox, refundJobs } from '../../db/schema.ts'
-import { createLogger } from '../../lib/logger.ts'
-import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
-import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts'
+import { rowsOf } from '#server/db/rows.ts'
+import { calendarDays, mapIcons, orders, outbox, refundJobs } from '#server/db/schema.ts'
+import { createLogger } from '#server/lib/logger.ts'
+import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import {
   callFunction,

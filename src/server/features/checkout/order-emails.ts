@@ -1,7 +1,7 @@
-import { sessionReference } from '../../../shared/checkout.ts'
-import { formatDayDate, formatPrice } from '../../../shared/format.ts'
-import type { SiteConfig } from '../../../shared/site-config.ts'
-import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { sessionReference } from '#shared/checkout.ts'
+import { formatDayDate, formatPrice } from '#shared/format.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 import { type ArtworkDue, confirmationArtworkLines } from '../artwork/artwork-emails.ts'
 
 /** One paid order as the e-mails describe it. */

@@ -1,6 +1,6 @@
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
-import { formatDayDate, formatPrice } from '../../../shared/format.ts'
+import { formatDayDate, formatPrice } from '#shared/format.ts'
 import type { SessionOrder } from './session-orders.service.ts'
 
 /**

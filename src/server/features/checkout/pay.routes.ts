@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono'
-import { DEFAULT_RETURN_PATH } from '../../../shared/checkout.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { sameOriginOnly } from '../../http/security.ts'
-import { newLocalPaymentRef } from '../../lib/payments/local-provider.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { sameOriginOnly } from '#server/http/security.ts'
+import { newLocalPaymentRef } from '#server/lib/payments/local-provider.ts'
+import { DEFAULT_RETURN_PATH } from '#shared/checkout.ts'
 import { checkoutContext } from './checkout-context.ts'
 import { cancelCheckoutSession, fulfilCheckoutSession } from './fulfilment.service.ts'
 import {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { calendarDays, orders, outbox, refundJobs } from '../../db/schema.ts'
-import { createLogger } from '../../lib/logger.ts'
-import type { PaymentProvider } from '../../lib/payments/payment-provider.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, orders, outbox, refundJobs } from '#server/db/schema.ts'
+import { createLogger } from '#server/lib/logger.ts'
+import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import {
   callFunction,

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { refundJobs } from '../../db/schema.ts'
-import { enqueueEmail, retryDelayMs } from '../../lib/mailer/outbox.ts'
-import { startPeriodicTask } from '../../lib/periodic-task.ts'
+import type { Db } from '#server/db/client.ts'
+import { refundJobs } from '#server/db/schema.ts'
+import { enqueueEmail, retryDelayMs } from '#server/lib/mailer/outbox.ts'
+import { startPeriodicTask } from '#server/lib/periodic-task.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { adminRefundFailedEmail } from './order-emails.ts'
 

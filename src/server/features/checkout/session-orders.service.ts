@@ -1,15 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { calendarDays, mapIcons, orders } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { PaymentProvider, PaymentSessionState } from '#server/lib/payments/payment-provider.ts'
+import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
 import {
   isCheckoutReturnPath,
   type OrdersBySessionResponse,
   type SessionOrderDto,
   type SessionOrderType,
-} from '../../../shared/checkout.ts'
-import type { Db } from '../../db/client.ts'
-import { calendarDays, mapIcons, orders } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import type { PaymentProvider, PaymentSessionState } from '../../lib/payments/payment-provider.ts'
-import { countHit, type RateLimitRule } from '../../lib/rate-limit.ts'
+} from '#shared/checkout.ts'
 import { checkoutArtwork } from '../artwork/artwork.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { cancelCheckoutSession, fulfilCheckoutSession } from './fulfilment.service.ts'

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import { paymentEvents } from '../../db/schema.ts'
+import { paymentEvents } from '#server/db/schema.ts'
 import {
   applyProviderRefundEvent,
   ordersAwaitingRefund,
@@ -28,7 +28,7 @@ export async function handleStripeEvent(
 ): Promise<StripeEventResult> {
   const now = ctx.now()
   // With Stripe's SDK behind it: loaded by the first event (before the transaction), never without Stripe.
-  const { toSessionState } = await import('../../lib/payments/stripe-provider.ts')
+  const { toSessionState } = await import('#server/lib/payments/stripe-provider.ts')
   let payment: { sessionId: string; outcome: PaymentOutcome } | undefined
   const result = await ctx.db.transaction(async (tx): Promise<StripeEventResult> => {
     const object = event.data.object as { id?: string; object?: string }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import type Stripe from 'stripe'
 import { z } from 'zod'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { AppError } from '../../lib/errors.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { AppError } from '#server/lib/errors.ts'
 import { checkoutContext } from './checkout-context.ts'
 import { handleStripeEvent } from './stripe-events.service.ts'
 

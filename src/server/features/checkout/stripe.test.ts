@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mailingMonthLabel } from '../../../shared/mailings.ts'
 import {
   calendarDays,
   mapIcons,
@@ -13,9 +12,10 @@ import {
   paymentEvents,
   rateLimit,
   refundJobs,
-} from '../../db/schema.ts'
-import { createLogger } from '../../lib/logger.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+} from '#server/db/schema.ts'
+import { createLogger } from '#server/lib/logger.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { mailingMonthLabel } from '#shared/mailings.ts'
 import { checkoutContext } from './checkout-context.ts'
 import {
   callFunction,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 
 const PING_TIMEOUT_MS = 2000
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { type CreateInquiryResponse, createInquiryInputSchema } from '../../../shared/inquiries.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { clientIp } from '../../http/client-ip.ts'
-import { readJson } from '../../http/validate.ts'
-import { AppError } from '../../lib/errors.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { clientIp } from '#server/http/client-ip.ts'
+import { readJson } from '#server/http/validate.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { type CreateInquiryResponse, createInquiryInputSchema } from '#shared/inquiries.ts'
 import { createInquiry, tryCountInquiry } from './inquiries.service.ts'
 
 const RATE_LIMITED_MESSAGE =

@@ -1,8 +1,8 @@
-import type { CreateInquiryInput } from '../../../shared/inquiries.ts'
-import type { Db } from '../../db/client.ts'
-import { emailInquiries } from '../../db/schema.ts'
-import { enqueueEmail } from '../../lib/mailer/outbox.ts'
-import { countHit, type RateLimitRule } from '../../lib/rate-limit.ts'
+import type { Db } from '#server/db/client.ts'
+import { emailInquiries } from '#server/db/schema.ts'
+import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
+import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
+import type { CreateInquiryInput } from '#shared/inquiries.ts'
 import { adminContactInquiryEmail } from './inquiry-emails.ts'
 
 /** Form submissions one client address may make in 10 minutes. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailInquiries } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { emailInquiries } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { INQUIRIES_PER_IP, tryCountInquiry } from './inquiries.service.ts'
 
 let t: TestApp

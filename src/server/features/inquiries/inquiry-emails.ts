@@ -1,4 +1,4 @@
-import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 
 /** Issue 14: a new contact inquiry (the /contact form) tells the admin, pointing at the admin's inbox. */
 export function adminContactInquiryEmail(input: {

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calendarDays, mailingIconStock, mapIcons, orders } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { testEngine } from '../../test/test-database.ts'
+import { calendarDays, mailingIconStock, mapIcons, orders } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { testEngine } from '#server/test/test-database.ts'
 import { countViolations } from '../checkout/concurrency-probe.ts'
 
 /**

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts'
-import type { Logger } from '../../lib/logger.ts'
-import { startPeriodicTask } from '../../lib/periodic-task.ts'
+import type { Db } from '#server/db/client.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import { startPeriodicTask } from '#server/lib/periodic-task.ts'
 import { closeMailingsPastDeadline } from './mailings.service.ts'
 
 export const DEADLINE_INTERVAL_MS = 30_000

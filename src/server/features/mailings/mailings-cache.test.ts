@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openPostgres } from '../../db/client.ts'
-import { calendarDays, mailings, mapIcons } from '../../db/schema.ts'
-import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts'
-import { createPostgresTestDatabase, testEngine } from '../../test/test-database.ts'
+import { type Database, openPostgres } from '#server/db/client.ts'
+import { calendarDays, mailings, mapIcons } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { createPostgresTestDatabase, testEngine } from '#server/test/test-database.ts'
 import { closeMailingsPastDeadline } from './mailings.service.ts'
 
 /**

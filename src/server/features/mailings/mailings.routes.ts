@@ -1,4 +1,8 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { publicReadCache } from '#server/http/cache.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readIdParam, readJson } from '#server/http/validate.ts'
 import {
   mailingActionInputSchema,
   mailingDefaultsSchema,
@@ -6,11 +10,7 @@ import {
   updateIconStockInputSchema,
   updateMailingDatesInputSchema,
   updateMapIconInputSchema,
-} from '../../../shared/mailings.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { publicReadCache } from '../../http/cache.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readIdParam, readJson } from '../../http/validate.ts'
+} from '#shared/mailings.ts'
 import {
   applyMailingAction,
   getIconStock,

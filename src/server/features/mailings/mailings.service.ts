@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
-import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
-import { formatLocalDateTime } from '../../../shared/mailing-texts.ts'
+import type { Db } from '#server/db/client.ts'
+import { rowsOf } from '#server/db/rows.ts'
+import { mailingIconStock, mailings, mapIcons, siteSettings } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { fromZonedLocal, toZonedLocal } from '#server/lib/zoned-time.ts'
+import { addMonths, todayInTimeZone } from '#shared/dates.ts'
+import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import {
   type AdminMapIconDto,
   canApplyMailingAction,
@@ -24,12 +29,7 @@ import {
   toMonthKey,
   type UpdateMailingDatesInput,
   type UpdateMapIconInput,
-} from '../../../shared/mailings.ts'
-import type { Db } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
-import { mailingIconStock, mailings, mapIcons, siteSettings } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import { fromZonedLocal, toZonedLocal } from '../../lib/zoned-time.ts'
+} from '#shared/mailings.ts'
 import { countIconClaims, recomputeIconAvailability } from '../orders/order-status.service.ts'
 import { readSetting, writeSetting } from '../settings/settings.service.ts'
 

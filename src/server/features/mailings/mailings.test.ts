@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMonths, todayInTimeZone } from '../../../shared/dates.ts'
-import { toMonthKey } from '../../../shared/mailings.ts'
-import { calendarDays, mailingIconStock, mailings, mapIcons, orders } from '../../db/schema.ts'
-import { createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, mailingIconStock, mailings, mapIcons, orders } from '#server/db/schema.ts'
+import { createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { addMonths, todayInTimeZone } from '#shared/dates.ts'
+import { toMonthKey } from '#shared/mailings.ts'
 import { closeMailingsPastDeadline } from './mailings.service.ts'
 
 const TZ = 'America/New_York'

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import type { MapIconDto, MapIconsResponse } from '../../../shared/dto.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { publicReadCache } from '../../http/cache.ts'
-import { readIdParam } from '../../http/validate.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { publicReadCache } from '#server/http/cache.ts'
+import { readIdParam } from '#server/http/validate.ts'
+import type { MapIconDto, MapIconsResponse } from '#shared/dto.ts'
 import { getMapIcon, listMapIcons, MAP_ICON_NOT_FOUND } from './map-icons.service.ts'
 
 export function mapIconsRoutes(deps: AppDeps) {

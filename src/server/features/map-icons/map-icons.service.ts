@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { MapIconDto } from '../../../shared/dto.ts'
-import type { MapIconMailingStock } from '../../../shared/mailings.ts'
-import type { Db } from '../../db/client.ts'
-import { mailingIconStock, mailings, mapIcons } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+import type { Db } from '#server/db/client.ts'
+import { mailingIconStock, mailings, mapIcons } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { MapIconDto } from '#shared/dto.ts'
+import type { MapIconMailingStock } from '#shared/mailings.ts'
 
 export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 

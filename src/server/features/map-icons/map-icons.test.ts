@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailingIconStock, mailings, mapIcons } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { mailingIconStock, mailings, mapIcons } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 
 let t: TestApp
 /** The mailings open for sale (the seed's three), earliest first. */

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm'
-import type { MediaItemDto, MediaType } from '../../../shared/dto.ts'
-import type { Db } from '../../db/client.ts'
-import { mediaItems } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import { type Storage, StorageConflictError, type StoredObject } from '../../lib/storage/storage.ts'
+import type { Db } from '#server/db/client.ts'
+import { mediaItems } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { type Storage, StorageConflictError, type StoredObject } from '#server/lib/storage/storage.ts'
+import type { MediaItemDto, MediaType } from '#shared/dto.ts'
 
 export const MEDIA_NOT_FOUND = 'Media file not found.'
 

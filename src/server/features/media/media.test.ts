@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mediaItems } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { mediaItems } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { saveMediaItem } from './media.service.ts'
 
 let t: TestApp

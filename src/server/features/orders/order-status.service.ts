@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
-import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '../../../shared/admin-orders.ts'
-import type { Db } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
-import { calendarDays, mailingIconStock, mailings, orders } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
+import type { Db } from '#server/db/client.ts'
+import { rowsOf } from '#server/db/rows.ts'
+import { calendarDays, mailingIconStock, mailings, orders } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '#shared/admin-orders.ts'
 
 /**
  * The order status table of spec section 4, in one place (checkout, webhooks, the sweeper and the admin

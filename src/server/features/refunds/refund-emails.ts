@@ -1,8 +1,8 @@
-import { formatPrice } from '../../../shared/format.ts'
-import { REFUND_STATEMENT_NOTE } from '../../../shared/refunds.ts'
-import { sessionReference } from '../../../shared/session-reference.ts'
-import type { SiteConfig } from '../../../shared/site-config.ts'
-import type { OutboxEmail } from '../../lib/mailer/outbox.ts'
+import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { formatPrice } from '#shared/format.ts'
+import { REFUND_STATEMENT_NOTE } from '#shared/refunds.ts'
+import { sessionReference } from '#shared/session-reference.ts'
+import type { SiteConfig } from '#shared/site-config.ts'
 import { describeItem, type EmailOrderItem } from '../checkout/order-emails.ts'
 
 export type RefundEmailInput = {

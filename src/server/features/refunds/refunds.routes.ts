@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { createRefundInputSchema, type RefundDto } from '../../../shared/refunds.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readJson } from '../../http/validate.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readJson } from '#server/http/validate.ts'
+import { createRefundInputSchema, type RefundDto } from '#shared/refunds.ts'
 import { createRefund, type RefundContext } from './refunds.service.ts'
 
 export function refundContext(deps: AppDeps, logger = deps.logger): RefundContext {

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { asc, eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { formatPrice } from '../../../shared/format.ts'
-import { calendarDays, orderHistory, orderRefunds, orders, outbox, paymentEvents } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '../../test/test-app.ts'
+import { calendarDays, orderHistory, orderRefunds, orders, outbox, paymentEvents } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { formatPrice } from '#shared/format.ts'
 import {
   callFunction,
   dayById,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { calendarDefaultInputSchema, updateFontInputSchema } from '../../../shared/settings.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readJson } from '../../http/validate.ts'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readJson } from '#server/http/validate.ts'
+import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
 import { getSiteSettings, setCalendarDefault, setSiteFont } from './settings.service.ts'
 
 export function settingsRoutes(deps: AppDeps) {

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
-import { DEFAULT_SITE_FONT, isSiteFont, type SiteFont } from '../../../shared/fonts.ts'
-import type { CalendarDefaultInput, SiteSettings } from '../../../shared/settings.ts'
-import type { Db } from '../../db/client.ts'
-import { calendarSettings, siteSettings } from '../../db/schema.ts'
+import type { Db } from '#server/db/client.ts'
+import { calendarSettings, siteSettings } from '#server/db/schema.ts'
+import { DEFAULT_SITE_FONT, isSiteFont, type SiteFont } from '#shared/fonts.ts'
+import type { CalendarDefaultInput, SiteSettings } from '#shared/settings.ts'
 
 const FONT_KEY = 'site_font'
 

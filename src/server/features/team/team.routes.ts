@@ -1,13 +1,13 @@
 import { type Context, Hono } from 'hono'
+import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireAdmin } from '#server/http/require-admin.ts'
+import { readJson } from '#server/http/validate.ts'
+import { AppError } from '#server/lib/errors.ts'
 import {
   type AddAdministratorResponse,
   addAdministratorInputSchema,
   type TeamResponse,
-} from '../../../shared/team.ts'
-import type { AppDeps, AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
-import { readJson } from '../../http/validate.ts'
-import { AppError } from '../../lib/errors.ts'
+} from '#shared/team.ts'
 import {
   addAdministrator,
   listAdministrators,

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
-import { ADMIN_ROLE } from '../../../shared/auth.ts'
-import {
-  type Administrator,
-  INVITATION_LIFETIME_DAYS,
-  LAST_ADMINISTRATOR_MESSAGE,
-} from '../../../shared/team.ts'
-import type { Db } from '../../db/client.ts'
-import { account, session, user, userRoles } from '../../db/schema.ts'
-import { AppError } from '../../lib/errors.ts'
-import { enqueueEmail } from '../../lib/mailer/outbox.ts'
+import type { Db } from '#server/db/client.ts'
+import { account, session, user, userRoles } from '#server/db/schema.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
+import { ADMIN_ROLE } from '#shared/auth.ts'
+import { type Administrator, INVITATION_LIFETIME_DAYS, LAST_ADMINISTRATOR_MESSAGE } from '#shared/team.ts'
 import { createSetPasswordToken, revokeSetPasswordTokens, setPasswordLink } from '../auth/password-links.ts'
 
 const INVITATION_LIFETIME_SECONDS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Administrator } from '../../../shared/team.ts'
-import { outbox, session, userRoles, verification } from '../../db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../../test/test-app.ts'
-import { testEngine } from '../../test/test-database.ts'
+import { outbox, session, userRoles, verification } from '#server/db/schema.ts'
+import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
+import { testEngine } from '#server/test/test-database.ts'
+import type { Administrator } from '#shared/team.ts'
 import { removeAdministrator } from './team.service.ts'
 
 let t: TestApp

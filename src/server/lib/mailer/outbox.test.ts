@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { outbox } from '../../db/schema.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { outbox } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { createLogger } from '../logger.ts'
 import { deliverDueEmails, enqueueEmail, enqueueEmails, LEASE_MS, retryDelayMs } from './outbox.ts'
 import { createSmtpMailer } from './smtp-mailer.ts'

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { outbox } from '../../db/schema.ts'
+import type { Db } from '#server/db/client.ts'
+import { outbox } from '#server/db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { startPeriodicTask } from '../periodic-task.ts'
 import { assertSafeHeaders, assertSingleRecipient, isUnsendable, type Mailer } from './mailer.ts'

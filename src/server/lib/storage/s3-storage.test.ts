@@ -5,7 +5,7 @@ import path from 'node:path'
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { createS3Storage } from './s3-storage.ts'
 import { InvalidStoragePathError, type Storage, StorageConflictError } from './storage.ts'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { Spinner } from '../../../components/ui/spinner'
-import { useAuth } from '../../../features/auth/auth-context'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { useAuth } from '#client/features/auth/auth-context.ts'
 
 /** Spec section 4: anonymous or non-admin users go to /auth, remembering where they were headed. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuthContext, type AuthContextValue } from '../../../features/auth/auth-context'
+import { AuthContext, type AuthContextValue } from '#client/features/auth/auth-context.ts'
 import { SignInPage } from './sign-in-page'
 
 /**

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader } from '../../../components/ui/card'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
-import { useAuth } from '../../../features/auth/auth-context'
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form'
-import { PageContainer, PageTitle } from '../../layout/page-section'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { useAuth } from '#client/features/auth/auth-context.ts'
+import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx'
 
 type FromState = { from?: { pathname?: string; search?: string } } | null
 

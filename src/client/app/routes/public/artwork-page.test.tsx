@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Toaster } from '#client/components/ui/toaster.tsx'
+import { resetToasts } from '#client/components/ui/use-toast.ts'
 import {
   ARTWORK_LINK_NOT_FOUND,
   ARTWORK_NO_FILE_MESSAGE,
@@ -11,10 +13,8 @@ import {
   type ArtworkPageResponse,
   MAX_ARTWORK_BYTES,
   type PrintCheck,
-} from '../../../../shared/artwork'
-import type { OrdersBySessionResponse } from '../../../../shared/checkout'
-import { Toaster } from '../../../components/ui/toaster'
-import { resetToasts } from '../../../components/ui/use-toast'
+} from '#shared/artwork.ts'
+import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 import { ArtworkPage } from './artwork-page'
 import { ThankYouPage } from './thank-you-page'
 

@@ -1,7 +1,7 @@
-import { BlogPostList } from '../../../features/blog/components/blog-post-list'
-import { PageContainer, PageTitle } from '../../layout/page-section'
-import { useSiteConfig } from '../../site-config'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
+import { useSiteConfig } from '#client/app/site-config.ts'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { BlogPostList } from '#client/features/blog/components/blog-post-list.tsx'
 
 export function BlogListPage() {
   const config = useSiteConfig()

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
-import { BlogPostArticle } from '../../../features/blog/components/blog-post-article'
-import { PageContainer } from '../../layout/page-section'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer } from '#client/app/layout/page-section.tsx'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { BlogPostArticle } from '#client/features/blog/components/blog-post-article.tsx'
 
 export function BlogPostPage() {
   const { postId = '' } = useParams()

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AvailableMonthsResponse } from '../../../../shared/dto'
-import { availableMonthsQueryOptions } from '../../../features/calendar/api/get-available-months'
+import { availableMonthsQueryOptions } from '#client/features/calendar/api/get-available-months.ts'
+import type { AvailableMonthsResponse } from '#shared/dto.ts'
 import { CalendarPage } from './calendar-page'
 
 /**

@@ -1,20 +1,20 @@
 import { ChevronDown } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import { formatCount } from '../../../../shared/format'
-import { mailingConcludedText } from '../../../../shared/mailing-texts'
-import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
-import { Button } from '../../../components/ui/button'
-import { Spinner } from '../../../components/ui/spinner'
-import { useAvailableMonths } from '../../../features/calendar/api/get-available-months'
-import { CalendarSection } from '../../../features/calendar/components/calendar-section'
-import { cn } from '../../../lib/cn'
-import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
-import { useSiteConfig } from '../../site-config'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle, SectionTitle } from '#client/app/layout/page-section.tsx'
+import { useSiteConfig } from '#client/app/site-config.ts'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { DisclosureContent, useDisclosure } from '#client/components/disclosure.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { useAvailableMonths } from '#client/features/calendar/api/get-available-months.ts'
+import { CalendarSection } from '#client/features/calendar/components/calendar-section.tsx'
+import { cn } from '#client/lib/cn.ts'
+import { formatCount } from '#shared/format.ts'
+import { mailingConcludedText } from '#shared/mailing-texts.ts'
 
 // Shown only once the visitor opens 'Show Example': its code loads then, behind its own loading state.
 const CalendarExample = lazy(() =>
-  import('../../../features/calendar/components/calendar-example').then((m) => ({
+  import('#client/features/calendar/components/calendar-example.tsx').then((m) => ({
     default: m.CalendarExample,
   })),
 )

@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { BookingInformation } from '../../../features/cart/components/booking-information'
-import { OrderSummary } from '../../../features/cart/components/order-summary'
-import { useCartCheckout } from '../../../features/cart/hooks/use-cart-checkout'
-import { useCart } from '../../../features/cart/use-cart'
-import { PageContainer, PageTitle } from '../../layout/page-section'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { BookingInformation } from '#client/features/cart/components/booking-information.tsx'
+import { OrderSummary } from '#client/features/cart/components/order-summary.tsx'
+import { useCartCheckout } from '#client/features/cart/hooks/use-cart-checkout.ts'
+import { useCart } from '#client/features/cart/use-cart.ts'
 
 export function CartCheckoutPage() {
   const { isEmpty, clearCart } = useCart()

@@ -1,9 +1,9 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { MailingListForm } from '../../../features/inquiries/components/mailing-list-form'
-import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
-import { useSiteConfig } from '../../site-config'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle, SectionTitle } from '#client/app/layout/page-section.tsx'
+import { useSiteConfig } from '#client/app/site-config.ts'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { MailingListForm } from '#client/features/inquiries/components/mailing-list-form.tsx'
 
 const link = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'
 

@@ -1,29 +1,31 @@
 import { ChevronDown, ChevronUp } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
-import { formatCount } from '../../../../shared/format'
-import { DisclosureContent, useDisclosure } from '../../../components/disclosure'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent } from '../../../components/ui/card'
-import { LazyCalendarSection } from '../../../features/calendar/components/lazy-calendar-section'
-import { MapExampleSpinner } from '../../../features/media/components/map-example-spinner'
-import { PriorWorkPlaceholder } from '../../../features/media/components/prior-work-frame'
-import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
-import { useSiteConfig } from '../../site-config'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle, SectionTitle } from '#client/app/layout/page-section.tsx'
+import { useSiteConfig } from '#client/app/site-config.ts'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { DisclosureContent, useDisclosure } from '#client/components/disclosure.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent } from '#client/components/ui/card.tsx'
+import { LazyCalendarSection } from '#client/features/calendar/components/lazy-calendar-section.tsx'
+import { MapExampleSpinner } from '#client/features/media/components/map-example-spinner.tsx'
+import { PriorWorkPlaceholder } from '#client/features/media/components/prior-work-frame.tsx'
+import { formatCount } from '#shared/format.ts'
 
 // The form (react-hook-form + zod) loads only when a visitor opens the waitlist.
 const WaitlistForm = lazy(() =>
-  import('../../../features/inquiries/components/waitlist-form').then((m) => ({ default: m.WaitlistForm })),
+  import('#client/features/inquiries/components/waitlist-form.tsx').then((m) => ({
+    default: m.WaitlistForm,
+  })),
 )
 
 // Below the fold: the map example and the carousels load after the page, in place of their own
 // loading state (same markup), so nothing moves when they arrive.
 const MapExample = lazy(() =>
-  import('../../../features/media/components/map-example').then((m) => ({ default: m.MapExample })),
+  import('#client/features/media/components/map-example.tsx').then((m) => ({ default: m.MapExample })),
 )
 const PriorWorkCarousels = lazy(() =>
-  import('../../../features/media/components/prior-work-carousels').then((m) => ({
+  import('#client/features/media/components/prior-work-carousels.tsx').then((m) => ({
     default: m.PriorWorkCarousels,
   })),
 )

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MapIconDto } from '../../../../shared/dto'
+import type { MapIconDto } from '#shared/dto.ts'
 import { MapIconCheckoutPage } from './map-icon-checkout-page'
 
 /** Issue 12: the single icon checkout is for one mailing, ?month=YYYY-MM or else the next open one. */

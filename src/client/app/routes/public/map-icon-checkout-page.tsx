@@ -1,25 +1,20 @@
 import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { formatPrice } from '../../../../shared/format'
-import {
-  isMonthKey,
-  MAILING_NOT_SELLING,
-  mailingForText,
-  NO_OPEN_MAILING,
-} from '../../../../shared/mailing-names'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Spinner } from '../../../components/ui/spinner'
-import { toast } from '../../../components/ui/use-toast'
-import type { BookingDetails } from '../../../features/cart/checkout-validation'
-import { validateBookingDetails } from '../../../features/cart/checkout-validation'
-import { BookingInformation } from '../../../features/cart/components/booking-information'
-import { startMapIconCheckout } from '../../../features/cart/start-checkout'
-import { useMapIcon } from '../../../features/map-icons/api/get-map-icon'
-import { iconStockFor, mapIconSizeText, remainingText } from '../../../features/map-icons/map-icon-display'
-import { PageContainer, PageTitle } from '../../layout/page-section'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import type { BookingDetails } from '#client/features/cart/checkout-validation.ts'
+import { validateBookingDetails } from '#client/features/cart/checkout-validation.ts'
+import { BookingInformation } from '#client/features/cart/components/booking-information.tsx'
+import { startMapIconCheckout } from '#client/features/cart/start-checkout.ts'
+import { useMapIcon } from '#client/features/map-icons/api/get-map-icon.ts'
+import { iconStockFor, mapIconSizeText, remainingText } from '#client/features/map-icons/map-icon-display.ts'
+import { formatPrice } from '#shared/format.ts'
+import { isMonthKey, MAILING_NOT_SELLING, mailingForText, NO_OPEN_MAILING } from '#shared/mailing-names.ts'
 
 const FALLBACK_ERROR = 'Failed to create checkout session. Please try again.'
 

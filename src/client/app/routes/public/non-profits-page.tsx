@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { PageContainer, PageTitle, SectionTitle } from '../../layout/page-section'
-import { useSiteConfig } from '../../site-config'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle, SectionTitle } from '#client/app/layout/page-section.tsx'
+import { useSiteConfig } from '#client/app/site-config.ts'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
 
 const link = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'
 

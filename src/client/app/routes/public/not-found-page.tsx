@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useDocumentTitle } from '../../use-document-title'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
 
 export function NotFoundPage() {
   const location = useLocation()

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { PageContainer, PageTitle } from '../../layout/page-section'
-import { useSiteConfig } from '../../site-config'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
+import { useSiteConfig } from '#client/app/site-config.ts'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 
 const link = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'
 

@@ -1,6 +1,6 @@
-import { PriorWorkCarousels } from '../../../features/media/components/prior-work-carousels'
-import { PageContainer, PageTitle } from '../../layout/page-section'
-import { useDocumentTitle } from '../../use-document-title'
+import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { PriorWorkCarousels } from '#client/features/media/components/prior-work-carousels.tsx'
 
 export function PriorWorkPage() {
   useDocumentTitle('Prior Work')

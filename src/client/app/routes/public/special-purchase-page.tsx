@@ -1,5 +1,19 @@
 import { Minus, Plus } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
+import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
+import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { FieldError, FormField, fieldErrorProps } from '#client/components/ui/form-field.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import {
+  checkoutReturnPath,
+  readRememberedBuyer,
+  rememberBuyer,
+} from '#client/features/cart/remembered-buyer.ts'
+import { startSpecialPurchaseCheckout } from '#client/features/special-purchase/api/create-special-purchase-checkout.ts'
 import {
   correctUnitsText,
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
@@ -9,21 +23,7 @@ import {
   SPECIAL_PURCHASE_MIN_UNITS,
   specialPurchaseAmount,
   specialPurchaseDescription,
-} from '../../../../shared/special-purchase'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { FieldError, FormField, fieldErrorProps } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
-import { toast } from '../../../components/ui/use-toast'
-import {
-  checkoutReturnPath,
-  readRememberedBuyer,
-  rememberBuyer,
-} from '../../../features/cart/remembered-buyer'
-import { startSpecialPurchaseCheckout } from '../../../features/special-purchase/api/create-special-purchase-checkout'
-import { PageContainer, PageTitle } from '../../layout/page-section'
-import { useDocumentTitle } from '../../use-document-title'
+} from '#shared/special-purchase.ts'
 
 type Field = 'units' | 'businessName' | 'email'
 

@@ -1,11 +1,6 @@
-import {
-  ARTWORK_STATE_LABELS,
-  ARTWORK_STATES,
-  type ArtworkState,
-  type PrintSize,
-} from '../../../../shared/artwork'
-import type { MailingOverviewRow, MonthKey } from '../../../../shared/mailings'
-import { plural } from '../../../../shared/plural'
+import { ARTWORK_STATE_LABELS, ARTWORK_STATES, type ArtworkState, type PrintSize } from '#shared/artwork.ts'
+import type { MailingOverviewRow, MonthKey } from '#shared/mailings.ts'
+import { plural } from '#shared/plural.ts'
 
 /**
  * The board's month when ?month= names none: the first mailing not yet mailed whose artwork is due

@@ -1,4 +1,4 @@
-import type { BlogPostDto, BlogPostsResponse } from '../../../../shared/dto'
+import type { BlogPostDto, BlogPostsResponse } from '#shared/dto.ts'
 
 /**
  * Spec section 4: after a save the list updates locally — a new post goes on top, an edited post is

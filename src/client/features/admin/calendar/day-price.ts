@@ -1,4 +1,4 @@
-import { dayPriceSchema, INVALID_PRICE_MESSAGE } from '../../../../shared/calendar-admin'
+import { dayPriceSchema, INVALID_PRICE_MESSAGE } from '#shared/calendar-admin.ts'
 
 export type PriceParse = { ok: true; price: number } | { ok: false; message: string }
 

@@ -1,4 +1,4 @@
-import type { EmailState, InboxKind } from '../../../../shared/admin-communication'
+import type { EmailState, InboxKind } from '#shared/admin-communication.ts'
 
 export const EMAIL_STATE_LABELS: Record<EmailState, string> = {
   queued: 'Queued',

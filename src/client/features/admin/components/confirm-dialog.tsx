@@ -8,7 +8,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
+} from '#client/components/ui/alert-dialog.tsx'
 
 /** A controlled confirmation used by every destructive admin action. */
 export function ConfirmDialog({

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
   DialogClose,
@@ -8,7 +8,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog'
+} from '#client/components/ui/dialog.tsx'
 
 /**
  * An admin form in a dialog: the fields, the form's own error (one not about a single field), and Cancel

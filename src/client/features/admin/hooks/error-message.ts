@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client'
+import { ApiError } from '#client/lib/api-client.ts'
 
 /** The server's own message when it sent one (validation, conflicts), else the screen's fallback. */
 export function errorDescription(error: unknown, fallback: string): string {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { toast } from '../../../components/ui/use-toast'
+import { toast } from '#client/components/ui/use-toast.ts'
 
 /** Spec section 8 "Loading" toasts: 'Error' with the screen's message, once per failure. */
 export function useLoadErrorToast(isError: boolean, description: string, title = 'Error') {

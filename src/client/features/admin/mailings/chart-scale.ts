@@ -1,6 +1,6 @@
-import { formatPrice, MONTH_NAMES } from '../../../../shared/format'
-import { type MailingChartPoint, mailingMonthLabel, parseMonthKey } from '../../../../shared/mailings'
-import { plural } from '../../../../shared/plural'
+import { formatPrice, MONTH_NAMES } from '#shared/format.ts'
+import { type MailingChartPoint, mailingMonthLabel, parseMonthKey } from '#shared/mailings.ts'
+import { plural } from '#shared/plural.ts'
 
 /** The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above value (value > 0). */
 export function niceCeil(value: number): number {

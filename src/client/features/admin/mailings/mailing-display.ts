@@ -1,5 +1,5 @@
-import { MONTH_NAMES } from '../../../../shared/format'
-import type { MailingDayCounts, MailingOverviewRow } from '../../../../shared/mailings'
+import { MONTH_NAMES } from '#shared/format.ts'
+import type { MailingDayCounts, MailingOverviewRow } from '#shared/mailings.ts'
 
 const shortMonth = (month: number) => (MONTH_NAMES[month - 1] ?? '').slice(0, 3)
 

@@ -1,6 +1,6 @@
-import type { AdminOrderDto, OrderType } from '../../../../shared/admin-dto'
-import { formatDayDate } from '../../../../shared/format'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError } from '#client/lib/api-client.ts'
+import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
+import { formatDayDate } from '#shared/format.ts'
 
 const TYPE_LABELS: Record<OrderType, string> = {
   map_icon: 'Map Icon',

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ArtworkPageResponse } from '../../../../shared/artwork'
-import { ApiError, apiClient } from '../../../lib/api-client'
+import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import type { ArtworkPageResponse } from '#shared/artwork.ts'
 
 export const artworkPageQueryKey = (token: string) => ['artwork-page', token] as const
 

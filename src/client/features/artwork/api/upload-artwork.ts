@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
-import { ARTWORK_UPLOAD_FIELDS, type ArtworkPageResponse } from '../../../../shared/artwork'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import { ARTWORK_UPLOAD_FIELDS, type ArtworkPageResponse } from '#shared/artwork.ts'
 import { artworkPageQueryKey } from './get-artwork-page'
 
 export type UploadArtworkInput = { file: File; orderIds: string[] }

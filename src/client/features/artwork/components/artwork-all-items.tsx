@@ -1,4 +1,4 @@
-import type { ArtworkPageResponse } from '../../../../shared/artwork'
+import type { ArtworkPageResponse } from '#shared/artwork.ts'
 import { ArtworkUploadForm } from './artwork-upload-form'
 
 type Props = {

@@ -1,4 +1,4 @@
-import type { ArtworkLineDto, ArtworkPageResponse } from '../../../../shared/artwork'
+import type { ArtworkLineDto, ArtworkPageResponse } from '#shared/artwork.ts'
 import { artworkStatusId, printsAtText } from '../artwork-display'
 import { ArtworkStateBadge } from './artwork-state-badge'
 import { ArtworkUploadForm } from './artwork-upload-form'

@@ -1,4 +1,4 @@
-import type { ArtworkPageResponse } from '../../../../shared/artwork'
+import type { ArtworkPageResponse } from '#shared/artwork.ts'
 import type { MailingGroup } from '../artwork-display'
 import { ArtworkLineCard } from './artwork-line-card'
 

@@ -1,5 +1,5 @@
-import { ARTWORK_STATE_LABELS, type ArtworkState } from '../../../../shared/artwork'
-import { cn } from '../../../lib/cn'
+import { cn } from '#client/lib/cn.ts'
+import { ARTWORK_STATE_LABELS, type ArtworkState } from '#shared/artwork.ts'
 
 /**
  * Each state its own colour (text at least 4.5:1 on its background) and always its word, so the colour is

@@ -1,4 +1,4 @@
-import type { ArtworkFileDto } from '../../../../shared/artwork'
+import type { ArtworkFileDto } from '#shared/artwork.ts'
 import { fileSizeText } from '../artwork-display'
 
 const LINK_CLASS =

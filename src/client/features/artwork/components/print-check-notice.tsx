@@ -1,4 +1,4 @@
-import type { PrintCheck } from '../../../../shared/artwork'
+import type { PrintCheck } from '#shared/artwork.ts'
 
 /**
  * The print check of the current file, in the server's words. A warning is not an error (the file was

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MeResponse } from '../../../../shared/auth'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MeResponse } from '#shared/auth.ts'
 
 export type Me = MeResponse
 export type AuthUser = NonNullable<MeResponse['user']>

@@ -1,4 +1,4 @@
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
 
 /** better-auth's "Forgot password?": answers alike whether or not the e-mail has an account. */
 export function requestPasswordReset(email: string): Promise<unknown> {

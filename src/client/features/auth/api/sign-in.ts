@@ -1,4 +1,4 @@
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
 
 export type SignInInput = { email: string; password: string }
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react'
-import { RESET_REQUESTED_MESSAGE } from '../../../../shared/password-policy'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
-import { ApiError } from '../../../lib/api-client'
+import { Button } from '#client/components/ui/button.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { ApiError } from '#client/lib/api-client.ts'
+import { RESET_REQUESTED_MESSAGE } from '#shared/password-policy.ts'
 import { requestPasswordReset } from '../api/password'
 
 type State = { status: 'idle' | 'busy' | 'sent' } | { status: 'failed'; message: string }

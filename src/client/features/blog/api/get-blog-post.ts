@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { BlogPostDto } from '../../../../shared/dto'
-import { ApiError, apiClient } from '../../../lib/api-client'
+import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import type { BlogPostDto } from '#shared/dto.ts'
 
 /** GET /api/blog-posts/:id → one published post, or 404 not_found. */
 export function getBlogPost(postId: string): Promise<BlogPostDto> {

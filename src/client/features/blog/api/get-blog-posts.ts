@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { BlogPostsResponse } from '../../../../shared/dto'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { BlogPostsResponse } from '#shared/dto.ts'
 
 /** GET /api/blog-posts → published posts, newest first. */
 export function getBlogPosts(): Promise<BlogPostsResponse> {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { Spinner } from '../../../components/ui/spinner'
-import { toast } from '../../../components/ui/use-toast'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
 import { isNotFound, useBlogPost } from '../api/get-blog-post'
 import { splitIntoParagraphs } from '../blog-text'
 import { BlogPostMeta } from './blog-post-meta'

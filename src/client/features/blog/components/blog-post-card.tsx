@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { blogPreview } from '../../../../shared/blog-preview'
-import type { BlogPostDto } from '../../../../shared/dto'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { blogPreview } from '#shared/blog-preview.ts'
+import type { BlogPostDto } from '#shared/dto.ts'
 import { BlogPostMeta } from './blog-post-meta'
 
 export function BlogPostCard({ post }: { post: BlogPostDto }) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { Spinner } from '../../../components/ui/spinner'
-import { toast } from '../../../components/ui/use-toast'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
 import { useBlogPosts } from '../api/get-blog-posts'
 import { BlogPostCard } from './blog-post-card'
 

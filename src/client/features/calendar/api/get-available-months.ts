@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AvailableMonthsResponse } from '../../../../shared/dto'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AvailableMonthsResponse } from '#shared/dto.ts'
 import { CALENDAR_DAYS_QUERY_KEY } from './get-calendar-month'
 
 export function getAvailableMonths(): Promise<AvailableMonthsResponse> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { CalendarDayDto } from '../../../../shared/dto'
-import { ApiError, apiClient } from '../../../lib/api-client'
+import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import type { CalendarDayDto } from '#shared/dto.ts'
 import { CALENDAR_DAYS_QUERY_KEY } from './get-calendar-month'
 
 export function getCalendarDay(dayId: string): Promise<CalendarDayDto> {

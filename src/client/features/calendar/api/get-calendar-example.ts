@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MediaListResponse } from '../../../../shared/dto'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MediaListResponse } from '#shared/dto.ts'
 
 export function getCalendarExamples(): Promise<MediaListResponse> {
   return apiClient.get<MediaListResponse>('/api/media?type=calendar_example')

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type YearMonth, yearMonthKey } from '../../../../shared/calendar-months'
-import type { CalendarMonthResponse } from '../../../../shared/dto'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import { type YearMonth, yearMonthKey } from '#shared/calendar-months.ts'
+import type { CalendarMonthResponse } from '#shared/dto.ts'
 
 export const CALENDAR_DAYS_QUERY_KEY = ['calendar-days'] as const
 

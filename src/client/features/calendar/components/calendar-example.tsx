@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useCalendarExample } from '../api/get-calendar-example'
 
 /** The newest calendar_example image, or a neutral note while none is uploaded. */

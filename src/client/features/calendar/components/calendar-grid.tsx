@@ -4,8 +4,8 @@ import {
   monthGrid,
   WEEKDAY_HEADERS,
   type YearMonth,
-} from '../../../../shared/calendar-months'
-import type { CalendarDayDto } from '../../../../shared/dto'
+} from '#shared/calendar-months.ts'
+import type { CalendarDayDto } from '#shared/dto.ts'
 import { useDayActions } from '../hooks/use-day-actions'
 import { DayCell } from './day-cell'
 

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 
 /**
  * CalendarSection while its code loads (home, /5k-example): the month selector's row (h-10,

@@ -1,7 +1,7 @@
-import type { DayCellState } from '../../../../shared/calendar-months'
-import type { CalendarDayDto } from '../../../../shared/dto'
-import { formatDayDate, formatPrice } from '../../../../shared/format'
-import { cn } from '../../../lib/cn'
+import { cn } from '#client/lib/cn.ts'
+import type { DayCellState } from '#shared/calendar-months.ts'
+import type { CalendarDayDto } from '#shared/dto.ts'
+import { formatDayDate, formatPrice } from '#shared/format.ts'
 
 const STATE_LABEL: Record<DayCellState, string> = {
   available: 'Available',

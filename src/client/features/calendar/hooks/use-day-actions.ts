@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router'
-import type { DayCellState } from '../../../../shared/calendar-months'
-import type { CalendarDayDto } from '../../../../shared/dto'
-import { formatDayDate } from '../../../../shared/format'
-import { toast } from '../../../components/ui/use-toast'
-import { getCart } from '../../cart/cart-store'
-import { useCart } from '../../cart/use-cart'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { getCart } from '#client/features/cart/cart-store.ts'
+import { useCart } from '#client/features/cart/use-cart.ts'
+import type { DayCellState } from '#shared/calendar-months.ts'
+import type { CalendarDayDto } from '#shared/dto.ts'
+import { formatDayDate } from '#shared/format.ts'
 
 /** Spec section 9: add-to-cart toasts stay 10 seconds. */
 export const ADD_TO_CART_TOAST_DURATION = 10_000

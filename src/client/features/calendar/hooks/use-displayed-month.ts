@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { initialCalendarMonth, type YearMonth } from '../../../../shared/calendar-months'
+import { initialCalendarMonth, type YearMonth } from '#shared/calendar-months.ts'
 import { useAvailableMonths } from '../api/get-available-months'
 import { useSettings } from '../api/get-settings'
 

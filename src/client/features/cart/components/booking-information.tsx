@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { toast } from '../../../components/ui/use-toast'
+import { Button } from '#client/components/ui/button.tsx'
+import { FormField } from '#client/components/ui/form-field.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
 import {
   type BookingDetails,
   type BookingField,

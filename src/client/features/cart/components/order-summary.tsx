@@ -1,9 +1,9 @@
 import { AlertCircle, Trash2 } from 'lucide-react'
-import { discountedDayPrice, mapIconSizeLabel } from '../../../../shared/cart'
-import { formatDayDate, formatPrice } from '../../../../shared/format'
-import { cartMailingText } from '../../../../shared/mailing-names'
-import { Button } from '../../../components/ui/button'
-import { toast } from '../../../components/ui/use-toast'
+import { Button } from '#client/components/ui/button.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { discountedDayPrice, mapIconSizeLabel } from '#shared/cart.ts'
+import { formatDayDate, formatPrice } from '#shared/format.ts'
+import { cartMailingText } from '#shared/mailing-names.ts'
 import { useCart } from '../use-cart'
 
 /**

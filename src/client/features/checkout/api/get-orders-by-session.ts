@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { OrdersBySessionResponse } from '../../../../shared/checkout'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 
 /** Spec section 9: the order session lookup retries 2 times. */
 export const ORDER_LOOKUP_RETRIES = 2

@@ -1,5 +1,5 @@
-import type { SessionOrderDto } from '../../../../shared/checkout'
-import { formatDayDate, formatPrice } from '../../../../shared/format'
+import type { SessionOrderDto } from '#shared/checkout.ts'
+import { formatDayDate, formatPrice } from '#shared/format.ts'
 
 function describeOrder(order: SessionOrderDto): string {
   if (order.type === 'calendar_day' && order.date) return `Calendar day: ${formatDayDate(order.date)}`

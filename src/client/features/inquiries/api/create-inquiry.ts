@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CreateInquiryInput } from '../../../../shared/inquiries'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { CreateInquiryInput } from '#shared/inquiries.ts'
 
 /** POST /api/inquiries → 201 { ok: true }; 422 validation_failed with fields; 429 rate_limited. */
 export function createInquiry(input: CreateInquiryInput): Promise<{ ok: true }> {

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
+import { Button } from '#client/components/ui/button.tsx'
+import { FormField } from '#client/components/ui/form-field.tsx'
 
 /** The markup of the e-mail waitlist on /5k-example, shared by its stand-in and its validating version. */
 export function EmailWaitlistFormView({

@@ -1,4 +1,4 @@
-import { LazyForm } from '../../../components/lazy-form'
+import { LazyForm } from '#client/components/lazy-form.tsx'
 import { EmailWaitlistFormView } from './email-waitlist-form-view'
 
 const loadForm = () => import('./email-waitlist-form-validated').then((m) => m.ValidatedEmailWaitlistForm)

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Toaster } from '../../../components/ui/toaster'
-import { resetToasts } from '../../../components/ui/use-toast'
+import { Toaster } from '#client/components/ui/toaster.tsx'
+import { resetToasts } from '#client/components/ui/use-toast.ts'
 import { EmailWaitlistForm } from './email-waitlist-form'
 import { MailingListForm } from './mailing-list-form'
 

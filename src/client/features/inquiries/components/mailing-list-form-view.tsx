@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
+import { Button } from '#client/components/ui/button.tsx'
+import { FormField } from '#client/components/ui/form-field.tsx'
 
 export type MailingListField = 'email' | 'name'
 

@@ -1,4 +1,4 @@
-import { LazyForm } from '../../../components/lazy-form'
+import { LazyForm } from '#client/components/lazy-form.tsx'
 import { MailingListFormView } from './mailing-list-form-view'
 
 const loadForm = () => import('./mailing-list-form-validated').then((m) => m.ValidatedMailingListForm)

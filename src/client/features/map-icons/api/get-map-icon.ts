@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MapIconDto } from '../../../../shared/dto'
-import { ApiError, apiClient } from '../../../lib/api-client'
+import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import type { MapIconDto } from '#shared/dto.ts'
 import { MAP_ICONS_QUERY_KEY } from './get-map-icons'
 
 export function getMapIcon(iconId: string): Promise<MapIconDto> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MapIconsResponse } from '../../../../shared/dto'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MapIconsResponse } from '#shared/dto.ts'
 
 export const MAP_ICONS_QUERY_KEY = ['map-icons'] as const
 

@@ -1,5 +1,5 @@
-import type { RefreshMapIconAvailabilityResponse } from '../../../../shared/checkout'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { RefreshMapIconAvailabilityResponse } from '#shared/checkout.ts'
 
 /** Spec section 7: asks the server to recount each icon from paid orders and live holds. */
 export function refreshMapIconAvailability(): Promise<RefreshMapIconAvailabilityResponse> {

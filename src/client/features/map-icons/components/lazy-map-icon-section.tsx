@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Spinner } from '../../../components/ui/spinner'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 
 const MapIconSection = lazy(() => import('./map-icon-section').then((m) => ({ default: m.MapIconSection })))
 

@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { mailingMonthLabel } from '../../../../shared/mailing-names'
-import type { MonthKey } from '../../../../shared/mailings'
-import { Label } from '../../../components/ui/label'
+import { Label } from '#client/components/ui/label.tsx'
+import { mailingMonthLabel } from '#shared/mailing-names.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 
 type MailingPickerProps = {
   months: MonthKey[]

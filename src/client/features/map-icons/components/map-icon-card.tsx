@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router'
-import type { MapIconDto } from '../../../../shared/dto'
-import { formatPrice } from '../../../../shared/format'
-import { mailingForText, NO_OPEN_MAILING } from '../../../../shared/mailing-names'
-import type { MonthKey } from '../../../../shared/mailings'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card'
-import { useCart } from '../../cart/use-cart'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx'
+import { useCart } from '#client/features/cart/use-cart.ts'
+import type { MapIconDto } from '#shared/dto.ts'
+import { formatPrice } from '#shared/format.ts'
+import { mailingForText, NO_OPEN_MAILING } from '#shared/mailing-names.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 import { useReserveMapIcon } from '../hooks/use-reserve-map-icon'
 import {
   iconStockFor,

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router'
-import type { MapIconDto } from '../../../../shared/dto'
-import type { MonthKey } from '../../../../shared/mailings'
-import { toast } from '../../../components/ui/use-toast'
-import { useCart } from '../../cart/use-cart'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { useCart } from '#client/features/cart/use-cart.ts'
+import type { MapIconDto } from '#shared/dto.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 
 /** Spec section 9: add-to-cart toasts stay 10 seconds. */
 const ADD_TO_CART_TOAST_DURATION = 10_000

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 
 /** MapExample while its image loads; also the home page's placeholder while MapExample's code loads. */
 export function MapExampleSpinner() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import type { MediaItemDto } from '../../../../shared/dto'
-import { LazyCarousel } from '../../../components/lazy-carousel'
-import { toast } from '../../../components/ui/use-toast'
+import { LazyCarousel } from '#client/components/lazy-carousel.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import type { MediaItemDto } from '#shared/dto.ts'
 import { useMedia } from '../api/get-media'
 import { type HeadingLevel, PRIOR_WORK_BLOCKS, PriorWorkBlock, PriorWorkSpinner } from './prior-work-frame'
 

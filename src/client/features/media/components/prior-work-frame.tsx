@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Spinner } from '../../../components/ui/spinner'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 
 export type HeadingLevel = 2 | 3
 

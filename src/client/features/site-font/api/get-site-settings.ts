@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { SiteSettings } from '../../../../shared/settings'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { SiteSettings } from '#shared/settings.ts'
 
 export const SITE_SETTINGS_QUERY_KEY = ['settings'] as const
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { isSiteFont } from '../../../../shared/fonts'
+import { isSiteFont } from '#shared/fonts.ts'
 import { useSiteSettings } from '../api/get-site-settings'
 import { applySiteFont } from '../site-font'
 

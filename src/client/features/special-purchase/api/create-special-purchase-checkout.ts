@@ -1,5 +1,5 @@
-import type { CheckoutSessionResponse } from '../../../../shared/checkout'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { CheckoutSessionResponse } from '#shared/checkout.ts'
 
 export type SpecialPurchaseCheckoutInput = {
   businessName: string

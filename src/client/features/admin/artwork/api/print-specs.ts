@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { PrintSpecs } from '../../../../../shared/artwork'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { PrintSpecs } from '#shared/artwork.ts'
 
 export const PRINT_SPECS_KEY = ['admin', 'print-specs'] as const
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '#client/lib/api-client.ts'
 import type {
   ArtworkLinkSentResponse,
   ArtworkRemindersResponse,
@@ -6,9 +7,8 @@ import type {
   ProductionBoardResponse,
   ProductionLineDto,
   RequestChangesInput,
-} from '../../../../../shared/artwork'
-import type { MonthKey } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+} from '#shared/artwork.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 
 /** 'all' asks for every line; a state asks the server for that state only (?state=). */
 export type ArtworkFilter = ArtworkState | 'all'

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
 import {
   ARTWORK_STATES,
   type ArtworkState,
@@ -8,9 +9,8 @@ import {
   type PrintCheck,
   type ProductionBoardResponse,
   type ProductionLineDto,
-} from '../../../../../shared/artwork'
-import type { MailingOverviewRow, MailingStatus } from '../../../../../shared/mailings'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+} from '#shared/artwork.ts'
+import type { MailingOverviewRow, MailingStatus } from '#shared/mailings.ts'
 import { ArtworkManagement } from './artwork-management'
 
 const FUTURE = '2099-01-01T00:00:00.000Z'

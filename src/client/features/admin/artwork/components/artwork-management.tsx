@@ -1,18 +1,18 @@
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
-import { isMonthKey } from '../../../../../shared/mailing-names'
-import { mailingMonthLabel } from '../../../../../shared/mailings'
-import { Label } from '../../../../components/ui/label'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { Spinner } from '../../../../components/ui/spinner'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
-import { useAdminMailings } from '../../mailings/api/get-admin-mailings'
+} from '#client/components/ui/select.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
+import { useAdminMailings } from '#client/features/admin/mailings/api/get-admin-mailings.ts'
+import { isMonthKey } from '#shared/mailing-names.ts'
+import { mailingMonthLabel } from '#shared/mailings.ts'
 import { defaultArtworkMonth } from '../artwork-display'
 import { ArtworkBoard } from './artwork-board'
 import { PrintSizesForm } from './print-sizes-form'

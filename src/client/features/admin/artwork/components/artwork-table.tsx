@@ -1,14 +1,8 @@
 import { AlertTriangle, CheckCircle2, FileText } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import {
-  ARTWORK_STATE_LABELS,
-  type ArtworkState,
-  type PrintCheck,
-  type ProductionLineDto,
-} from '../../../../../shared/artwork'
-import { DisclosureContent, useDisclosure } from '../../../../components/disclosure'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
+import { DisclosureContent, useDisclosure } from '#client/components/disclosure.tsx'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
 import {
   Table,
   TableBody,
@@ -16,10 +10,21 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
-import { formatInstant } from '../../mailings/mailing-display'
+} from '#client/components/ui/table.tsx'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { formatInstant } from '#client/features/admin/mailings/mailing-display.ts'
+import { cn } from '#client/lib/cn.ts'
+import {
+  ARTWORK_STATE_LABELS,
+  type ArtworkState,
+  type PrintCheck,
+  type ProductionLineDto,
+} from '#shared/artwork.ts'
 import { fileSizeText, printSizeText } from '../artwork-display'
 
 const STATE_VARIANT: Record<ArtworkState, 'destructive' | 'default' | 'warning' | 'success'> = {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PRINT_SPECS } from '../../../../../shared/artwork'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import { DEFAULT_PRINT_SPECS } from '#shared/artwork.ts'
 import { PrintSizesForm } from './print-sizes-form'
 
 describe('PrintSizesForm (issue 13)', () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BlogPostsResponse } from '../../../../../shared/dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { BlogPostsResponse } from '#shared/dto.ts'
 import { removePost } from '../blog-posts-cache'
 import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
 

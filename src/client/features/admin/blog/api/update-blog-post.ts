@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BlogPostInput } from '../../../../../shared/blog'
-import type { BlogPostDto, BlogPostsResponse } from '../../../../../shared/dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { BlogPostInput } from '#shared/blog.ts'
+import type { BlogPostDto, BlogPostsResponse } from '#shared/dto.ts'
 import { replacePost } from '../blog-posts-cache'
 import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
 

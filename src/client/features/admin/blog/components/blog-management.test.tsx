@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { BlogPostDto } from '../../../../../shared/dto'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { BlogPostDto } from '#shared/dto.ts'
 import { prependPost, removePost, replacePost } from '../blog-posts-cache'
 import { BlogManagement } from './blog-management'
 

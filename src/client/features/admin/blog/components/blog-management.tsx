@@ -1,10 +1,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { BlogPostDto } from '../../../../../shared/dto'
-import { formatDayDate } from '../../../../../shared/format'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
-import { Spinner } from '../../../../components/ui/spinner'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 import {
   Table,
   TableBody,
@@ -12,11 +10,18 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { toast } from '../../../../components/ui/use-toast'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+} from '#client/components/ui/table.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
+import { cn } from '#client/lib/cn.ts'
+import type { BlogPostDto } from '#shared/dto.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { useDeleteBlogPost } from '../api/delete-blog-post'
 import { useAdminBlogPosts } from '../api/get-admin-blog-posts'
 import { BlogPostDialog } from './blog-post-dialog'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BulkPriceResponse } from '../../../../../shared/admin-dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { BulkPriceResponse } from '#shared/admin-dto.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
 /** The ids of exactly the days shown (filters included); the server skips days an order holds. */

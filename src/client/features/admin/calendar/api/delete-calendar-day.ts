@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
 export function deleteCalendarDay(id: string): Promise<void> {

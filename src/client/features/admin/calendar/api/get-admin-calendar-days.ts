@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { AdminCalendarDaysResponse } from '../../../../../shared/admin-dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminCalendarDaysResponse } from '#shared/admin-dto.ts'
 
 export type AdminCalendarQuery = {
   startDate: string

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { InitializeRangeResponse } from '../../../../../shared/admin-dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { InitializeRangeResponse } from '#shared/admin-dto.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
 export type InitializeRangeInput = { startDate: string; endDate: string; price: number }

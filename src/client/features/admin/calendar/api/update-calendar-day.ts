@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UpdateCalendarDayInput } from '../../../../../shared/calendar-admin'
-import type { CalendarDayDto } from '../../../../../shared/dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { UpdateCalendarDayInput } from '#shared/calendar-admin.ts'
+import type { CalendarDayDto } from '#shared/dto.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
 export function updateCalendarDay(id: string, input: UpdateCalendarDayInput): Promise<CalendarDayDto> {

@@ -1,21 +1,21 @@
 import { ChevronDown, DollarSign, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { AdminCalendarDayDto, HeldDayDto } from '../../../../../shared/admin-dto'
-import { skippedDaysText } from '../../../../../shared/calendar-admin'
-import { formatUsd, formatUsdCents } from '../../../../../shared/format'
-import { plural } from '../../../../../shared/plural'
-import { Button } from '../../../../components/ui/button'
+import { Button } from '#client/components/ui/button.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../../components/ui/dropdown-menu'
-import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
-import { toast } from '../../../../components/ui/use-toast'
-import { ConfirmDialog } from '../../components/confirm-dialog'
-import { errorDescription } from '../../hooks/error-message'
+} from '#client/components/ui/dropdown-menu.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import type { AdminCalendarDayDto, HeldDayDto } from '#shared/admin-dto.ts'
+import { skippedDaysText } from '#shared/calendar-admin.ts'
+import { formatUsd, formatUsdCents } from '#shared/format.ts'
+import { plural } from '#shared/plural.ts'
 import { useBulkDeleteDays } from '../api/bulk-delete-days'
 import { useBulkUpdatePrice } from '../api/bulk-update-price'
 

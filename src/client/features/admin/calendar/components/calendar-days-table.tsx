@@ -1,9 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { AdminCalendarDayDto } from '../../../../../shared/admin-dto'
-import { formatDayDate, formatPrice } from '../../../../../shared/format'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
 import {
   Table,
   TableBody,
@@ -11,12 +9,19 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { toast } from '../../../../components/ui/use-toast'
-import { cn } from '../../../../lib/cn'
-import { ConfirmDialog } from '../../components/confirm-dialog'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
-import { errorDescription } from '../../hooks/error-message'
+} from '#client/components/ui/table.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { cn } from '#client/lib/cn.ts'
+import type { AdminCalendarDayDto } from '#shared/admin-dto.ts'
+import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { useDeleteCalendarDay } from '../api/delete-calendar-day'
 import { dayStatusLabel } from '../day-price'
 import { DayPriceEditor } from './day-price-cell'

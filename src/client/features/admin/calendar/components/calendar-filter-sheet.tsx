@@ -1,15 +1,15 @@
 import { Filter } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../../../components/ui/button'
-import { FormField } from '../../../../components/ui/form-field'
-import { Label } from '../../../../components/ui/label'
+import { Button } from '#client/components/ui/button.tsx'
+import { FormField } from '#client/components/ui/form-field.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
+} from '#client/components/ui/select.tsx'
 import {
   Sheet,
   SheetClose,
@@ -18,7 +18,7 @@ import {
   SheetHeader,
   SheetTitle,
   SheetTrigger,
-} from '../../../../components/ui/sheet'
+} from '#client/components/ui/sheet.tsx'
 
 export type CalendarFilters = { startDate: string; endDate: string; status: string; maxPrice: number }
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AdminCalendarDayDto, HeldDayDto } from '../../../../../shared/admin-dto'
-import { adminDateRangeMessage } from '../../../../../shared/calendar-admin'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { AdminCalendarDayDto, HeldDayDto } from '#shared/admin-dto.ts'
+import { adminDateRangeMessage } from '#shared/calendar-admin.ts'
 import { CalendarManagement } from './calendar-management'
 
 /** Inside the admin month navigator (issue 11). */

@@ -1,19 +1,19 @@
 import { type FormEvent, useRef, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
 import {
   adminDateRangeMessage,
   datesOutsideAdminBounds,
   initializeRangeSummary,
   skippedDaysText,
-} from '../../../../../shared/calendar-admin'
-import { formatPrice } from '../../../../../shared/format'
-import { plural } from '../../../../../shared/plural'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
-import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
-import { toast } from '../../../../components/ui/use-toast'
-import { ConfirmDialog } from '../../components/confirm-dialog'
-import { errorDescription } from '../../hooks/error-message'
+} from '#shared/calendar-admin.ts'
+import { formatPrice } from '#shared/format.ts'
+import { plural } from '#shared/plural.ts'
 import {
   type InitializeRangeInput,
   useInitializeCalendarRange,

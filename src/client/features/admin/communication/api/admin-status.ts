@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AdminStatusDto } from '../../../../../shared/admin-communication'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminStatusDto } from '#shared/admin-communication.ts'
 
 export const ADMIN_STATUS_KEY = ['admin', 'status'] as const
 

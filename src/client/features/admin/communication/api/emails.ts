@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  AdminEmailDto,
-  AdminEmailsResponse,
-  EmailState,
-} from '../../../../../shared/admin-communication'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminEmailDto, AdminEmailsResponse, EmailState } from '#shared/admin-communication.ts'
 
 export type EmailLogFilters = { status: EmailState | 'all'; q: string; page: number; pageSize: number }
 

@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  AdminInboxEntryDto,
-  AdminInboxResponse,
-  InboxKind,
-} from '../../../../../shared/admin-communication'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminInboxEntryDto, AdminInboxResponse, InboxKind } from '#shared/admin-communication.ts'
 
 export type InboxFilters = {
   kind: InboxKind | 'all'

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AdminStatusDto } from '../../../../../shared/admin-communication'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { AdminStatusDto } from '#shared/admin-communication.ts'
 import { AdminStatusBanners } from './admin-status-banners'
 
 let status: AdminStatusDto

@@ -1,5 +1,5 @@
 import { AlertTriangle, MailWarning } from 'lucide-react'
-import { plural } from '../../../../../shared/plural'
+import { plural } from '#shared/plural.ts'
 import { useAdminStatus } from '../api/admin-status'
 
 export const SMTP_BANNER_TEXT =

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { AdminEmailDto } from '../../../../../shared/admin-communication'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { AdminEmailDto } from '#shared/admin-communication.ts'
 import { EmailLog } from './email-log'
 
 const email = (id: string, extra: Partial<AdminEmailDto> = {}): AdminEmailDto => ({

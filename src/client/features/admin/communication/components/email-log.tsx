@@ -1,19 +1,18 @@
 import { RefreshCw, Search, Send } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { Link } from 'react-router'
-import { type AdminEmailDto, EMAIL_STATES, type EmailState } from '../../../../../shared/admin-communication'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
-import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { Spinner } from '../../../../components/ui/spinner'
+} from '#client/components/ui/select.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 import {
   Table,
   TableBody,
@@ -21,12 +20,18 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { toast } from '../../../../components/ui/use-toast'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
-import { errorDescription } from '../../hooks/error-message'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+} from '#client/components/ui/table.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
+import { cn } from '#client/lib/cn.ts'
+import { type AdminEmailDto, EMAIL_STATES, type EmailState } from '#shared/admin-communication.ts'
 import { EMPTY_EMAIL_LOG_FILTERS, type EmailLogFilters, useAdminEmails, useResendEmail } from '../api/emails'
 import { EMAIL_STATE_LABELS, EMAIL_STATE_VARIANT, formatWhen, orderLink } from '../communication-display'
 import { Pager } from './pager'

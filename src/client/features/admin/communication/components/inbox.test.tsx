@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AdminInboxEntryDto } from '../../../../../shared/admin-communication'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { AdminInboxEntryDto } from '#shared/admin-communication.ts'
 import { Inbox } from './inbox'
 
 const entry = (id: string, extra: Partial<AdminInboxEntryDto> = {}): AdminInboxEntryDto => ({

@@ -1,21 +1,16 @@
 import { Check, Download, RefreshCw, Undo2 } from 'lucide-react'
 import { useId, useState } from 'react'
-import {
-  type AdminInboxEntryDto,
-  INBOX_KINDS,
-  type InboxKind,
-} from '../../../../../shared/admin-communication'
-import { Badge } from '../../../../components/ui/badge'
-import { Button, buttonVariants } from '../../../../components/ui/button'
-import { Label } from '../../../../components/ui/label'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button, buttonVariants } from '#client/components/ui/button.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { Spinner } from '../../../../components/ui/spinner'
+} from '#client/components/ui/select.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 import {
   Table,
   TableBody,
@@ -23,12 +18,18 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { toast } from '../../../../components/ui/use-toast'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
-import { errorDescription } from '../../hooks/error-message'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+} from '#client/components/ui/table.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
+import { cn } from '#client/lib/cn.ts'
+import { type AdminInboxEntryDto, INBOX_KINDS, type InboxKind } from '#shared/admin-communication.ts'
 import {
   EMPTY_INBOX_FILTERS,
   type InboxFilters,

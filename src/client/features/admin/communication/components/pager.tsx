@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Button } from '../../../../components/ui/button'
+import { Button } from '#client/components/ui/button.tsx'
 
 /** 'Showing 26–50 of 312' with Previous / Next; the list is paged on the server. */
 export function Pager({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MailingActionInput, MailingOverviewRow, MonthKey } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MailingActionInput, MailingOverviewRow, MonthKey } from '#shared/mailings.ts'
 
 export function applyMailingAction({
   month,

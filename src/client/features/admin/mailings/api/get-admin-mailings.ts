@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MailingOverviewResponse } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MailingOverviewResponse } from '#shared/mailings.ts'
 
 /** Under the admin key: any admin change (an order, a day, a status) refreshes the overview too. */
 export const ADMIN_MAILINGS_KEY = ['admin', 'mailings'] as const

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MailingDefaults } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MailingDefaults } from '#shared/mailings.ts'
 
 export const MAILING_DEFAULTS_KEY = ['admin', 'mailing-settings'] as const
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MailingIconStockDto, MailingIconStockResponse, MonthKey } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MailingIconStockDto, MailingIconStockResponse, MonthKey } from '#shared/mailings.ts'
 import { ADMIN_MAILINGS_KEY } from './get-admin-mailings'
 
 export const mailingIconStockKey = (month: MonthKey) => [...ADMIN_MAILINGS_KEY, month, 'icon-stock'] as const

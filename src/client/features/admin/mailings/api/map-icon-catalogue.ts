@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  AdminMapIconDto,
-  AdminMapIconsResponse,
-  UpdateMapIconInput,
-} from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminMapIconDto, AdminMapIconsResponse, UpdateMapIconInput } from '#shared/mailings.ts'
 
 export const MAP_ICON_CATALOGUE_KEY = ['admin', 'map-icon-catalogue'] as const
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MonthKey, NotifyWaitlistResponse } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MonthKey, NotifyWaitlistResponse } from '#shared/mailings.ts'
 import { ADMIN_MAILINGS_KEY } from './get-admin-mailings'
 
 export function notifyWaitlist(month: MonthKey): Promise<NotifyWaitlistResponse> {

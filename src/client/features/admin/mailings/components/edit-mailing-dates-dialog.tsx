@@ -1,13 +1,9 @@
 import type { FormEvent } from 'react'
-import {
-  type MailingOverviewRow,
-  mailingMonthLabel,
-  type UpdateMailingDatesInput,
-} from '../../../../../shared/mailings'
-import { FormField } from '../../../../components/ui/form-field'
-import { toast } from '../../../../components/ui/use-toast'
-import { FormDialog } from '../../components/form-dialog'
-import { useEditDraft } from '../../hooks/use-edit-draft'
+import { FormField } from '#client/components/ui/form-field.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { FormDialog } from '#client/features/admin/components/form-dialog.tsx'
+import { useEditDraft } from '#client/features/admin/hooks/use-edit-draft.ts'
+import { type MailingOverviewRow, mailingMonthLabel, type UpdateMailingDatesInput } from '#shared/mailings.ts'
 import { useUpdateMailingDates } from '../api/update-mailing-dates'
 
 type Field = keyof UpdateMailingDatesInput

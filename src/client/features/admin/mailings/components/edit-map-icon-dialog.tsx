@@ -1,17 +1,17 @@
 import type { FormEvent } from 'react'
-import type { AdminMapIconDto, UpdateMapIconInput } from '../../../../../shared/mailings'
-import { FormField } from '../../../../components/ui/form-field'
-import { Label } from '../../../../components/ui/label'
+import { FormField } from '#client/components/ui/form-field.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { toast } from '../../../../components/ui/use-toast'
-import { FormDialog } from '../../components/form-dialog'
-import { type FieldErrors, useEditDraft } from '../../hooks/use-edit-draft'
+} from '#client/components/ui/select.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { FormDialog } from '#client/features/admin/components/form-dialog.tsx'
+import { type FieldErrors, useEditDraft } from '#client/features/admin/hooks/use-edit-draft.ts'
+import type { AdminMapIconDto, UpdateMapIconInput } from '#shared/mailings.ts'
 import { useUpdateMapIcon } from '../api/map-icon-catalogue'
 
 type Size = 'small' | 'large'

@@ -1,20 +1,20 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { formatPrice } from '../../../../../shared/format'
-import { type MailingIconStockDto, type MonthKey, mailingMonthLabel } from '../../../../../shared/mailings'
-import { Button } from '../../../../components/ui/button'
+import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog'
-import { FieldError, fieldErrorProps } from '../../../../components/ui/form-field'
-import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
-import { Spinner } from '../../../../components/ui/spinner'
-import { toast } from '../../../../components/ui/use-toast'
-import { errorDescription } from '../../hooks/error-message'
+} from '#client/components/ui/dialog.tsx'
+import { FieldError, fieldErrorProps } from '#client/components/ui/form-field.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { formatPrice } from '#shared/format.ts'
+import { type MailingIconStockDto, type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
 import { useMailingIconStock, useUpdateIconStock } from '../api/mailing-icon-stock'
 import { iconSizeLabel } from '../mailing-display'
 

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
 import {
   type MailingAction,
   type MailingOverviewRow,
   mailingMonthLabel,
   mailingOpenSubject,
-} from '../../../../../shared/mailings'
-import { plural } from '../../../../../shared/plural'
-import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
-import { toast } from '../../../../components/ui/use-toast'
-import { ConfirmDialog } from '../../components/confirm-dialog'
-import { errorDescription } from '../../hooks/error-message'
+} from '#shared/mailings.ts'
+import { plural } from '#shared/plural.ts'
 import { useApplyMailingAction } from '../api/apply-mailing-action'
 import { useNotifyWaitlist } from '../api/notify-waitlist'
 import { formatInstant, formatLocalDateTime, isSalesClosePast } from '../mailing-display'

@@ -1,8 +1,6 @@
 import { useId, useState } from 'react'
-import { formatPrice, formatUsd } from '../../../../../shared/format'
-import { type MailingChartPoint, mailingMonthLabel } from '../../../../../shared/mailings'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import {
   Table,
   TableBody,
@@ -10,9 +8,16 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
+} from '#client/components/ui/table.tsx'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { cn } from '#client/lib/cn.ts'
+import { formatPrice, formatUsd } from '#shared/format.ts'
+import { type MailingChartPoint, mailingMonthLabel } from '#shared/mailings.ts'
 import { axisTicks, chartSummary, monthTickLabel } from '../chart-scale'
 
 /**

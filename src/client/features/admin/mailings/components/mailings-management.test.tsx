@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
 import type {
   MailingChartPoint,
   MailingIconStockDto,
   MailingOverviewRow,
   MailingStatus,
-} from '../../../../../shared/mailings'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+} from '#shared/mailings.ts'
 import { MailingsManagement } from './mailings-management'
 
 const FUTURE = '2099-01-01T00:00:00.000Z'

@@ -1,5 +1,5 @@
-import { Spinner } from '../../../../components/ui/spinner'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
 import { useAdminMailings } from '../api/get-admin-mailings'
 import { MailingDefaultsForm } from './mailing-defaults-form'
 import { MailingsChart } from './mailings-chart'

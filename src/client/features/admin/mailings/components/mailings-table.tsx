@@ -1,6 +1,23 @@
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
-import { formatPrice } from '../../../../../shared/format'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { cn } from '#client/lib/cn.ts'
+import { formatPrice } from '#shared/format.ts'
 import {
   canApplyMailingAction,
   MAILING_STATUS_LABELS,
@@ -9,19 +26,7 @@ import {
   type MailingStatus,
   type MonthKey,
   mailingMonthLabel,
-} from '../../../../../shared/mailings'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../../components/ui/table'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
+} from '#shared/mailings.ts'
 import {
   dayCountsText,
   formatInstant,

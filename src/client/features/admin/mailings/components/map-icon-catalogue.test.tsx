@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AdminMapIconDto } from '../../../../../shared/mailings'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { AdminMapIconDto } from '#shared/mailings.ts'
 import { MapIconCatalogue } from './map-icon-catalogue'
 
 const icons: AdminMapIconDto[] = [

@@ -1,23 +1,16 @@
 import { Pencil } from 'lucide-react'
 import { useState } from 'react'
-import { formatPrice } from '../../../../../shared/format'
-import {
-  type AdminMapIconDto,
-  MAILING_STATUS_LABELS,
-  type MonthKey,
-  mailingMonthLabel,
-} from '../../../../../shared/mailings'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
-import { Label } from '../../../../components/ui/label'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { Spinner } from '../../../../components/ui/spinner'
+} from '#client/components/ui/select.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 import {
   Table,
   TableBody,
@@ -25,10 +18,22 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+} from '#client/components/ui/table.tsx'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
+import { cn } from '#client/lib/cn.ts'
+import { formatPrice } from '#shared/format.ts'
+import {
+  type AdminMapIconDto,
+  MAILING_STATUS_LABELS,
+  type MonthKey,
+  mailingMonthLabel,
+} from '#shared/mailings.ts'
 import { useAdminMailings } from '../api/get-admin-mailings'
 import { useMapIconCatalogue } from '../api/map-icon-catalogue'
 import { iconSizeLabel } from '../mailing-display'

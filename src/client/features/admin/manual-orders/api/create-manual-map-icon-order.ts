@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminOrderDto } from '../../../../../shared/admin-dto'
-import type { MonthKey } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminOrderDto } from '#shared/admin-dto.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 import type { ManualOrderTerms } from './manual-order-terms'
 
 /** month: the mailing the icon is sold in (issue 12); without it the server picks the first open one. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminOrderDto } from '../../../../../shared/admin-dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminOrderDto } from '#shared/admin-dto.ts'
 import type { ManualOrderTerms } from './manual-order-terms'
 
 export type ManualOrderInput = { businessName: string; email: string; dayId: string } & ManualOrderTerms

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { MailingIconStockResponse, MonthKey } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MailingIconStockResponse, MonthKey } from '#shared/mailings.ts'
 import { ORDER_MAILINGS_KEY } from './get-order-mailings'
 
 /** The chosen mailing's own stock of every icon (the Mailings section's icon-stock key and read). */

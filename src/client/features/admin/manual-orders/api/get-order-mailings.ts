@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MailingOverviewResponse, MonthKey } from '../../../../../shared/mailings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MailingOverviewResponse, MonthKey } from '#shared/mailings.ts'
 
 /** The Mailings section's key and read: one cache entry, refreshed by any admin change. */
 export const ORDER_MAILINGS_KEY = ['admin', 'mailings'] as const

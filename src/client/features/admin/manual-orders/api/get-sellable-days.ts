@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { SellableDaysResponse } from '../../../../../shared/admin-orders'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { SellableDaysResponse } from '#shared/admin-orders.ts'
 
 /** Under the calendar key, so any calendar change or new order (both refresh ['admin']) refreshes the picker. */
 export const SELLABLE_DAYS_KEY = ['admin', 'calendar-days', 'sellable'] as const

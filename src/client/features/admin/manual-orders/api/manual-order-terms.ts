@@ -1,4 +1,4 @@
-import type { ManualOrderStatus } from '../../../../../shared/admin-orders'
+import type { ManualOrderStatus } from '#shared/admin-orders.ts'
 
 /**
  * Issue 14's terms of a manual order as the forms send them: the amount in cents (absent: the server

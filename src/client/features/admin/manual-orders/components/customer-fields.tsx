@@ -1,5 +1,5 @@
-import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 
 /** Business Name and Email, shared by both manual order screens. */
 export function CustomerFields({

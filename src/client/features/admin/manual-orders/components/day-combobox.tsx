@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { SellableDayDto } from '../../../../../shared/admin-orders'
-import { formatDayDate, formatPrice } from '../../../../../shared/format'
-import { Input } from '../../../../components/ui/input'
-import { cn } from '../../../../lib/cn'
+import { Input } from '#client/components/ui/input.tsx'
+import { cn } from '#client/lib/cn.ts'
+import type { SellableDayDto } from '#shared/admin-orders.ts'
+import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { useSellableDays } from '../api/get-sellable-days'
 
 /** How long typing pauses before the server is asked again. */

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { MailingOverviewRow, MailingStatus } from '../../../../../shared/mailings'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { MailingOverviewRow, MailingStatus } from '#shared/mailings.ts'
 import { ManualMapIconOrderForm } from './manual-map-icon-order-form'
 
 const row = (month: string, status: MailingStatus): MailingOverviewRow => ({

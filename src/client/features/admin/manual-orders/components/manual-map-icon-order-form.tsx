@@ -1,21 +1,21 @@
 import { type FormEvent, useState } from 'react'
-import { formatPrice } from '../../../../../shared/format'
-import { type MonthKey, mailingMonthLabel, NO_OPEN_MAILING } from '../../../../../shared/mailings'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
-import { Label } from '../../../../components/ui/label'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { Spinner } from '../../../../components/ui/spinner'
-import { toast } from '../../../../components/ui/use-toast'
-import { ApiError } from '../../../../lib/api-client'
-import { errorDescription } from '../../hooks/error-message'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+} from '#client/components/ui/select.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+import { formatPrice } from '#shared/format.ts'
+import { type MonthKey, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
 import { useCreateManualMapIconOrder } from '../api/create-manual-map-icon-order'
 import { useMailingIconOptions } from '../api/get-mailing-icon-options'
 import { firstOpenMailing, orderableMailings, useOrderMailings } from '../api/get-order-mailings'

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { SellableDaysResponse } from '../../../../../shared/admin-orders'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { SellableDaysResponse } from '#shared/admin-orders.ts'
 import { ManualOrderForm } from './manual-order-form'
 
 const JANUARY = {

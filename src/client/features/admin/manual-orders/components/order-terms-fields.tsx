@@ -1,12 +1,12 @@
+import { Checkbox } from '#client/components/ui/checkbox.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   FREE_FEATURE_LABEL,
   MAX_MANUAL_AMOUNT_CENTS,
   type ManualOrderStatus,
   ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE,
-} from '../../../../../shared/admin-orders'
-import { Checkbox } from '../../../../components/ui/checkbox'
-import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
+} from '#shared/admin-orders.ts'
 import type { ManualOrderTerms } from '../api/manual-order-terms'
 
 /** What the admin has typed and ticked; the amount stays text (dollars) until it is sent. */

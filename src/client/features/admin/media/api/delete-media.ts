@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MediaType } from '../../../../../shared/dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MediaType } from '#shared/dto.ts'
 import { adminMediaQueryKey } from './get-admin-media'
 
 /** DELETE /api/admin/media/<id path>; each path segment is encoded, the slashes stay. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MediaListResponse, MediaType } from '../../../../../shared/dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MediaListResponse, MediaType } from '#shared/dto.ts'
 
 export const adminMediaQueryKey = (type: MediaType) => ['admin', 'media', type] as const
 

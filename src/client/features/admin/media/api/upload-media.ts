@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MediaItemDto, MediaType } from '../../../../../shared/dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { MediaItemDto, MediaType } from '#shared/dto.ts'
 import { adminMediaQueryKey } from './get-admin-media'
 
 /** POST /api/admin/media as multipart/form-data {type, file}; the server checks the bytes again. */

@@ -1,5 +1,5 @@
-import type { MediaType } from '../../../../../shared/dto'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx'
+import type { MediaType } from '#shared/dto.ts'
 import { MediaPanel } from './media-panel'
 
 const MEDIA_TABS: Array<{ type: MediaType; label: string }> = [

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
 
 export function bulkDeleteOrders(ids: string[]): Promise<{ deleted: number }> {
   return apiClient.post<{ deleted: number }>('/api/admin/orders/bulk-delete', { ids })

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminOrdersResponse } from '../../../../../shared/admin-dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminOrdersResponse } from '#shared/admin-dto.ts'
 import type { SettableOrderStatus } from './update-order-status'
 
 export function bulkUpdateOrderStatus(

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
 
 export function deleteOrder(id: string): Promise<void> {
   return apiClient.delete<void>(`/api/admin/orders/${encodeURIComponent(id)}`)

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '#client/lib/api-client.ts'
 import type {
   CheckoutDetailDto,
   CheckoutNoteDto,
   CheckoutSort,
   CheckoutsPageDto,
-} from '../../../../../shared/admin-checkouts'
-import { DEFAULT_CHECKOUTS_PAGE_SIZE } from '../../../../../shared/admin-checkouts'
-import { apiClient } from '../../../../lib/api-client'
+} from '#shared/admin-checkouts.ts'
+import { DEFAULT_CHECKOUTS_PAGE_SIZE } from '#shared/admin-checkouts.ts'
 
 /** The Advanced Filters form's values; empty strings are "not filtered". */
 export type OrderFilters = {

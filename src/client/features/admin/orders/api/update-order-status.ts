@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminOrderDto } from '../../../../../shared/admin-dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AdminOrderDto } from '#shared/admin-dto.ts'
 
 /** Refunds go through the Refund action (issue 14): a status select never moves money. */
 export type SettableOrderStatus = 'pending' | 'paid'

@@ -1,22 +1,22 @@
 import { type FormEvent, type ReactNode, useState } from 'react'
-import type { CheckoutDetailDto } from '../../../../../shared/admin-checkouts'
-import { MAX_NOTE_LENGTH } from '../../../../../shared/admin-checkouts'
-import { ARTWORK_STATE_LABELS } from '../../../../../shared/artwork'
-import { formatPrice } from '../../../../../shared/format'
-import { Button } from '../../../../components/ui/button'
-import { FieldError, fieldErrorProps } from '../../../../components/ui/form-field'
-import { Label } from '../../../../components/ui/label'
+import { Button } from '#client/components/ui/button.tsx'
+import { FieldError, fieldErrorProps } from '#client/components/ui/form-field.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Sheet,
   SheetContent,
   SheetDescription,
   SheetHeader,
   SheetTitle,
-} from '../../../../components/ui/sheet'
-import { Spinner } from '../../../../components/ui/spinner'
-import { Textarea } from '../../../../components/ui/textarea'
-import { toast } from '../../../../components/ui/use-toast'
-import { RefundAction } from '../../refunds/components/refund-action'
+} from '#client/components/ui/sheet.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { RefundAction } from '#client/features/admin/refunds/components/refund-action.tsx'
+import type { CheckoutDetailDto } from '#shared/admin-checkouts.ts'
+import { MAX_NOTE_LENGTH } from '#shared/admin-checkouts.ts'
+import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
+import { formatPrice } from '#shared/format.ts'
 import { useAddCheckoutNote, useCheckoutDetail } from '../api/get-admin-checkouts'
 import { formatTimestamp, orderErrorDescription, orderSubject, orderTypeLabel } from '../order-display'
 import { StatusBadge, statusSummary } from './checkout-row'

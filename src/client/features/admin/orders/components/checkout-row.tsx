@@ -1,17 +1,14 @@
 import { ChevronDown, ChevronRight, PanelRightOpen, Trash2 } from 'lucide-react'
-import type { CheckoutLineDto, CheckoutRowDto } from '../../../../../shared/admin-checkouts'
-import { ARTWORK_STATE_LABELS } from '../../../../../shared/artwork'
-import { formatPrice } from '../../../../../shared/format'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
-import { Checkbox } from '../../../../components/ui/checkbox'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Checkbox } from '#client/components/ui/checkbox.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
+} from '#client/components/ui/select.tsx'
 import {
   Table,
   TableBody,
@@ -19,9 +16,17 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { cn } from '../../../../lib/cn'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
+} from '#client/components/ui/table.tsx'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { cn } from '#client/lib/cn.ts'
+import type { CheckoutLineDto, CheckoutRowDto } from '#shared/admin-checkouts.ts'
+import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
+import { formatPrice } from '#shared/format.ts'
 import { SETTABLE_ORDER_STATUSES, type SettableOrderStatus } from '../api/update-order-status'
 import { formatTimestamp, orderSubject, orderTypeLabel } from '../order-display'
 

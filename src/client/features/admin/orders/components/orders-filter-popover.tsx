@@ -1,16 +1,16 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../../../components/ui/button'
-import { FormField } from '../../../../components/ui/form-field'
-import { Label } from '../../../../components/ui/label'
-import { Popover, PopoverContent, PopoverTrigger } from '../../../../components/ui/popover'
+import { Button } from '#client/components/ui/button.tsx'
+import { FormField } from '#client/components/ui/form-field.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
+} from '#client/components/ui/select.tsx'
 import { EMPTY_ORDER_FILTERS, type OrderFilters } from '../api/get-admin-checkouts'
 
 const STATUS_OPTIONS = [

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
 import type {
   CheckoutDetailDto,
   CheckoutLineDto,
   CheckoutRowDto,
   CheckoutsPageDto,
-} from '../../../../../shared/admin-checkouts'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+} from '#shared/admin-checkouts.ts'
 import { OrdersManagement } from './orders-management'
 
 const line = (id: string, extra: Partial<CheckoutLineDto> = {}): CheckoutLineDto => ({

@@ -1,22 +1,22 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { CheckoutLineDto, CheckoutSort } from '../../../../../shared/admin-checkouts'
-import { agree, plural } from '../../../../../shared/plural'
-import { Button, buttonVariants } from '../../../../components/ui/button'
-import { Checkbox } from '../../../../components/ui/checkbox'
+import { Button, buttonVariants } from '#client/components/ui/button.tsx'
+import { Checkbox } from '#client/components/ui/checkbox.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { Spinner } from '../../../../components/ui/spinner'
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../../components/ui/table'
-import { toast } from '../../../../components/ui/use-toast'
-import { ConfirmDialog } from '../../components/confirm-dialog'
-import { STACKED_HEADER, STACKED_TABLE } from '../../components/stacked-table'
-import { useLoadErrorToast } from '../../hooks/use-load-error-toast'
+} from '#client/components/ui/select.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
+import { STACKED_HEADER, STACKED_TABLE } from '#client/features/admin/components/stacked-table.ts'
+import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
+import type { CheckoutLineDto, CheckoutSort } from '#shared/admin-checkouts.ts'
+import { agree, plural } from '#shared/plural.ts'
 import { useBulkDeleteOrders } from '../api/bulk-delete-orders'
 import { useBulkUpdateOrderStatus } from '../api/bulk-update-order-status'
 import { useDeleteOrder } from '../api/delete-order'

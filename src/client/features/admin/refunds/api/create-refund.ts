@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateRefundInput, RefundDto } from '../../../../../shared/refunds'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { CreateRefundInput, RefundDto } from '#shared/refunds.ts'
 
 export function createRefund(input: CreateRefundInput): Promise<RefundDto> {
   return apiClient.post<RefundDto>('/api/admin/refunds', input)

@@ -1,13 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
-import { formatPrice } from '../../../../../shared/format'
-import {
-  REFUND_REASON_MAX,
-  REFUND_REASON_REQUIRED_MESSAGE,
-  type RefundDto,
-} from '../../../../../shared/refunds'
-import { sessionReference } from '../../../../../shared/session-reference'
-import { Button } from '../../../../components/ui/button'
-import { Checkbox } from '../../../../components/ui/checkbox'
+import { Button } from '#client/components/ui/button.tsx'
+import { Checkbox } from '#client/components/ui/checkbox.tsx'
 import {
   Dialog,
   DialogClose,
@@ -16,13 +9,16 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog'
-import { FieldError, fieldErrorProps } from '../../../../components/ui/form-field'
-import { Label } from '../../../../components/ui/label'
-import { Textarea } from '../../../../components/ui/textarea'
-import { toast } from '../../../../components/ui/use-toast'
-import { ApiError } from '../../../../lib/api-client'
-import { fieldErrorsOf } from '../../hooks/error-message'
+} from '#client/components/ui/dialog.tsx'
+import { FieldError, fieldErrorProps } from '#client/components/ui/form-field.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { fieldErrorsOf } from '#client/features/admin/hooks/error-message.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+import { formatPrice } from '#shared/format.ts'
+import { REFUND_REASON_MAX, REFUND_REASON_REQUIRED_MESSAGE, type RefundDto } from '#shared/refunds.ts'
+import { sessionReference } from '#shared/session-reference.ts'
 import { useCreateRefund } from '../api/create-refund'
 
 export type RefundActionLine = { orderId: string; label: string; amountCents: number; status: string }

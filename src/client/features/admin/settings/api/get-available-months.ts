@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AvailableMonthsResponse } from '../../../../../shared/dto'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { AvailableMonthsResponse } from '#shared/dto.ts'
 
 /** The months a visitor can buy in (the public list): the settings screen checks the default against it. */
 export function getAvailableMonths(): Promise<AvailableMonthsResponse> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { SiteSettings } from '../../../../../shared/settings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { SiteSettings } from '#shared/settings.ts'
 
 /** The same key the public pages use, so a saved setting reaches them in this tab at once. */
 export const SETTINGS_KEY = ['settings'] as const

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '#client/lib/api-client.ts'
 import type {
   AddAdministratorInput,
   AddAdministratorResponse,
   Administrator,
   TeamResponse,
-} from '../../../../../shared/team'
-import { apiClient } from '../../../../lib/api-client'
+} from '#shared/team.ts'
 
 export const TEAM_KEY = ['admin', 'team'] as const
 

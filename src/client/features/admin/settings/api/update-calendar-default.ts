@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CalendarDefaultInput, SiteSettings } from '../../../../../shared/settings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { CalendarDefaultInput, SiteSettings } from '#shared/settings.ts'
 import { SETTINGS_KEY } from './get-settings'
 
 export function updateCalendarDefault(input: CalendarDefaultInput): Promise<SiteSettings> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SiteFont } from '../../../../../shared/fonts'
-import type { SiteSettings } from '../../../../../shared/settings'
-import { apiClient } from '../../../../lib/api-client'
+import { apiClient } from '#client/lib/api-client.ts'
+import type { SiteFont } from '#shared/fonts.ts'
+import type { SiteSettings } from '#shared/settings.ts'
 import { SETTINGS_KEY } from './get-settings'
 
 export function updateFont(font: SiteFont): Promise<SiteSettings> {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Administrator } from '../../../../../shared/team'
-import { json, renderWithQueries, stubFetchForEachTest } from '../../admin-test-helpers'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import type { Administrator } from '#shared/team.ts'
 import { AdministratorsSettings } from './administrators-settings'
 import { ChangePasswordSettings } from './change-password-settings'
 

@@ -1,11 +1,10 @@
 import { Plus } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { type Administrator, addAdministratorInputSchema } from '../../../../../shared/team'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
-import { FormField } from '../../../../components/ui/form-field'
-import { Spinner } from '../../../../components/ui/spinner'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { FormField } from '#client/components/ui/form-field.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 import {
   Table,
   TableBody,
@@ -13,13 +12,19 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table'
-import { toast } from '../../../../components/ui/use-toast'
-import { cn } from '../../../../lib/cn'
-import { ConfirmDialog } from '../../components/confirm-dialog'
-import { FormDialog } from '../../components/form-dialog'
-import { STACKED_CELL, STACKED_HEADER, STACKED_ROW, STACKED_TABLE } from '../../components/stacked-table'
-import { errorDescription, fieldErrorsOf } from '../../hooks/error-message'
+} from '#client/components/ui/table.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
+import { FormDialog } from '#client/features/admin/components/form-dialog.tsx'
+import {
+  STACKED_CELL,
+  STACKED_HEADER,
+  STACKED_ROW,
+  STACKED_TABLE,
+} from '#client/features/admin/components/stacked-table.ts'
+import { errorDescription, fieldErrorsOf } from '#client/features/admin/hooks/error-message.ts'
+import { cn } from '#client/lib/cn.ts'
+import { type Administrator, addAdministratorInputSchema } from '#shared/team.ts'
 import { useAddAdministrator, useRemoveAdministrator, useResendInvitation, useTeam } from '../api/team'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })

@@ -1,19 +1,19 @@
 import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
-import { YEARS_AHEAD } from '../../../../../shared/settings'
-import { unusedDefaultMonth, unusedDefaultMonthText } from '../../../../../shared/unused-default-month'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
-import { Label } from '../../../../components/ui/label'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { toast } from '../../../../components/ui/use-toast'
-import { errorDescription } from '../../hooks/error-message'
+} from '#client/components/ui/select.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { YEARS_AHEAD } from '#shared/settings.ts'
+import { unusedDefaultMonth, unusedDefaultMonthText } from '#shared/unused-default-month.ts'
 import { useAvailableMonths } from '../api/get-available-months'
 import { useUpdateCalendarDefault } from '../api/update-calendar-default'
 

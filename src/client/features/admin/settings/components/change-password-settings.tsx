@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { passwordLengthProblem } from '../../../../../shared/password-policy'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
-import { FormField } from '../../../../components/ui/form-field'
-import { toast } from '../../../../components/ui/use-toast'
-import { ApiError, apiClient } from '../../../../lib/api-client'
-import { errorDescription } from '../../hooks/error-message'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { FormField } from '#client/components/ui/form-field.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import { passwordLengthProblem } from '#shared/password-policy.ts'
 
 type Errors = { currentPassword?: string; newPassword?: string; confirmPassword?: string }
 

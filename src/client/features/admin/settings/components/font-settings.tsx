@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react'
-import { DEFAULT_SITE_FONT, isSiteFont, SITE_FONTS, type SiteFont } from '../../../../../shared/fonts'
-import { Button } from '../../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card'
-import { Label } from '../../../../components/ui/label'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select'
-import { toast } from '../../../../components/ui/use-toast'
-import { errorDescription } from '../../hooks/error-message'
+} from '#client/components/ui/select.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { DEFAULT_SITE_FONT, isSiteFont, SITE_FONTS, type SiteFont } from '#shared/fonts.ts'
 import { useUpdateFont } from '../api/update-font'
 
 export type FontPreview = {
