@@ -50,8 +50,8 @@ function nextDate(date: string): string {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Deleted lines leave every list (decision 008) unless the admin asks for them. */
-function visibleLines(filters: CheckoutFilters, status: AnyPgColumn = orders.status): SQL | undefined {
-  return filters.status === 'deleted' ? undefined : ne(status, 'deleted')
+function visibleLines(filters: CheckoutFilters): SQL | undefined {
+  return filters.status === 'deleted' ? undefined : ne(orders.status, 'deleted')
 }
 
 /** What one line must match for its checkout to be listed; undefined when nothing is asked. */
@@ -215,25 +215,21 @@ export async function listCheckoutsByLines(db: Db, query: CheckoutsQuery): Promi
   const page = query.page ?? 1
   const pageSize = query.pageSize ?? DEFAULT_CHECKOUTS_PAGE_SIZE
   const where = matchingLines(db, query, { withTotal: false })
-  // Counted by hashing the groups: count(distinct) sorts the keys in the text collation, several times slower.
-  const matched = db
-    .select({ key: orders.checkoutKey })
-    .from(orders)
-    .where(where)
-    .groupBy(orders.checkoutKey)
-    .having(totalAtMost(query))
-    .as('matched')
-  const [keys, [count]] = await Promise.all([
+  // The matching checkouts, one row each: paged in order, and counted by hashing the groups
+  // (count(distinct) sorts the keys in the text collation, several times slower).
+  const grouped = () =>
     db
       .select({ key: orders.checkoutKey })
       .from(orders)
       .where(where)
       .groupBy(orders.checkoutKey)
       .having(totalAtMost(query))
+  const [keys, [count]] = await Promise.all([
+    grouped()
       .orderBy(...orderOfPage(query.sort ?? 'created', query.dir ?? 'desc'))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matched),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(grouped().as('matched')),
   ])
   return pageOf(db, query, keys, count?.n ?? 0, page, pageSize)
 }
