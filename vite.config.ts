@@ -17,10 +17,16 @@ const reactRouterProduction = fileURLToPath(
  */
 function chunkModules(): Plugin {
   const root = path.dirname(fileURLToPath(import.meta.url))
+  let isSsr = false
   return {
     name: 'townflyer:chunk-modules',
     apply: 'build',
+    configResolved(config) {
+      isSsr = Boolean(config.build.ssr)
+    },
     writeBundle(options, bundle) {
+      // The server renderer's bundle (dist/ssr) is not sent to browsers.
+      if (isSsr) return
       const map: Record<string, string[]> = {}
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue
@@ -92,6 +98,9 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
+  // The server renderer (src/client/entry-server.tsx → dist/ssr, decision 014) bundles react-router so
+  // that it gets the production build through the alias above; other packages stay Node imports.
+  ssr: { noExternal: ['react-router'] },
   build: {
     outDir: 'dist/client',
     manifest: true,

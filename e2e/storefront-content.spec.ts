@@ -232,8 +232,11 @@ test('a prior work carousel has arrows above two images and shows two per row fr
       },
     }),
   )
+  // The server renders /prior-work with the real (empty) lists; the stand-in answers the browser's own
+  // request, which a client-side navigation from a page without them makes.
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.goto('/prior-work')
+  await page.goto('/about')
+  await page.getByRole('link', { name: 'Prior Work' }).click()
   const front = page.getByRole('region', { name: 'Postcard front examples' })
   const slide = (n: number) => front.getByRole('group', { name: `${n} of 3` })
   await expect(front.getByRole('img', { name: 'Front example 1' })).toBeVisible()
@@ -249,7 +252,9 @@ test('a prior work carousel has arrows above two images and shows two per row fr
   await expectNoAxeViolations(page)
 
   await page.setViewportSize({ width: 375, height: 800 })
-  await page.reload()
+  await page.goto('/about')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('link', { name: 'Prior Work' }).click()
   await expect(slide(1)).toBeInViewport()
   await expect(slide(2)).not.toBeInViewport()
   await expectNoHorizontalScroll(page)

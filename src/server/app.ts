@@ -26,7 +26,8 @@ import { teamRoutes } from './features/team/team.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { compressJson } from './http/compression.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
-import { spaRoutes } from './http/spa.ts'
+import { sitemapRoutes } from './http/sitemap.ts'
+import { builtRenderer, spaRoutes } from './http/spa.ts'
 import { AppError, UNAVAILABLE_MESSAGE } from './lib/errors.ts'
 import { logRequest, requestIdFor } from './lib/logger.ts'
 
@@ -35,6 +36,9 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024
 const MEDIA_UPLOAD_PATH = '/api/admin/media'
 // @hono/node-server never gives these a body, so bodyLimit would pass them anyway.
 const BODYLESS_METHODS = new Set(['GET', 'HEAD'])
+
+// JSON, uncompressed (it is parsed at once): the server renderer's in-process requests.
+const SSR_API_HEADERS = { accept: 'application/json' }
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -110,7 +114,17 @@ export function createApp(deps: AppDeps) {
   // The local test checkout (TEST MODE), server-rendered; before the SPA's history fallback.
   app.route('/', payRoutes(deps))
 
-  app.route('/', spaRoutes(deps.clientDir, deps.config.site))
+  app.route('/', sitemapRoutes(deps))
+  app.route(
+    '/',
+    spaRoutes(deps.clientDir, deps.config.site, {
+      loadRenderer: deps.loadRenderer ?? builtRenderer(deps.clientDir),
+      // The public pages' data, from the same routes, services and read cache as the browser's requests.
+      fetchApi: (path, init) => Promise.resolve(app.request(path, { ...init, headers: SSR_API_HEADERS })),
+      publicUrl: deps.config.publicUrl,
+      logger: deps.logger,
+    }),
+  )
 
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toJSON(), 404))
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BLOG_PAGE_SIZE, MAX_BLOG_PAGE_SIZE } from './blog-pages.ts'
 
 /** Spec section 8 'Title Required' / 'Content Required' descriptions, used verbatim as field errors. */
 export const TITLE_REQUIRED_MESSAGE = 'Please enter a title for the blog post.'
@@ -21,3 +22,19 @@ export const blogPostInputSchema = z.object({
   isPublished: z.boolean().optional(),
 })
 export type BlogPostInput = z.infer<typeof blogPostInputSchema>
+
+/** GET /api/blog-posts?page=N&pageSize=M: page 1 and BLOG_PAGE_SIZE by default; pageSize at most 50. */
+export const blogListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'The page must be a whole number from 1.' })
+    .int('The page must be a whole number from 1.')
+    .min(1, 'The page must be a whole number from 1.')
+    .max(100_000, 'The page must be at most 100000.')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: `The page size must be a whole number from 1 to ${MAX_BLOG_PAGE_SIZE}.` })
+    .int(`The page size must be a whole number from 1 to ${MAX_BLOG_PAGE_SIZE}.`)
+    .min(1, `The page size must be a whole number from 1 to ${MAX_BLOG_PAGE_SIZE}.`)
+    .max(MAX_BLOG_PAGE_SIZE, `The page size must be a whole number from 1 to ${MAX_BLOG_PAGE_SIZE}.`)
+    .default(BLOG_PAGE_SIZE),
+})

@@ -79,8 +79,10 @@ export type BlogPostDto = {
   isPublished: boolean
   publicationDate: string
 }
-/** GET /api/blog-posts (published, newest first) */
+/** GET /api/admin/blog-posts (drafts too, newest first) */
 export type BlogPostsResponse = { posts: BlogPostDto[] }
+/** GET /api/blog-posts?page=N (published, newest first): one page of them and how many there are. */
+export type BlogPostPageResponse = { posts: BlogPostDto[]; page: number; pageSize: number; total: number }
 
 export const MEDIA_TYPES = ['calendar_example', 'map_example', 'postcard_front', 'postcard_back'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]

@@ -4,10 +4,11 @@ import { LazyToaster } from '../components/ui/lazy-toaster'
 import { AuthProvider } from '../features/auth/auth-provider'
 import { useSiteConfig } from './site-config'
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }),
-  )
+export const createQueryClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } })
+
+/** `client`: one filled with the server's data (hydration, server rendering); a new one otherwise. */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient())
   const { productName } = useSiteConfig()
   return (
     <QueryClientProvider client={queryClient}>

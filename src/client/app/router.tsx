@@ -47,38 +47,45 @@ const NotFoundPage = page(() => import('./routes/public/not-found-page'), 'NotFo
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        {/* Only the first page load shows the spinner; later navigations keep the current page up. */}
-        <Suspense fallback={<PageSpinner />}>
-          <Routes>
-            <Route element={<RootLayout />}>
-              <Route index element={<HomePage />} />
-              <Route path="5k-example" element={<AlternateLandingPage />} />
-              <Route path="auth" element={<SignInPage />} />
-              <Route path="login" element={<SignInPage />} />
-              <Route path="reset-password" element={<ResetPasswordPage />} />
-              <Route path="blog" element={<BlogListPage />} />
-              <Route path="blog/:postId" element={<BlogPostPage />} />
-              <Route path="calendar" element={<CalendarPage />} />
-              <Route path="checkout/:dayId" element={<DayCheckoutPage />} />
-              <Route path="map-icon-checkout/:iconId" element={<MapIconCheckoutPage />} />
-              <Route path="cart-checkout" element={<CartCheckoutPage />} />
-              <Route path="thank-you" element={<ThankYouPage />} />
-              <Route path="artwork/:token" element={<ArtworkPage />} />
-              <Route path="about" element={<AboutPage />} />
-              <Route path="contact" element={<ContactPage />} />
-              <Route path="guarantee" element={<GuaranteePage />} />
-              <Route path="pricing" element={<PricingPage />} />
-              <Route path="non-profits" element={<NonProfitsPage />} />
-              <Route path="special-purchase" element={<SpecialPurchasePage />} />
-              <Route path="prior-work" element={<PriorWorkPage />} />
-              {/* One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted. */}
-              <Route path="admin/:section?" element={<AdminPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
-          </Routes>
-        </Suspense>
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
+  )
+}
+
+/** The routes inside any router: BrowserRouter in the browser, StaticRouter on the server (entry-server). */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      {/* Only the first page load shows the spinner; later navigations keep the current page up. */}
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="5k-example" element={<AlternateLandingPage />} />
+            <Route path="auth" element={<SignInPage />} />
+            <Route path="login" element={<SignInPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="blog" element={<BlogListPage />} />
+            <Route path="blog/:postId" element={<BlogPostPage />} />
+            <Route path="calendar" element={<CalendarPage />} />
+            <Route path="checkout/:dayId" element={<DayCheckoutPage />} />
+            <Route path="map-icon-checkout/:iconId" element={<MapIconCheckoutPage />} />
+            <Route path="cart-checkout" element={<CartCheckoutPage />} />
+            <Route path="thank-you" element={<ThankYouPage />} />
+            <Route path="artwork/:token" element={<ArtworkPage />} />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="contact" element={<ContactPage />} />
+            <Route path="guarantee" element={<GuaranteePage />} />
+            <Route path="pricing" element={<PricingPage />} />
+            <Route path="non-profits" element={<NonProfitsPage />} />
+            <Route path="special-purchase" element={<SpecialPurchasePage />} />
+            <Route path="prior-work" element={<PriorWorkPage />} />
+            {/* One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted. */}
+            <Route path="admin/:section?" element={<AdminPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   )
 }

@@ -29,6 +29,11 @@ export function getSiteConfig(): SiteConfig {
   return cached
 }
 
+/** Server rendering: the server's own config (one per process), since there is no document to read. */
+export function provideSiteConfig(config: SiteConfig) {
+  cached = config
+}
+
 /** The config never changes while the page lives, so a plain read is enough. */
 export function useSiteConfig(): SiteConfig {
   return getSiteConfig()

@@ -28,6 +28,17 @@ export class ApiError extends Error {
 
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown }
 
+type Fetch = (path: string, init: RequestInit) => Promise<Response>
+let send: Fetch = (path, init) => fetch(path, init)
+
+/**
+ * Server rendering only (src/client/entry-server.tsx): public reads are answered by the server's own app,
+ * in process. One function for the whole process, which serves every request alike (no cookies go in).
+ */
+export function setApiFetch(fetchImpl: Fetch) {
+  send = fetchImpl
+}
+
 type ErrorBody = {
   error?: { code?: string; message?: string; fields?: Record<string, string[]> }
   code?: string
@@ -68,7 +79,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   }
-  const response = await fetch(path, init)
+  const response = await send(path, init)
   const data = await readJson(response)
   if (!response.ok) throw toApiError(response.status, data)
   return data as T

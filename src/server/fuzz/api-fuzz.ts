@@ -43,7 +43,7 @@ import {
 } from '#shared/admin-orders.ts'
 import { printSpecsSchema, requestChangesInputSchema } from '#shared/artwork-schemas.ts'
 import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
-import { blogPostInputSchema } from '#shared/blog.ts'
+import { blogListQuerySchema, blogPostInputSchema } from '#shared/blog.ts'
 import { calendarMonthQuerySchema } from '#shared/calendar.ts'
 import {
   adminCalendarDaysQuerySchema,
@@ -568,7 +568,9 @@ function registry(): Map<string, RouteFuzz> {
   add('GET /api/map-icons/:id', {
     request: () => build({ path: withSegment((s) => `/api/map-icons/${s}`, icon()) }),
   })
-  add('GET /api/blog-posts', { request: getRoute('/api/blog-posts') })
+  add('GET /api/blog-posts', {
+    request: getRoute('/api/blog-posts', queryString(fromSchema(blogListQuerySchema))),
+  })
   add('GET /api/blog-posts/:id', {
     request: () => build({ path: withSegment((s) => `/api/blog-posts/${s}`, post()) }),
   })
@@ -716,6 +718,7 @@ function registry(): Map<string, RouteFuzz> {
       }),
   })
   add('GET /pay/:sessionId', { request: () => build({ path: withSegment((s) => `/pay/${s}`, session()) }) })
+  add('GET /sitemap.xml', { request: getRoute('/sitemap.xml') })
   add('POST /pay/:sessionId/complete', {
     request: () => build({ path: withSegment((s) => `/pay/${s}/complete`, session()), body: anyBody }),
   })

@@ -27,6 +27,8 @@ export type AppDeps = {
   mailer: Mailer | undefined
   /** Folder of the built client (dist/client); absent in API-only tests. */
   clientDir?: string
+  /** The server renderer; by default dist/ssr/entry-server.js beside clientDir (tests import the sources). */
+  loadRenderer?: () => Promise<import('./spa.ts').ServerRenderer | undefined>
 }
 
 export type AppEnv = {

@@ -1,10 +1,74 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { Hono } from 'hono'
+import { pathToFileURL } from 'node:url'
+import { type Context, Hono } from 'hono'
+import { blogPageOf } from '#shared/blog-pages.ts'
+import { SITE_FONTS, type SiteFont } from '#shared/fonts.ts'
 import { matchPageRoute, PAGE_ROUTES, type PageModule } from '#shared/page-routes.ts'
+import { QUERY_STATE_ELEMENT_ID } from '#shared/page-state.ts'
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '#shared/site-config.ts'
+import type { Logger } from '../lib/logger.ts'
 import type { AppEnv } from './app-env.ts'
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  encodeBody,
+  negotiateEncoding,
+  VARY_ACCEPT_ENCODING,
+} from './compression.ts'
 import { staticFiles } from './static-files.ts'
+
+/** src/client/entry-server.tsx, as built into dist/ssr (or imported from the sources by tests). */
+export type ServerRenderer = typeof import('#client/entry-server.tsx')
+type RenderedPage = Awaited<ReturnType<ServerRenderer['renderPage']>>
+
+/**
+ * Pages rendered on the server (decision 014): the public pages, whose content is the same for every
+ * visitor. The rest (sign-in, admin, the artwork link, checkout results, password reset) get the page shell
+ * and render in the browser, as before.
+ */
+export const SERVER_RENDERED_PAGES: ReadonlySet<PageModule> = new Set<PageModule>([
+  'public/home-page',
+  'public/alternate-landing-page',
+  'public/blog-list-page',
+  'public/blog-post-page',
+  'public/calendar-page',
+  'public/cart-checkout-page',
+  'public/about-page',
+  'public/contact-page',
+  'public/guarantee-page',
+  'public/pricing-page',
+  'public/non-profits-page',
+  'public/special-purchase-page',
+  'public/prior-work-page',
+  'public/not-found-page',
+])
+
+export type SpaOptions = {
+  /** Loads the server renderer; resolves undefined when there is none (pages are then served as shells). */
+  loadRenderer?: () => Promise<ServerRenderer | undefined>
+  /** Answers GET /api/… in process: the app itself (app.request). */
+  fetchApi?: (path: string, init: RequestInit) => Promise<Response>
+  /** PUBLIC_URL: the origin of canonical URLs; the request's own origin without it. */
+  publicUrl?: string
+  logger?: Logger
+}
+
+/** dist/ssr/entry-server.js beside the client build (npm run build writes both). */
+export function builtRenderer(clientDir: string | undefined): () => Promise<ServerRenderer | undefined> {
+  const file = clientDir ? path.join(clientDir, '..', 'ssr', 'entry-server.js') : undefined
+  let loaded: Promise<ServerRenderer | undefined> | undefined
+  const load = () => {
+    loaded ??=
+      file && fs.existsSync(file)
+        ? (import(pathToFileURL(file).href) as Promise<ServerRenderer>)
+        : Promise.resolve(undefined)
+    return loaded
+  }
+  // Loaded in the background once the server is up (like better-auth, decision 006), not by the first
+  // visitor; a failure shows on the first page request, which then sends the shell.
+  if (file) setTimeout(() => void load().catch(() => undefined), 0).unref()
+  return load
+}
 
 const PLACEHOLDER = '<!--site-config-->'
 
@@ -23,7 +87,7 @@ export function renderIndexHtml(template: string, site: SiteConfig): string {
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.productName)}</title>`)
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
@@ -78,6 +142,93 @@ export function renderPageHtmls(
   return htmls
 }
 
+/** The origin canonical URLs and the sitemap use: PUBLIC_URL when set, else the request's origin. */
+export function publicOrigin(c: Context, publicUrl: string | undefined): string {
+  return publicUrl ?? new URL(c.req.url).origin
+}
+
+/** The one URL of a page: no trailing slash, no query except the blog list's page number. */
+function canonicalPath(pathname: string, search: URLSearchParams, page: PageModule): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (page !== 'public/blog-list-page') return trimmed
+  const number = blogPageOf(search.get('page'))
+  return number > 1 ? `${trimmed}?page=${number}` : trimmed
+}
+
+/**
+ * The @font-face rules of each heading font (the stylesheets font-stylesheets.ts loads at run time), by
+ * font: a server-rendered page carries its font's rules, so its headings paint in it from the start and do
+ * not move when the stylesheet would have arrived (a layout shift).
+ */
+export function fontFaceCss(
+  manifest: Manifest | undefined,
+  readAsset: (file: string) => string | undefined,
+): Map<SiteFont, string> {
+  const faces = new Map<SiteFont, string>()
+  for (const font of SITE_FONTS) {
+    const pattern = new RegExp(`@fontsource/${font.toLowerCase().replace(/ /g, '-')}/latin-\\d+\\.css$`)
+    const css = Object.entries(manifest ?? {})
+      .filter(([key]) => pattern.test(key))
+      .map(([, chunk]) => readAsset(`/${chunk.file}`) ?? '')
+      .join('')
+    if (css && !/<\/style/i.test(css)) faces.set(font, css)
+  }
+  return faces
+}
+
+/** The page shell with the server's markup in #root, its query cache as a JSON block, and its head. */
+export function renderedPageHtml(
+  shell: string,
+  rendered: RenderedPage,
+  canonicalUrl: string | undefined,
+  fontFaces: ReadonlyMap<SiteFont, string> = new Map(),
+) {
+  const state = `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${safeJson(rendered.queryState)}</script>`
+  let html = shell.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${state}`)
+  if (rendered.title)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title ?? '')}</title>`)
+  if (rendered.description)
+    html = html.replace(
+      /<meta name="description" content="[^"]*"/,
+      () => `<meta name="description" content="${escapeHtml(rendered.description ?? '')}"`,
+    )
+  // The heading font as applySiteFont sets it in the browser (main.tsx then leaves the cached one alone).
+  html = html.replace(
+    /<html lang="([^"]*)">/,
+    (_, lang: string) =>
+      `<html lang="${lang}" data-site-font="${escapeHtml(rendered.siteFont)}" style="--font-heading: ${escapeHtml(rendered.headingFont)}">`,
+  )
+  const faces = fontFaces.get(rendered.siteFont)
+  if (faces) html = html.replace('</head>', () => `  <style>${faces}</style>\n  </head>`)
+  if (canonicalUrl)
+    html = html.replace(
+      '</head>',
+      () => `  <link rel="canonical" href="${escapeHtml(canonicalUrl)}">\n  </head>`,
+    )
+  return html
+}
+
+/**
+ * The shell of a server-rendered page: its content is in the HTML, so nothing but the HTML and the CSS
+ * stands between the request and the first paint. The stylesheet is inlined (one request less on the
+ * critical path; ~10 KB compressed, and CSP allows inline styles), and the scripts are fetched at low
+ * priority, after what paints the page (Lighthouse then no longer counts them against FCP and LCP, and
+ * hydration starts once they are in).
+ */
+export function serverRenderedShell(shell: string, readAsset: (file: string) => string | undefined): string {
+  return shell
+    .replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (tag, file: string) => {
+      const css = readAsset(file)
+      // '</style' cannot occur in Tailwind's output, but a stylesheet must never be able to end the element.
+      return css === undefined || /<\/style/i.test(css) ? tag : `<style>${css}</style>`
+    })
+    .replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
+    .replace(
+      /<link rel="modulepreload" crossorigin /g,
+      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+    )
+}
+
 function readManifest(clientDir: string): Manifest | undefined {
   const file = path.join(clientDir, '.vite/manifest.json')
   if (!fs.existsSync(file)) return undefined
@@ -88,7 +239,7 @@ function readManifest(clientDir: string): Manifest | undefined {
  * The built client: hashed assets cached for a year, everything else by its own path, and any other
  * GET answered with index.html (history fallback) carrying the site config and the page's preloads.
  */
-export function spaRoutes(clientDir: string | undefined, site: SiteConfig) {
+export function spaRoutes(clientDir: string | undefined, site: SiteConfig, options: SpaOptions = {}) {
   const app = new Hono<AppEnv>()
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined
   const htmls =
@@ -97,13 +248,57 @@ export function spaRoutes(clientDir: string | undefined, site: SiteConfig) {
       : undefined
 
   if (clientDir && htmls) app.use('*', staticFiles(clientDir))
+  const readAsset = (file: string) => {
+    const full = clientDir ? path.join(clientDir, file) : undefined
+    return full && fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined
+  }
+  const fontFaces = clientDir ? fontFaceCss(readManifest(clientDir), readAsset) : new Map<SiteFont, string>()
+  const ssrShells = new Map<PageModule, string>()
+  for (const [page, shell] of htmls ?? [])
+    if (SERVER_RENDERED_PAGES.has(page)) ssrShells.set(page, serverRenderedShell(shell, readAsset))
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     if (!htmls)
       return c.text('The web app has not been built yet: run `npm run build` (npm start does it).', 503)
     // Revalidated every time: the HTML names the current build's chunks.
     c.header('Cache-Control', 'no-cache')
-    return c.html(htmls.get(matchPageRoute(c.req.path)) ?? '')
+    const page = matchPageRoute(c.req.path)
+    const shell = htmls.get(page) ?? ''
+    if (!SERVER_RENDERED_PAGES.has(page) || !options.loadRenderer || !options.fetchApi) return c.html(shell)
+    const rendered = await renderOnServer(c, options, site).catch((error: unknown) => {
+      // The page still works: the shell renders it in the browser, as before server rendering.
+      options.logger?.error({ err: error, path: c.req.path }, 'server rendering failed; sent the shell')
+      return undefined
+    })
+    if (!rendered) return c.html(shell)
+    const url = new URL(c.req.url)
+    const canonical =
+      rendered.status === 200
+        ? publicOrigin(c, options.publicUrl) + canonicalPath(url.pathname, url.searchParams, page)
+        : undefined
+    return htmlAnswer(
+      c,
+      renderedPageHtml(ssrShells.get(page) ?? shell, rendered, canonical, fontFaces),
+      rendered.status,
+    )
   })
   return app
+}
+
+async function renderOnServer(c: Context, options: SpaOptions, site: SiteConfig) {
+  const renderer = await options.loadRenderer?.()
+  if (!renderer || !options.fetchApi) return undefined
+  const url = new URL(c.req.url)
+  return renderer.renderPage({ url: url.pathname + url.search, site, fetchApi: options.fetchApi })
+}
+
+/** A rendered page is tens of KB: sent br- or gzip-encoded when the browser takes it (compression.ts). */
+async function htmlAnswer(c: Context, html: string, status: 200 | 404) {
+  c.header('Vary', VARY_ACCEPT_ENCODING)
+  const bytes = new TextEncoder().encode(html)
+  const encoding = c.req.method === 'HEAD' ? undefined : negotiateEncoding(c.req.header('accept-encoding'))
+  c.header('Content-Type', 'text/html; charset=UTF-8')
+  if (!encoding || bytes.byteLength < COMPRESS_THRESHOLD_BYTES) return c.body(bytes, status)
+  c.header('Content-Encoding', encoding)
+  return c.body(await encodeBody(bytes, encoding), status)
 }

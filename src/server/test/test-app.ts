@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts'
 import { account, user } from '../db/schema.ts'
 import { loadConfig, type ServerConfig } from '../env.ts'
 import { ensureAdmin } from '../features/auth/auth.service.ts'
+import type { AppDeps } from '../http/app-env.ts'
 import { createLogger } from '../lib/logger.ts'
 import { openTestDatabase } from './test-database.ts'
 
@@ -33,12 +34,19 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
  * stored in its media/ folder; close() removes it). Requests go through app.request() with a
  * same-origin Origin header and a fixed client address (X-Forwarded-For, trusted in tests).
  */
-export async function createTestApp(options: { env?: Record<string, string>; database?: Database } = {}) {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>
+    database?: Database
+    /** The built client's folder and the server renderer, for tests of the pages themselves. */
+    pages?: Pick<AppDeps, 'clientDir' | 'loadRenderer'>
+  } = {},
+) {
   const database = options.database ?? (await openTestDatabase())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-data-'))
   const config = testConfig({ DATA_DIR: dataDir, ...options.env })
   const deps = await prepareApp(database, config, createLogger('silent'), { migrate: false })
-  const app = createApp(deps)
+  const app = createApp({ ...deps, ...options.pages })
   const db = database.db
 
   async function request(

@@ -53,7 +53,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 text-sm">
-          <p>
+          {/* The server's year (UTC) and the visitor's differ for a few hours around New Year: hydration
+              keeps the server's text then instead of failing (decision 014). */}
+          <p suppressHydrationWarning>
             © {year} {config.productName}
           </p>
           <Link to="/auth" className="rounded px-2 py-1 text-xs text-slate-300 hover:text-white">

@@ -2,16 +2,16 @@ import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { publicReadCache } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readIdParam, readJson } from '#server/http/validate.ts'
-import { blogPostInputSchema } from '#shared/blog.ts'
-import type { BlogPostDto, BlogPostsResponse } from '#shared/dto.ts'
+import { readIdParam, readJson, readQuery } from '#server/http/validate.ts'
+import { blogListQuerySchema, blogPostInputSchema } from '#shared/blog.ts'
+import type { BlogPostDto, BlogPostPageResponse, BlogPostsResponse } from '#shared/dto.ts'
 import {
   BLOG_POST_NOT_FOUND,
   createPost,
   deletePost,
   getPublishedPost,
   listAllPosts,
-  listPublishedPosts,
+  listPublishedPostsPage,
   updatePost,
 } from './blog-posts.service.ts'
 
@@ -22,12 +22,14 @@ export function blogPostsRoutes(deps: AppDeps) {
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
-  app.get('/blog-posts', (c) =>
-    cache.respond(c, 'blog-posts', async () => {
-      const body: BlogPostsResponse = { posts: await listPublishedPosts(db) }
+  app.get('/blog-posts', (c) => {
+    const { page, pageSize } = readQuery(c, blogListQuerySchema)
+    return cache.respond(c, `blog-posts?page=${page}&pageSize=${pageSize}`, async () => {
+      const { posts, total } = await listPublishedPostsPage(db, { page, pageSize })
+      const body: BlogPostPageResponse = { posts, page, pageSize, total }
       return body
-    }),
-  )
+    })
+  })
 
   app.get('/blog-posts/:id', (c) => {
     const id = readIdParam(c, BLOG_POST_NOT_FOUND)

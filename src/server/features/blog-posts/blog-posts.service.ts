@@ -1,8 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { blogPosts } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { preparedOnce } from '#server/lib/prepared-queries.ts'
 import type { BlogPostInput } from '#shared/blog.ts'
 import { todayIso } from '#shared/dates.ts'
 import type { BlogPostDto } from '#shared/dto.ts'
@@ -33,16 +32,33 @@ function toBlogPostDto(row: PostRow): BlogPostDto {
 // Newest publication first; posts of one day newest-created first.
 const newestFirst = [desc(blogPosts.publicationDate), desc(blogPosts.createdAt)]
 
-export async function listPublishedPosts(db: Db): Promise<BlogPostDto[]> {
-  const rows = await preparedOnce(db, 'townflyer_published_posts', (d, name) =>
-    d
-      .select(postColumns)
-      .from(blogPosts)
-      .where(eq(blogPosts.isPublished, true))
-      .orderBy(...newestFirst)
-      .prepare(name),
-  ).execute()
-  return rows.map(toBlogPostDto)
+/**
+ * One page of the published posts, newest first, and how many there are: anonymous callers never get
+ * an answer that grows with the number of posts (issue 15: 2,000 posts were a 3.3 MB answer).
+ */
+export async function listPublishedPostsPage(
+  db: Db,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ posts: BlogPostDto[]; total: number }> {
+  const published = eq(blogPosts.isPublished, true)
+  const rows = await db
+    .select(postColumns)
+    .from(blogPosts)
+    .where(published)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const [counted] = await db.select({ total: count() }).from(blogPosts).where(published)
+  return { posts: rows.map(toBlogPostDto), total: counted?.total ?? 0 }
+}
+
+/** Every published post's id and date, newest first: the sitemap's entries (ids only, no text). */
+export async function listPublishedPostRefs(db: Db): Promise<{ id: string; publicationDate: string }[]> {
+  return db
+    .select({ id: blogPosts.id, publicationDate: blogPosts.publicationDate })
+    .from(blogPosts)
+    .where(eq(blogPosts.isPublished, true))
+    .orderBy(...newestFirst)
 }
 
 export async function getPublishedPost(db: Db, id: string): Promise<BlogPostDto> {

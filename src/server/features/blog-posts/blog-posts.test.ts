@@ -54,6 +54,20 @@ describe('public blog', () => {
     })
   })
 
+  it('answers one page of published posts with the total, and refuses pages and sizes out of range', async () => {
+    const first = await (await t.request('/api/blog-posts?page=1&pageSize=2')).json()
+    expect(first).toMatchObject({ page: 1, pageSize: 2, total: 3 })
+    expect(titles(first)).toEqual(['Same day, second', 'Same day, first'])
+    const second = await (await t.request('/api/blog-posts?page=2&pageSize=2')).json()
+    expect(titles(second)).toEqual(['Old'])
+    const beyond = await (await t.request('/api/blog-posts?page=9&pageSize=2')).json()
+    expect(beyond).toMatchObject({ posts: [], total: 3 })
+    // The default page size is 12.
+    expect((await (await t.request('/api/blog-posts')).json()).pageSize).toBe(12)
+    for (const query of ['page=0', 'page=x', 'page=1.5', 'pageSize=51', 'pageSize=0'])
+      expect((await t.request(`/api/blog-posts?${query}`)).status).toBe(422)
+  })
+
   it('answers one published post, and 404 Blog post not found. for drafts, unknown and malformed ids', async () => {
     const ok = await t.request(`/api/blog-posts/${ids.Old}`)
     expect(ok.status).toBe(200)

@@ -27,6 +27,12 @@ export const mediaListQuerySchema = z.object({
 /** Spec section 9: media are cached for 3600 seconds. */
 const MEDIA_CACHE_CONTROL = 'public, max-age=3600'
 
+/**
+ * The most items GET /api/media answers an anonymous caller (the newest): the pages show the newest
+ * example and a carousel, and no public answer grows without bound (issue 15). The admin list has all.
+ */
+export const PUBLIC_MEDIA_LIMIT = 50
+
 /** GET /api/media?type=… (mounted under /api). */
 export function mediaRoutes({ database }: AppDeps) {
   const db = database.db
@@ -34,7 +40,7 @@ export function mediaRoutes({ database }: AppDeps) {
 
   app.get('/media', noCache, async (c) => {
     const { type } = readQuery(c, mediaListQuerySchema)
-    const body: MediaListResponse = { items: await listMedia(db, type) }
+    const body: MediaListResponse = { items: await listMedia(db, type, PUBLIC_MEDIA_LIMIT) }
     return c.json(body)
   })
 

@@ -45,12 +45,14 @@ function toMediaItemDto(row: MediaRow): MediaItemDto {
   }
 }
 
-export async function listMedia(db: Db, type: MediaType): Promise<MediaItemDto[]> {
-  const rows = await db
+/** Newest first; at most `limit` items when given. */
+export async function listMedia(db: Db, type: MediaType, limit?: number): Promise<MediaItemDto[]> {
+  const query = db
     .select()
     .from(mediaItems)
     .where(eq(mediaItems.type, type))
     .orderBy(desc(mediaItems.uploadedAt), desc(mediaItems.id))
+  const rows = limit === undefined ? await query : await query.limit(limit)
   return rows.map(toMediaItemDto)
 }
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mediaItems } from '#server/db/schema.ts'
-import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { PUBLIC_MEDIA_LIMIT } from './media.routes.ts'
 import { saveMediaItem } from './media.service.ts'
 
 let t: TestApp
@@ -14,6 +16,7 @@ const save = (type: 'map_example' | 'postcard_front', originalName: string, at: 
 
 beforeAll(async () => {
   t = await createTestApp()
+  await t.createAdmin()
   // Files an attacker would like to reach: one beside the media folder, one inside it without a row.
   fs.writeFileSync(path.join(t.dataDir, 'secret.txt'), SECRET)
   fs.mkdirSync(path.join(t.dataDir, 'media', 'map_example'), { recursive: true })
@@ -72,6 +75,27 @@ describe('GET /api/media?type=…', () => {
     expect(newer.url).toBe(`/media/map_example/${Date.parse('2026-04-02T00:00:00Z')}-town-map%3F.png`)
     expect(items.every((i: { type: string }) => i.type === 'map_example')).toBe(true)
     expect(await (await t.request('/api/media?type=postcard_back')).json()).toEqual({ items: [] })
+  })
+
+  it('answers an anonymous caller the newest PUBLIC_MEDIA_LIMIT items only; the admin list has them all', async () => {
+    const extra = PUBLIC_MEDIA_LIMIT + 2
+    await t.db.insert(mediaItems).values(
+      Array.from({ length: extra }, (_, i) => ({
+        id: `postcard_back/${1_700_000_000_000 + i}-card.png`,
+        type: 'postcard_back',
+        title: 'card.png',
+        contentType: 'image/png',
+        sizeBytes: 10,
+        uploadedAt: new Date(1_700_000_000_000 + i * 1000),
+      })),
+    )
+    const { items } = await (await t.request('/api/media?type=postcard_back')).json()
+    expect(items).toHaveLength(PUBLIC_MEDIA_LIMIT)
+    expect(items[0].id).toBe(`postcard_back/${1_700_000_000_000 + extra - 1}-card.png`)
+    const cookie = await t.signIn(ADMIN)
+    const all = await (await t.request('/api/admin/media?type=postcard_back', { cookie })).json()
+    expect(all.items).toHaveLength(extra)
+    await t.db.delete(mediaItems).where(eq(mediaItems.type, 'postcard_back'))
   })
 
   it('answers 422 for a missing or unknown type', async () => {

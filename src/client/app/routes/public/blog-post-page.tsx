@@ -2,11 +2,13 @@ import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { PageContainer } from '#client/app/layout/page-section.tsx'
 import { useDocumentTitle } from '#client/app/use-document-title.ts'
+import { useBlogPost } from '#client/features/blog/api/get-blog-post.ts'
 import { BlogPostArticle } from '#client/features/blog/components/blog-post-article.tsx'
 
 export function BlogPostPage() {
   const { postId = '' } = useParams()
-  useDocumentTitle('Blog')
+  // The post's own title once it is known (the server's HTML has it from the start).
+  useDocumentTitle(useBlogPost(postId).data?.title ?? 'Blog')
 
   return (
     <PageContainer className="max-w-3xl space-y-6">

@@ -7,7 +7,10 @@ import { DisclosureContent, useDisclosure } from '#client/components/disclosure.
 import { Button } from '#client/components/ui/button.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useAvailableMonths } from '#client/features/calendar/api/get-available-months.ts'
-import { CalendarSection } from '#client/features/calendar/components/calendar-section.tsx'
+import {
+  LazyCalendarSection,
+  loadCalendarSection,
+} from '#client/features/calendar/components/lazy-calendar-section.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { formatCount } from '#shared/format.ts'
 import { mailingConcludedText } from '#shared/mailing-texts.ts'
@@ -18,6 +21,9 @@ const CalendarExample = lazy(() =>
     default: m.CalendarExample,
   })),
 )
+
+// Above the fold here: its chunk is requested as soon as this page's is evaluated (before hydration).
+void loadCalendarSection()
 
 export function CalendarPage() {
   const config = useSiteConfig()
@@ -57,7 +63,9 @@ export function CalendarPage() {
         hideLabel="Hide Reservation Table"
         defaultOpen
       >
-        <CalendarSection showPricing />
+        {/* The server's HTML already shows the grid (decision 014): its code (~5 KB gzip) need not hold up
+            the page's first script, and the section hydrates as soon as it arrives. */}
+        <LazyCalendarSection showPricing />
       </CollapsibleSection>
     </PageContainer>
   )

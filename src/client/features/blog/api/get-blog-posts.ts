@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
-import type { BlogPostsResponse } from '#shared/dto.ts'
+import type { BlogPostPageResponse } from '#shared/dto.ts'
 
-/** GET /api/blog-posts → published posts, newest first. */
-export function getBlogPosts(): Promise<BlogPostsResponse> {
-  return apiClient.get<BlogPostsResponse>('/api/blog-posts')
+/** GET /api/blog-posts?page=N → one page of the published posts, newest first, and their total. */
+export function getBlogPosts(page: number): Promise<BlogPostPageResponse> {
+  return apiClient.get<BlogPostPageResponse>(`/api/blog-posts?page=${page}`)
 }
 
-export const blogPostsQueryOptions = queryOptions({
-  queryKey: ['blog-posts'],
-  queryFn: getBlogPosts,
-  retry: 1,
-})
+export function blogPostsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: ['blog-posts', 'page', page],
+    queryFn: () => getBlogPosts(page),
+    retry: 1,
+  })
+}
 
-export function useBlogPosts() {
-  return useQuery(blogPostsQueryOptions)
+export function useBlogPosts(page: number) {
+  return useQuery(blogPostsQueryOptions(page))
 }

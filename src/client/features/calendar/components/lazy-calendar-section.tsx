@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react'
 import { CalendarPlaceholder } from './calendar-placeholder'
 
-const CalendarSection = lazy(() => import('./calendar-section').then((m) => ({ default: m.CalendarSection })))
+/** Starts loading the section; a page where it is above the fold calls this as soon as it is evaluated. */
+export const loadCalendarSection = () => import('./calendar-section')
+const CalendarSection = lazy(() => loadCalendarSection().then((m) => ({ default: m.CalendarSection })))
 
 /**
  * CalendarSection for pages where the calendar is not the main content (home, /5k-example): its code

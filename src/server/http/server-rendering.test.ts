@@ -1,0 +1,262 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BLOG_PAGE_SIZE } from '#shared/blog-pages.ts'
+import type { PageQueryState } from '#shared/page-state.ts'
+import { blogPosts } from '../db/schema.ts'
+import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { fontFaceCss, type ServerRenderer } from './spa.ts'
+
+// The shell as `vite build` writes it (index.html with the entry script moved into the head).
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Advertise on the monthly community postcard." />
+    <title>Townflyer</title>
+    <!--site-config-->
+    <script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-b2.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+
+const CSS = '.text-slate-900{color:#0f172b}'
+
+let t: TestApp
+let clientDir: string
+const loadRenderer = () => import('#client/entry-server.tsx') as Promise<ServerRenderer>
+const postIds: string[] = []
+const POSTS = BLOG_PAGE_SIZE + 3
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-ssr-'))
+  fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL)
+  fs.mkdirSync(path.join(clientDir, 'assets'))
+  fs.writeFileSync(path.join(clientDir, 'assets/index-b2.css'), CSS)
+  t = await createTestApp({ pages: { clientDir, loadRenderer } })
+  for (let i = 1; i <= POSTS; i++) {
+    const [row] = await t.db
+      .insert(blogPosts)
+      .values({
+        title: `Post number ${i}`,
+        content: `Opening words of post ${i} <about> the town & more.\n\nSecond paragraph.`,
+        author: 'Ann',
+        isPublished: true,
+        // Newest first: post 1 is the newest.
+        publicationDate: `2025-${String(12 - Math.floor(i / 28)).padStart(2, '0')}-${String(28 - (i % 28)).padStart(2, '0')}`,
+      })
+      .returning({ id: blogPosts.id })
+    if (row) postIds.push(row.id)
+  }
+  await t.db
+    .insert(blogPosts)
+    .values({ title: 'Secret draft', content: 'Not yet', author: 'Ann', isPublished: false })
+}, 60_000)
+afterAll(async () => {
+  await t.close()
+  fs.rmSync(clientDir, { recursive: true, force: true })
+})
+
+async function page(url: string) {
+  const response = await t.request(url, { headers: { accept: 'text/html' } })
+  const html = await response.text()
+  const root = html.slice(
+    html.indexOf('<div id="root">'),
+    html.indexOf('<script type="application/json" id="query-state"'),
+  )
+  const stateText = html.match(/<script type="application\/json" id="query-state">([^<]*)<\/script>/)?.[1]
+  const state = stateText ? (JSON.parse(stateText) as PageQueryState) : undefined
+  return {
+    response,
+    html,
+    root,
+    state,
+    keys: (state?.queries.map((q) => JSON.stringify(q.queryKey)) ?? []).sort(),
+  }
+}
+
+const PUBLIC_PAGES: [string, string][] = [
+  ['/', 'Join the Waitlist'],
+  ['/5k-example', 'Map Icon Pricing'],
+  ['/calendar', 'Reserve Your Day'],
+  ['/blog', 'Post number 1'],
+  ['/about', '<h1'],
+  ['/contact', '<h1'],
+  ['/guarantee', '<h1'],
+  ['/pricing', '<h1'],
+  ['/non-profits', '<h1'],
+  ['/special-purchase', '<h1'],
+  ['/prior-work', '<h1'],
+  ['/cart-checkout', '<h1'],
+]
+
+describe('server-rendered public pages', () => {
+  it.each(PUBLIC_PAGES)('%s carries its content, title, description and canonical URL', async (url, text) => {
+    const { response, html, root, state } = await page(url)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(root).toContain('<main')
+    expect(root).toContain(text)
+    expect(state).toBeDefined()
+    // No inline script at all (CSP script-src 'self'): every Suspense boundary is complete in place.
+    expect(root).not.toContain('<script')
+    expect(root).not.toContain('<!--$?-->')
+    expect(html).toMatch(/<title>[^<]+ \| Townflyer<\/title>/)
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${url === '/' ? '/' : url}">`)
+    expect(html).not.toContain('content="Advertise on the monthly community postcard."')
+    // The heading font of the settings, as the browser applies it, so the headings never change font.
+    expect(html).toContain(
+      '<html lang="en" data-site-font="Neucha" style="--font-heading: &#34;Neucha&#34;, ui-sans-serif, system-ui, sans-serif">',
+    )
+    // Security headers still apply, and the CSP still forbids inline scripts (the state is data).
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+  })
+
+  it('renders the calendar grid with the month the browser would open, from the dehydrated answers', async () => {
+    const { root, keys, state } = await page('/calendar')
+    expect(keys).toContain(JSON.stringify(['settings']))
+    expect(keys).toContain(JSON.stringify(['calendar-days', 'available-months']))
+    const month = state?.queries.find((q) => q.queryKey[1] === 'month')
+    expect(month).toBeDefined()
+    const days = (month?.state.data as { days: { date: string }[] } | undefined)?.days ?? []
+    expect(days.length).toBeGreaterThan(27)
+    expect(root).toContain('<table')
+    expect(root).not.toContain('Loading calendar...')
+  })
+
+  it('/5k-example carries the icon cards', async () => {
+    const { root, keys } = await page('/5k-example')
+    expect(keys).toContain(JSON.stringify(['map-icons', 'list']))
+    expect(root).not.toContain('Loading map icons')
+  })
+
+  it('paginates the blog list with plain links, one canonical URL per page', async () => {
+    const first = await page('/blog')
+    expect(first.keys).toEqual(
+      [JSON.stringify(['settings']), JSON.stringify(['blog-posts', 'page', 1])].sort(),
+    )
+    expect(first.root).toContain('Post number 1<')
+    expect(first.root).toContain(`Post number ${BLOG_PAGE_SIZE}<`)
+    expect(first.root).not.toContain(`Post number ${BLOG_PAGE_SIZE + 1}<`)
+    expect(first.root).not.toContain('Secret draft')
+    expect(first.root).toContain('href="/blog?page=2"')
+    expect(first.root).not.toContain('Previous')
+
+    const second = await page('/blog?page=2')
+    expect(second.root).toContain(`Post number ${BLOG_PAGE_SIZE + 1}<`)
+    expect(second.root).not.toContain('Post number 1<')
+    expect(second.root).toMatch(/href="\/blog"[^>]*>Previous/)
+    expect(second.root).not.toContain('>Next<')
+    expect(second.html).toContain('<link rel="canonical" href="http://localhost:3000/blog?page=2">')
+    expect(second.html).toContain('<title>Blog, page 2 | Townflyer</title>')
+  })
+
+  it('a blog post is indexable: its title, its opening words as the description, escaped', async () => {
+    const id = postIds[0] as string
+    const { response, html, root, keys } = await page(`/blog/${id}`)
+    expect(response.status).toBe(200)
+    expect(keys).toContain(JSON.stringify(['blog-posts', id]))
+    expect(root).toContain('Post number 1</h1>')
+    expect(html).toContain('<title>Post number 1 | Townflyer</title>')
+    expect(html).toContain(
+      '<meta name="description" content="Opening words of post 1 &#60;about&#62; the town &#38; more.',
+    )
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/blog/${id}">`)
+    // '<' never appears raw inside the JSON block.
+    const block = html.match(/id="query-state">([\s\S]*?)<\/script>/)?.[1] ?? ''
+    expect(block).toContain('\\u003cabout>')
+  })
+
+  it('answers 404 with the not-found page for an unknown post or path, without a canonical URL', async () => {
+    for (const url of ['/blog/00000000-0000-4000-8000-000000000000', '/no/such/page']) {
+      const { response, html } = await page(url)
+      expect(response.status).toBe(404)
+      expect(html).toContain('id="query-state"')
+      expect(html).not.toContain('rel="canonical"')
+    }
+  })
+
+  it('inlines the stylesheet and fetches the scripts at low priority on rendered pages only', async () => {
+    const rendered = (await page('/pricing')).html
+    expect(rendered).toContain(`<style>${CSS}</style>`)
+    expect(rendered).not.toContain('rel="stylesheet"')
+    expect(rendered).toContain(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-a1.js">',
+    )
+    const shell = (await page('/admin')).html
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-b2.css">')
+    expect(shell).not.toContain('fetchpriority')
+  })
+
+  it('leaves admin, sign-in and per-visitor pages to the browser, and /api/* to the API', async () => {
+    for (const url of ['/admin', '/auth', '/thank-you?session_id=x', '/artwork/abc']) {
+      const { response, html } = await page(url)
+      expect(response.status).toBe(200)
+      expect(html).toContain('<div id="root"></div>')
+      expect(html).not.toContain('id="query-state"')
+    }
+    const api = await t.request('/api/no-such-route')
+    expect(api.status).toBe(404)
+    expect(api.headers.get('content-type')).toContain('application/json')
+  })
+
+  it('sends the HTML compressed when the browser accepts it', async () => {
+    const response = await t.request('/blog', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(response.headers.get('vary')).toContain('Accept-Encoding')
+  })
+
+  it('serves the shell when the renderer fails, and the loading states when the API fails', async () => {
+    const broken = await createTestApp({
+      database: t.database,
+      pages: { clientDir, loadRenderer: () => Promise.reject(new Error('renderer missing')) },
+    })
+    const shell = await broken.app.request('http://localhost:3000/calendar')
+    expect(shell.status).toBe(200)
+    expect(await shell.text()).toContain('<div id="root"></div>')
+
+    const { renderPage } = await loadRenderer()
+    const rendered = await renderPage({
+      url: '/calendar',
+      site: t.deps.config.site,
+      fetchApi: async () => new Response('{"error":{"code":"unavailable"}}', { status: 503 }),
+    })
+    expect(rendered.status).toBe(200)
+    expect(rendered.html).toContain('Reserve Your Day')
+    expect(rendered.html).toContain('Loading calendar...')
+    expect(rendered.queryState.queries).toEqual([])
+  })
+})
+
+describe('fontFaceCss', () => {
+  it("finds each heading font's stylesheets in the manifest, whatever the path to node_modules", () => {
+    const manifest = {
+      '../main/node_modules/@fontsource/neucha/latin-400.css': { file: 'assets/latin-400-a.css' },
+      'node_modules/@fontsource/playfair-display/latin-400.css': { file: 'assets/latin-400-b.css' },
+      'node_modules/@fontsource/playfair-display/latin-700.css': { file: 'assets/latin-700-c.css' },
+      'node_modules/@fontsource/neucha/files/neucha-latin-400-normal.woff2': { file: 'assets/n.woff2' },
+    }
+    const faces = fontFaceCss(manifest, (file) => `/*${file}*/`)
+    expect(faces.get('Neucha')).toBe('/*/assets/latin-400-a.css*/')
+    expect(faces.get('Playfair Display')).toBe('/*/assets/latin-400-b.css*//*/assets/latin-700-c.css*/')
+    expect(faces.has('Poppins')).toBe(false)
+  })
+})
+
+describe('sitemap.xml', () => {
+  it('lists the static pages, /calendar, /blog and every published post with absolute URLs', async () => {
+    const response = await t.request('/sitemap.xml')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('application/xml')
+    const xml = await response.text()
+    for (const url of ['/', '/calendar', '/blog', '/about', '/pricing', '/5k-example'])
+      expect(xml).toContain(`<loc>http://localhost:3000${url}</loc>`)
+    for (const id of postIds) expect(xml).toContain(`<loc>http://localhost:3000/blog/${id}</loc>`)
+    expect(xml.match(/<url>/g)?.length).toBe(11 + POSTS)
+    expect(xml).not.toContain('/admin')
+  })
+})
