@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import { type ComponentProps, cloneElement, isValidElement } from 'react'
 import { cn } from '#client/lib/cn.ts'
+import { notYetUsable, useHydrated } from '#client/lib/use-hydrated.ts'
 
 export const buttonVariants = cva(
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
@@ -37,6 +38,7 @@ export type ButtonProps = ComponentProps<'button'> &
 
 export function Button({ className, variant, size, asChild = false, type, children, ...props }: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size }), className)
+  const hydrated = useHydrated()
   if (asChild && isValidElement<{ className?: string }>(children)) {
     const own = children.props
     return cloneElement(children, {
@@ -46,7 +48,7 @@ export function Button({ className, variant, size, asChild = false, type, childr
     })
   }
   return (
-    <button type={type ?? 'button'} className={classes} {...props}>
+    <button type={type ?? 'button'} className={classes} {...notYetUsable(hydrated)} {...props}>
       {children}
     </button>
   )

@@ -2,6 +2,7 @@ import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { cn } from '#client/lib/cn.ts'
+import { notYetUsable, useHydrated } from '#client/lib/use-hydrated.ts'
 
 export const Select = SelectPrimitive.Root
 export const SelectValue = SelectPrimitive.Value
@@ -12,8 +13,10 @@ export function SelectTrigger({
   children,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const hydrated = useHydrated()
   return (
     <SelectPrimitive.Trigger
+      {...notYetUsable(hydrated)}
       className={cn(
         'inline-flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 text-left text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-slate-600 [&>span]:truncate',
         className,

@@ -1,6 +1,7 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs'
 import type { ComponentProps } from 'react'
 import { cn } from '#client/lib/cn.ts'
+import { notYetUsable, useHydrated } from '#client/lib/use-hydrated.ts'
 
 export const Tabs = TabsPrimitive.Root
 
@@ -17,8 +18,10 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  const hydrated = useHydrated()
   return (
     <TabsPrimitive.Trigger
+      {...notYetUsable(hydrated)}
       className={cn(
         'inline-flex items-center justify-center rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
         className,

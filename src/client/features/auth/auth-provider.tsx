@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useMemo } from 'react'
+import { type ReactNode, useCallback, useDeferredValue, useMemo } from 'react'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { ME_QUERY_KEY, meQueryOptions, signedOut } from './api/get-me'
@@ -69,5 +69,11 @@ export function AuthProvider({ productName, children }: { productName: string; c
     [user, isAdmin, me.isPending, signIn, signOut],
   )
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+  // The session check answers after the server-rendered page has started to hydrate. Handed down at once,
+  // the change would reach sections still waiting for their code (lazy chunks) and make React throw their
+  // server HTML away and render them from scratch (a flash of their loading state, and the focus lost).
+  // Deferred, it is a transition: React hydrates those sections first, then applies it.
+  const deferred = useDeferredValue(value)
+
+  return <AuthContext.Provider value={deferred}>{children}</AuthContext.Provider>
 }
