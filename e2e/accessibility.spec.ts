@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
 import { adminSections } from '#client/app/routes/admin/admin-sections.ts'
-import { E2E_ADMIN, expectNoAxeViolations, PUBLIC_PAGES, signInAsAdmin } from './fixtures.ts'
+import { E2E_ADMIN, expectNoAxeViolations, PUBLIC_PAGES, signInAsAdmin, test } from './fixtures.ts'
 
 /**
  * axe on every route of the route table (src/client/app/router.tsx, spec section 2) at 375 and 1280 px:

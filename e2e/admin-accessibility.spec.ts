@@ -1,10 +1,10 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { adminSections } from '#client/app/routes/admin/admin-sections.ts'
 import { formatYearMonth } from '#shared/calendar-months.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { api } from './admin-api.ts'
-import { expectNoAxeViolations, signInAsAdmin, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAsAdmin, test, toastText } from './fixtures.ts'
 
 /** Every tab of the dashboard, from the dashboard's own list (a new tab is checked without edits here). */
 const SECTIONS = adminSections.map((s) => s.value)

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { toIsoDate } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { api, makeDays } from './admin-api.ts'
-import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { awaitingHydration, expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
  * Issue 13 end to end: a buyer pays, follows "Upload your artwork" from the thank-you page, uploads a logo;
@@ -48,7 +48,7 @@ test('buyer uploads artwork → owner approves → the proof has the business on
   const business = `Art ${Date.now().toString(36).slice(-5)}`
 
   // The buyer, in a browser of their own: cart checkout through the local test checkout.
-  const buyer = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const buyer = awaitingHydration(await browser.newPage({ viewport: { width: 1280, height: 900 } }))
   try {
     await buyer.goto('/')
     const { sessionUrl } = await buyer.evaluate(

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { api } from './admin-api.ts'
-import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
  * Issue 14, Communication: the inbox of contact inquiries and waitlist sign-ups, the e-mail log with

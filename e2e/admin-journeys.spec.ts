@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { formatYearMonth } from '#shared/calendar-months.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import type { SiteSettings } from '#shared/settings.ts'
-import { signInAt, toastText } from './fixtures.ts'
+import { awaitingHydration, signInAt, test, toastText } from './fixtures.ts'
 
 /**
  * Far enough ahead that no seeded day is touched and never inside /admin/mailings' window (the current
@@ -215,7 +215,7 @@ test('change the site font and see the headings use it in a fresh browser', asyn
 
   const context = await browser.newContext()
   try {
-    const visitor = await context.newPage()
+    const visitor = awaitingHydration(await context.newPage())
     await visitor.goto('/')
     const heading = visitor.getByRole('heading', { level: 1 }).first()
     await expect(heading).toBeVisible()

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { addMonths, daysInMonth, toIsoDate } from '#shared/dates.ts'
 import type { CalendarMonthResponse } from '#shared/dto.ts'
 import { formatPrice, MONTH_NAMES } from '#shared/format.ts'
@@ -11,7 +11,7 @@ import {
   toMonthKey,
 } from '#shared/mailings.ts'
 import { api, type Day, makeDays } from './admin-api.ts'
-import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
  * Issue 12, the owner's view of the monthly mailings. The overview lists the mailings of the last 3 and the

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import type { SellableDaysResponse } from '#shared/admin-orders.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { api, makeDays } from './admin-api.ts'
-import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
  * Issue 14's manual orders: the owner finds a day by typing, books it as a free non-profit feature awaiting

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectedCartDiscount } from '#shared/checkout.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { api, type Day, makeDays } from './admin-api.ts'
-import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
  * Issue 14, Orders: the admin Orders screen lists checkouts. Runs on the admin specs' site in January two

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { E2E_ADMIN, signInAsAdmin } from './fixtures.ts'
+import { expect } from '@playwright/test'
+import { E2E_ADMIN, signInAsAdmin, test } from './fixtures.ts'
 
 test('an administrator made with the CLI signs in from /admin, sees the dashboard and logs out', async ({
   page,

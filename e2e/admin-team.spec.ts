@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { E2E_ADMIN, expectNoAxeViolations, signInAsAdmin } from './fixtures.ts'
+import { expect, type Page } from '@playwright/test'
+import { E2E_ADMIN, expectNoAxeViolations, signInAsAdmin, test } from './fixtures.ts'
 
 const RESET_ANSWER = "If an account exists for that e-mail, we've sent a link to reset your password."
 

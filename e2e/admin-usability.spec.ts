@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { currentYearMonth, formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { api, type Day, makeDays } from './admin-api.ts'
-import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
  * Issue 11, owner side. Each test owns a month two years ahead (March, May, June, July and November) and

@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 import { sessionReference } from '#shared/checkout.ts'
 import type { CalendarDayDto } from '#shared/dto.ts'
-import { expectNoAxeViolations, toastText } from './fixtures.ts'
+import { awaitingHydration, expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import { availableMonths, dayCell, daysOf, showMonth } from './storefront-helpers.ts'
 
 /** Days 16–19 of the second open month belong to this file (the other specs use other positions). */
@@ -81,7 +81,7 @@ test('Cancel on the test checkout returns to the cart and frees the day', async 
 
 async function newBuyer(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL })
-  return { context, page: await context.newPage() }
+  return { context, page: awaitingHydration(await context.newPage()) }
 }
 
 test('a second buyer sees Day Being Reserved while the first is paying', async ({

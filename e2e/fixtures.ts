@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page, type Response } from '@playwright/test'
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' }
 
@@ -59,3 +59,33 @@ export async function signInAt(page: Page, path: string) {
 export function toastText(page: Page, text: string) {
   return page.getByText(text, { exact: true }).first()
 }
+
+/**
+ * Makes `goto` and `reload` of one of our pages wait until the page works: public pages arrive
+ * server-rendered and their controls only respond once React has hydrated them (`<html data-hydrated>`,
+ * src/client/main.tsx). A page that reported a hydration mismatch fails the test. `test`'s page has it;
+ * a page a test opens itself (browser.newPage) goes through this.
+ */
+export function awaitingHydration(page: Page): Page {
+  const ready = async (response: Response | null) => {
+    if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) return response
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+    expect(
+      await page.evaluate(() => document.documentElement.hasAttribute('data-hydration-error')),
+      `hydration mismatch on ${page.url()}`,
+    ).toBe(false)
+    return response
+  }
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (...args) => ready(await goto(...args))
+  page.reload = async (...args) => ready(await reload(...args))
+  return page
+}
+
+/** Playwright's `test`, whose page waits for hydration after `goto` and `reload` (awaitingHydration). */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : awaitingHydration(page))
+  },
+})

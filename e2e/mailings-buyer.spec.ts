@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import type { CalendarMonthResponse, MapIconsResponse } from '#shared/dto.ts'
@@ -7,7 +7,7 @@ import { cartMailingText, mailingForText } from '#shared/mailing-names.ts'
 import { mailingConcludedText, mailingScheduleText } from '#shared/mailing-texts.ts'
 import type { MonthKey, PublicMailingsResponse } from '#shared/mailings.ts'
 import { api } from './admin-api.ts'
-import { expectNoAxeViolations, signInAt, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 import { dayCell, showMonth } from './storefront-helpers.ts'
 
 /**

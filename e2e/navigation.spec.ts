@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { PUBLIC_PAGES } from './fixtures.ts'
+import { expect } from '@playwright/test'
+import { PUBLIC_PAGES, test } from './fixtures.ts'
 
 const NAV_LINKS: Array<[string, string, string]> = [
   ['Prior Work', '/prior-work', 'Prior Work'],

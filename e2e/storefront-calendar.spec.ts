@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { formatYearMonth } from '#shared/calendar-months.ts'
-import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
+import { E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import {
   availableMonths,
   dayCell,

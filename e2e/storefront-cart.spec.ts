@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import type { YearMonth } from '#shared/calendar-months.ts'
 import { formatDayDate } from '#shared/format.ts'
-import { expectNoAxeViolations, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import {
   availableMonths,
   dayCell,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { blogPreview } from '#shared/blog-preview.ts'
 import type { BlogPostDto } from '#shared/dto.ts'
-import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
+import { E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 
 /** Signs the page's context in as the e2e admin and creates a post through the admin API. */

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
-import { expectNoAxeViolations, toastText } from './fixtures.ts'
+import { awaitingHydration, expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import { availableMonths, daysOf } from './storefront-helpers.ts'
 
 /**
@@ -179,7 +179,7 @@ test('Continue Shopping on a cart opened in a new tab goes to the calendar, othe
 }) => {
   await openCartWith(page, await freeDays(page, 4, 1))
   // A new tab: the cart is the first page of its history.
-  const tab = await page.context().newPage()
+  const tab = awaitingHydration(await page.context().newPage())
   await tab.goto('/cart-checkout')
   await tab.getByRole('button', { name: 'Continue Shopping' }).click()
   await expect(tab).toHaveURL(/\/calendar$/)

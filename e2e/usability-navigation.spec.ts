@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
 import type { CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
-import { E2E_ADMIN, expectNoAxeViolations, toastText } from './fixtures.ts'
+import { E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import {
   availableMonths,
   dayCell,

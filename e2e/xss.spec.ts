@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { E2E_ADMIN } from './fixtures.ts'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { E2E_ADMIN, test } from './fixtures.ts'
 
 /**
  * Stored XSS through blog posts (issue 6): the admin API stores posts whose title, author and content

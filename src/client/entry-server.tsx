@@ -30,6 +30,7 @@ import { PRIOR_WORK_BLOCKS } from './features/media/components/prior-work-frame'
 import { SiteFontSync } from './features/site-font/components/site-font-sync'
 import { headingFontStack } from './features/site-font/site-font'
 import { setApiFetch } from './lib/api-client'
+import { RenderedPartsContext } from './lib/lazy-part'
 
 export type RenderPageInput = {
   /** Path and query of the request, e.g. /blog?page=2. */
@@ -160,17 +161,20 @@ export async function renderPage({ url, site, fetchApi }: RenderPageInput): Prom
   }
 
   const head: { title?: string } = {}
+  const lazyParts = new Set<string>()
   const { prelude } = await prerenderToNodeStream(
-    <DocumentHeadContext.Provider value={head}>
-      <StrictMode>
-        <AppProviders client={client}>
-          <SiteFontSync />
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </StrictMode>
-    </DocumentHeadContext.Provider>,
+    <RenderedPartsContext.Provider value={lazyParts}>
+      <DocumentHeadContext.Provider value={head}>
+        <StrictMode>
+          <AppProviders client={client}>
+            <SiteFontSync />
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </StrictMode>
+      </DocumentHeadContext.Provider>
+    </RenderedPartsContext.Provider>,
     // Every boundary inline: larger ones would otherwise be sent after the shell and moved into place by
     // inline scripts, which our CSP (script-src 'self') forbids.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -195,6 +199,6 @@ export async function renderPage({ url, site, fetchApi }: RenderPageInput): Prom
     headingFont: headingFontStack(siteFont),
     title: head.title,
     description,
-    queryState: dehydrate(client) as unknown as PageQueryState,
+    queryState: { ...(dehydrate(client) as unknown as PageQueryState), lazyParts: [...lazyParts] },
   }
 }

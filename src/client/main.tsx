@@ -1,12 +1,13 @@
 import './styles.css'
 import type { QueryClient } from '@tanstack/react-query'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { type PageQueryState, QUERY_STATE_ELEMENT_ID } from '../shared/page-state'
 import { AppProviders, createQueryClient } from './app/providers'
 import { AppRouter } from './app/router'
 import { SiteFontSync } from './features/site-font/components/site-font-sync'
 import { applySiteFont, readCachedSiteFont } from './features/site-font/site-font'
+import { loadRenderedParts } from './lib/lazy-part'
 
 // Spec section 9: the cached heading font applies before React renders, so the first paint uses it. A
 // server-rendered page already names the server's font (<html data-site-font>) and paints with it.
@@ -20,6 +21,7 @@ const app = (client?: QueryClient) => (
     <AppProviders client={client}>
       <SiteFontSync />
       <AppRouter />
+      <PageReady />
     </AppProviders>
   </StrictMode>
 )
@@ -29,32 +31,47 @@ const app = (client?: QueryClient) => (
  * that data, so hydration renders exactly the server's HTML and asks for none of it again. Only the fields
  * we need are read (not @tanstack's hydrate(), which would add bytes to every page).
  */
-function serverQueryClient(): QueryClient | undefined {
+function serverPageState(): { client: QueryClient; lazyParts: string[] } | undefined {
   const block = document.getElementById(QUERY_STATE_ELEMENT_ID)
   if (!block) return undefined
   const client = createQueryClient()
+  let lazyParts: string[] = []
   try {
     const state = JSON.parse(block.textContent ?? '') as PageQueryState
     for (const { queryKey, state: query } of state.queries)
       client.setQueryData(queryKey, query.data, { updatedAt: query.dataUpdatedAt })
+    lazyParts = state.lazyParts ?? []
   } catch {
     console.error('Invalid query state JSON; fetching instead')
   }
-  return client
+  return { client, lazyParts }
+}
+
+/**
+ * `<html data-hydrated>` once the page works (hydrated or rendered): browser tests wait for it after
+ * opening a page, and a hydration mismatch is marked too (`data-hydration-error`), so a test can see it.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
+  return null
+}
+
+const onRecoverableError = (error: unknown) => {
+  document.documentElement.dataset.hydrationError = ''
+  console.error(error)
 }
 
 // Both run in a transition: React then yields to the browser every few milliseconds instead of blocking
 // the main thread for the whole tree (Lighthouse's Total Blocking Time; docs/benchmarks.md). Hydration
-// keeps the server's HTML on screen meanwhile, and each lazy part hydrates when its chunk arrives.
-const client = serverQueryClient()
-if (client) {
-  // The page's chunks (the modulepreloads the server wrote for it) are evaluated before hydrating, so its
-  // lazy page is there at once: a dehydrated page boundary that receives an update (the session check's
-  // answer changes the auth context) before its chunk arrived would be rendered again from scratch,
-  // replacing the server's HTML (decision 014).
-  const chunks = [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')]
-  void Promise.allSettled(chunks.map((link) => import(/* @vite-ignore */ link.href))).then(() =>
-    startTransition(() => void hydrateRoot(root, app(client))),
+// keeps the server's HTML on screen meanwhile.
+const server = serverPageState()
+if (server) {
+  // Every lazy part the server rendered is loaded first (its chunks were modulepreloaded with the page), so
+  // the whole page hydrates in one pass with nothing left waiting for code (lazy-part.tsx, decision 014).
+  void loadRenderedParts(server.lazyParts).then(() =>
+    startTransition(() => void hydrateRoot(root, app(server.client), { onRecoverableError })),
   )
 } else {
   const reactRoot = createRoot(root)

@@ -7,4 +7,6 @@ export const QUERY_STATE_ELEMENT_ID = 'query-state'
 /** What the block holds: @tanstack/query-core's dehydrate() output, of which the client reads these fields. */
 export type PageQueryState = {
   queries: { queryKey: readonly unknown[]; state: { data: unknown; dataUpdatedAt: number } }[]
+  /** The lazy parts (src/client/lib/lazy-part.tsx) the server rendered: loaded before hydrating. */
+  lazyParts?: string[]
 }

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, Suspense } from 'react'
+import { type ComponentType, Suspense } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 import { PageSpinner } from './layout/page-spinner'
 import { RootLayout } from './layout/root-layout'
 import { RouteErrorBoundary } from './layout/route-error'
@@ -12,7 +13,7 @@ import { RouteErrorBoundary } from './layout/route-error'
  * loads, as it did with route `lazy`.
  */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })))
+  return lazyPart(`page:${name}`, () => load().then((module) => module[name]))
 }
 
 const HomePage = page(() => import('./routes/public/home-page'), 'HomePage')

@@ -1,7 +1,8 @@
-import { type ComponentProps, lazy, Suspense } from 'react'
+import { type ComponentProps, Suspense } from 'react'
+import { lazyPart } from '../lib/lazy-part'
 import { CarouselView } from './carousel-view'
 
-const Carousel = lazy(() => import('./carousel').then((module) => ({ default: module.Carousel })))
+const Carousel = lazyPart('carousel', () => import('./carousel').then((module) => module.Carousel))
 
 /** Embla loads only where there are slides to move; until then the same markup holds the space. */
 export function LazyCarousel(props: ComponentProps<typeof Carousel>) {

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 import { FocusPageHeading } from './focus-page-heading'
 import { ScrollToTop } from './scroll-to-top'
 import { SiteHeader } from './site-header'
@@ -9,7 +10,7 @@ import { SiteHeader } from './site-header'
 // the last element of the page, so its arrival moves nothing.
 const loadFooter = () => import('./site-footer')
 void loadFooter()
-const SiteFooter = lazy(() => loadFooter().then((m) => ({ default: m.SiteFooter })))
+const SiteFooter = lazyPart('site-footer', () => loadFooter().then((m) => m.SiteFooter))
 
 export function RootLayout() {
   return (

@@ -10,6 +10,7 @@ import { Card, CardContent } from '#client/components/ui/card.tsx'
 import { LazyCalendarSection } from '#client/features/calendar/components/lazy-calendar-section.tsx'
 import { MapExampleSpinner } from '#client/features/media/components/map-example-spinner.tsx'
 import { PriorWorkPlaceholder } from '#client/features/media/components/prior-work-frame.tsx'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 import { formatCount } from '#shared/format.ts'
 
 // The form (react-hook-form + zod) loads only when a visitor opens the waitlist.
@@ -21,13 +22,11 @@ const WaitlistForm = lazy(() =>
 
 // Below the fold: the map example and the carousels load after the page, in place of their own
 // loading state (same markup), so nothing moves when they arrive.
-const MapExample = lazy(() =>
-  import('#client/features/media/components/map-example.tsx').then((m) => ({ default: m.MapExample })),
+const MapExample = lazyPart('map-example', () =>
+  import('#client/features/media/components/map-example.tsx').then((m) => m.MapExample),
 )
-const PriorWorkCarousels = lazy(() =>
-  import('#client/features/media/components/prior-work-carousels.tsx').then((m) => ({
-    default: m.PriorWorkCarousels,
-  })),
+const PriorWorkCarousels = lazyPart('prior-work-carousels', () =>
+  import('#client/features/media/components/prior-work-carousels.tsx').then((m) => m.PriorWorkCarousels),
 )
 
 const link = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'

@@ -1,9 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 import { CalendarPlaceholder } from './calendar-placeholder'
 
 /** Starts loading the section; a page where it is above the fold calls this as soon as it is evaluated. */
 export const loadCalendarSection = () => import('./calendar-section')
-const CalendarSection = lazy(() => loadCalendarSection().then((m) => ({ default: m.CalendarSection })))
+const CalendarSection = lazyPart('calendar-section', () =>
+  loadCalendarSection().then((m) => m.CalendarSection),
+)
 
 /**
  * CalendarSection for pages where the calendar is not the main content (home, /5k-example): its code

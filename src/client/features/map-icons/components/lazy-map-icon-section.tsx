@@ -1,7 +1,10 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Spinner } from '#client/components/ui/spinner.tsx'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 
-const MapIconSection = lazy(() => import('./map-icon-section').then((m) => ({ default: m.MapIconSection })))
+const MapIconSection = lazyPart('map-icon-section', () =>
+  import('./map-icon-section').then((m) => m.MapIconSection),
+)
 
 /**
  * MapIconSection for /5k-example, where it sits below the header and the waitlist: its code (cards, the
