@@ -86,6 +86,36 @@ describe('routing', () => {
     expect(await plain.text()).toBe('x'.repeat(4096))
   })
 
+  it('serves only the build’s own files: never index.html raw, build metadata or anything outside', async () => {
+    fs.mkdirSync(path.join(clientDir, '.vite'), { recursive: true })
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{"secret":"metadata"}')
+    fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *')
+    fs.writeFileSync(path.join(path.dirname(clientDir), 'outside-the-build.txt'), 'outside')
+    const app = createApp({ ...t.deps, clientDir })
+    const robots = await app.request('/robots.txt')
+    expect(robots.status).toBe(200)
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(robots.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await robots.text()).toBe('User-agent: *')
+    const head = await app.request('/assets/app-abc123.js', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String('console.log(1)'.length))
+    for (const route of [
+      '/index.html',
+      '/.vite/manifest.json',
+      '/../outside-the-build.txt',
+      '/%2e%2e/outside-the-build.txt',
+      '/assets/missing-abc123.js',
+    ]) {
+      const response = await app.request(route)
+      const body = await response.text()
+      expect(body, route).not.toContain('metadata')
+      expect(body, route).not.toContain('outside')
+      expect(body, route).not.toContain('<!--site-config-->')
+      expect(response.headers.get('cache-control'), route).not.toContain('immutable')
+    }
+  })
+
   it('escapes the site config so a value cannot close the script element', async () => {
     const config = {
       ...t.deps.config,
