@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, lazy, useContext, useState } from 'react'
+import { type ComponentType, createContext, lazy, useContext } from 'react'
 
 /**
  * A lazily loaded part of a page (a page itself, or a section below the fold) that server-rendered HTML
@@ -41,8 +41,9 @@ export function lazyPart<P extends object>(
   // biome-ignore lint/correctness/noComponentHookFactories: a factory like React.lazy, called once per part at module level
   function LazyPart(props: P) {
     useContext(RenderedPartsContext)?.add(id)
-    // Chosen once per mount: switching from Lazy to the component later would remount it (state lost).
-    const [Loaded] = useState(() => loaded)
+    // React reconciles a resolved lazy with its component, so a part mounted through Lazy stays mounted
+    // (and keeps its state) when it renders the component directly later on.
+    const Loaded = loaded
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />
   }
   LazyPart.displayName = `LazyPart(${id})`

@@ -95,6 +95,16 @@ const PUBLIC_PAGES: [string, string][] = [
 ]
 
 describe('server-rendered public pages', () => {
+  it('names the lazy parts it rendered, so the browser loads them before hydrating', async () => {
+    expect((await page('/')).state?.lazyParts?.sort()).toEqual(
+      ['calendar-section', 'map-example', 'page:HomePage', 'prior-work-carousels', 'site-footer'].sort(),
+    )
+    expect((await page('/calendar')).state?.lazyParts?.sort()).toEqual(
+      ['calendar-section', 'page:CalendarPage', 'site-footer'].sort(),
+    )
+    expect((await page('/about')).state?.lazyParts?.sort()).toEqual(['page:AboutPage', 'site-footer'].sort())
+  })
+
   it.each(PUBLIC_PAGES)('%s carries its content, title, description and canonical URL', async (url, text) => {
     const { response, html, root, state } = await page(url)
     expect(response.status).toBe(200)

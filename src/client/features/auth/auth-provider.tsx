@@ -69,10 +69,9 @@ export function AuthProvider({ productName, children }: { productName: string; c
     [user, isAdmin, me.isPending, signIn, signOut],
   )
 
-  // The session check answers after the server-rendered page has started to hydrate. Handed down at once,
-  // the change would reach sections still waiting for their code (lazy chunks) and make React throw their
-  // server HTML away and render them from scratch (a flash of their loading state, and the focus lost).
-  // Deferred, it is a transition: React hydrates those sections first, then applies it.
+  // The session check may answer while a server-rendered page is still hydrating (React yields to the
+  // browser meanwhile). Deferred, the change is a transition applied after hydration, never an urgent update
+  // that could make React render part of the server's HTML again from scratch (decision 014).
   const deferred = useDeferredValue(value)
 
   return <AuthContext.Provider value={deferred}>{children}</AuthContext.Provider>
