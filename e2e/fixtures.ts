@@ -69,6 +69,8 @@ export function toastText(page: Page, text: string) {
 export function awaitingHydration(page: Page): Page {
   const ready = async (response: Response | null) => {
     if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) return response
+    // Only the app's own pages (they carry the site config); not e.g. the local test checkout's page.
+    if (!(await page.evaluate(() => document.getElementById('site-config') !== null))) return response
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
     expect(
       await page.evaluate(() => document.documentElement.hasAttribute('data-hydration-error')),
