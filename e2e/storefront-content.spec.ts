@@ -1,25 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { blogPreview } from '#shared/blog-preview.ts'
-import type { BlogPostDto } from '#shared/dto.ts'
-import { E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import { expectNoHorizontalScroll } from './storefront-helpers.ts'
-
-/** Signs the page's context in as the e2e admin and creates a post through the admin API. */
-async function createPost(
-  page: Page,
-  baseURL: string,
-  data: { title: string; content: string; author?: string; isPublished: boolean },
-): Promise<BlogPostDto> {
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: E2E_ADMIN,
-    headers: { origin: baseURL },
-  })
-  expect(signIn.ok()).toBe(true)
-  const response = await page.request.post('/api/admin/blog-posts', { data, headers: { origin: baseURL } })
-  expect(response.status()).toBe(201)
-  return (await response.json()) as BlogPostDto
-}
+import { expectNoAxeViolations, test, toastText } from './fixtures.ts'
+import { createPost, expectNoHorizontalScroll } from './storefront-helpers.ts'
 
 /** Waits until every 'Loading …' spinner of the page is gone. */
 async function waitForContent(page: Page) {

@@ -1,7 +1,13 @@
 import { expect, type Page } from '@playwright/test'
 import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
-import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
+import type {
+  AvailableMonthsResponse,
+  BlogPostDto,
+  CalendarDayDto,
+  CalendarMonthResponse,
+} from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
+import { E2E_ADMIN } from './fixtures.ts'
 
 /**
  * The seeded server opens the current month and the next two. Each test picks its own days by their
@@ -38,4 +44,20 @@ export function dayCell(page: Page, date: string) {
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
+}
+
+/** Signs the page's context in as the e2e admin and creates a post through the admin API. */
+export async function createPost(
+  page: Page,
+  baseURL: string,
+  data: { title: string; content: string; author?: string; isPublished: boolean },
+): Promise<BlogPostDto> {
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: E2E_ADMIN,
+    headers: { origin: baseURL },
+  })
+  expect(signIn.ok()).toBe(true)
+  const response = await page.request.post('/api/admin/blog-posts', { data, headers: { origin: baseURL } })
+  expect(response.status()).toBe(201)
+  return (await response.json()) as BlogPostDto
 }

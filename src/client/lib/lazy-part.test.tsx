@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
-import { type ComponentType, Suspense, useState } from 'react'
+import { type ComponentType, type ReactElement, Suspense, useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { lazyPart, loadRenderedParts } from './lazy-part'
 
@@ -39,7 +39,7 @@ function Parent({ part: Part }: { part: ComponentType }) {
 
 describe('lazyPart', () => {
   it('suspends until its code is there, like React.lazy', async () => {
-    const code = deferred<() => JSX.Element>()
+    const code = deferred<() => ReactElement>()
     const Part = lazyPart(uniqueId('part'), () => code.promise)
     render(
       <Suspense fallback={<p>loading</p>}>
@@ -89,7 +89,7 @@ describe('lazyPart', () => {
   })
 
   it('keeps a part mounted (and its state) when its parent renders again after the code arrived', async () => {
-    const code = deferred<() => JSX.Element>()
+    const code = deferred<() => ReactElement>()
     const Part = lazyPart(uniqueId('stateful'), () => code.promise)
     render(<Parent part={Part} />)
     await act(async () => code.resolve(Counter))
