@@ -26,6 +26,15 @@ export const noCache: MiddlewareHandler = async (c, next) => {
 }
 
 /**
+ * Admin reads that must never be stored. Set by middleware ahead of the input validators (queryParams), so
+ * that their 4xx answers carry it too, as when the handler set it before reading its query.
+ */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  c.header('Cache-Control', 'no-store')
+  await next()
+}
+
+/**
  * Public catalogue reads (calendar days, map icons, blog posts), cached in process and revalidated by the
  * browser (ETag / If-None-Match → 304). Correctness rests on the catalogue version (migration 0003): every
  * committed change of those tables gives it a new random token in the same transaction, so a token names

@@ -1,9 +1,78 @@
-import type { Context } from 'hono'
+import { zValidator } from '@hono/zod-validator'
+import type { Context, Env, MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { z } from 'zod'
 import { AppError, validationError } from '../lib/errors.ts'
 
-/** Reads a JSON body and validates it: malformed JSON → 400, a wrong shape → 422 with field errors. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+const BODY_MESSAGE = 'Some fields are missing or invalid.'
+const QUERY_MESSAGE = 'Some query parameters are missing or invalid.'
+
+/** What the handler reads with `c.req.valid(target)`: the schema's output. */
+type Validated<Target extends 'json' | 'query', S extends z.ZodType> = {
+  in: { [K in Target]: z.input<S> }
+  out: { [K in Target]: z.output<S> }
+}
+
+/** Turns a 422 into the one to throw: `error` is the schema's, absent when unstorable text was refused. */
+export type Reword = (refusal: AppError, error?: z.core.$ZodError) => AppError
+
+/**
+ * The JSON body as middleware: `app.post(path, jsonBody(schema), (c) => … c.req.valid('json'))`.
+ * No JSON Content-Type → 415, malformed JSON → 400 invalid_json, unstorable text → 422 naming the field,
+ * a wrong shape → 422 with field errors. A schema that depends on the moment (the current year) is passed
+ * as a function and built for each request. `reword` changes the 422s' message (the fields stay).
+ */
+export function jsonBody<S extends z.ZodType>(schema: S | (() => S), reword?: Reword) {
+  return createMiddleware<Env, string, Validated<'json', S>>(async (c, next) => {
+    const body = await readJsonBody(c)
+    const current = typeof schema === 'function' ? schema() : schema
+    return validator('json', current, body, BODY_MESSAGE, reword)(c, next)
+  })
+}
+
+/**
+ * The query string as middleware (`c.req.valid('query')`): the first value of each name, as `c.req.query()`
+ * gives it; unstorable text or a wrong shape → 422 with field errors.
+ */
+export function queryParams<S extends z.ZodType>(schema: S) {
+  return createMiddleware<Env, string, Validated<'query', S>>(async (c, next) =>
+    validator('query', schema, c.req.query(), QUERY_MESSAGE)(c, next),
+  )
+}
+
+/**
+ * zValidator for one request, run over the value we read ourselves (its `validationFunction`) rather than
+ * the one Hono's validator reads: for 'json' Hono parses the body only when the media type matches its
+ * pattern (`application/…json`) and validates `{}` otherwise, where we take any Content-Type naming
+ * application/json (`application/jsonp` too); for 'query' it turns a repeated name into an array, where our
+ * schemas see its first value. (Hono still parses a JSON body once more, from its cache; that goes unused.)
+ * Unstorable text is refused before the schema, on the raw value with the keys the schema would drop, so that
+ * part cannot be left to zValidator. Its hook throws a failed parse as our 422, which onError renders.
+ */
+function validator(
+  target: 'json' | 'query',
+  schema: z.ZodType,
+  value: unknown,
+  message: string,
+  reword: Reword = (refusal) => refusal,
+): MiddlewareHandler {
+  const unstorable = unstorableTextRefusal(value, message)
+  if (unstorable) throw reword(unstorable)
+  return zValidator(
+    target,
+    schema,
+    (result) => {
+      if (!result.success) throw reword(validationError(result.error, message), result.error)
+    },
+    { validationFunction: (s) => s.safeParseAsync(value) },
+  )
+}
+
+/**
+ * The body parsed as JSON, answering before zValidator does: Hono's validator would answer malformed JSON
+ * with its own 400 ('Malformed JSON in request body') and take a body of another Content-Type as `{}`.
+ */
+async function readJsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
   if (!type.toLowerCase().includes('application/json')) {
     throw new AppError(
@@ -11,16 +80,11 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
       'Send the request body as JSON (Content-Type: application/json).',
     )
   }
-  let body: unknown
   try {
-    body = await c.req.json()
+    return await c.req.json()
   } catch {
     throw new AppError('invalid_json', 'The request body is not valid JSON.')
   }
-  refuseUnstorableText(body, 'Some fields are missing or invalid.')
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw validationError(parsed.error)
-  return parsed.data
 }
 
 export const UNSTORABLE_TEXT_MESSAGE =
@@ -35,38 +99,41 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
  * the database (a 500). Refused up front as a 422 naming the field. Walks without recursion, so deeply
  * nested JSON cannot overflow the stack.
  */
-function refuseUnstorableText(value: unknown, message: string): void {
+function unstorableTextRefusal(value: unknown, message: string): AppError | undefined {
   type Entry = { value: unknown; key?: string; parent?: Entry }
   const fieldOf = (entry: Entry) => {
     const path: string[] = []
     for (let e: Entry | undefined = entry; e?.key !== undefined; e = e.parent) path.unshift(e.key)
     return path.length > 0 ? path.join('.') : '_'
   }
-  const refuse = (entry: Entry) => {
-    throw new AppError('validation_failed', message, { [fieldOf(entry)]: [UNSTORABLE_TEXT_MESSAGE] })
-  }
+  const refusal = (entry: Entry) =>
+    new AppError('validation_failed', message, { [fieldOf(entry)]: [UNSTORABLE_TEXT_MESSAGE] })
   const stack: Entry[] = [{ value }]
   while (stack.length > 0) {
     const entry = stack.pop() as Entry
     if (typeof entry.value === 'string') {
-      if (UNSTORABLE.test(entry.value)) refuse(entry)
+      if (UNSTORABLE.test(entry.value)) return refusal(entry)
     } else if (entry.value && typeof entry.value === 'object') {
       for (const [key, item] of Object.entries(entry.value)) {
         const child = { value: item, key, parent: entry }
-        if (UNSTORABLE.test(key)) refuse(child)
+        if (UNSTORABLE.test(key)) return refusal(child)
         stack.push(child)
       }
     }
   }
+  return undefined
 }
 
-/** Validates the query string (first value of each name): a wrong shape → 422 with field errors. */
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const query = c.req.query()
-  refuseUnstorableText(query, 'Some query parameters are missing or invalid.')
-  const parsed = schema.safeParse(query)
-  if (!parsed.success) throw validationError(parsed.error, 'Some query parameters are missing or invalid.')
-  return parsed.data
+/**
+ * A path parameter read as middleware, ahead of jsonBody: `pathParam((c) => readIdParam(c, …))`, then
+ * `c.var.param` in the handler. A handler that read its id before its body answered 404 for an unknown id
+ * whatever the body held; with the body read by middleware, the id has to be read by middleware before it.
+ */
+export function pathParam(read: (c: Context) => string) {
+  return createMiddleware<{ Variables: { param: string } }>(async (c, next) => {
+    c.set('param', read(c))
+    await next()
+  })
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -44,7 +44,7 @@ export class AppError extends Error {
 /** The answer while the database cannot be reached (a 503: the client may simply try again). */
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.'
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const fields: FieldErrors = {}
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_'
@@ -54,6 +54,6 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields
 }
 
-export function validationError(error: z.ZodError, message = 'Some fields are missing or invalid.') {
+export function validationError(error: z.core.$ZodError, message = 'Some fields are missing or invalid.') {
   return new AppError('validation_failed', message, fieldErrorsOf(error))
 }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readIdParam, readQuery } from '#server/http/validate.ts'
+import { queryParams, readIdParam } from '#server/http/validate.ts'
 import {
   type AdminEmailDto,
   type AdminEmailsResponse,
@@ -17,9 +18,8 @@ export function adminEmailsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/emails', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const body: AdminEmailsResponse = await listAdminEmails(db, readQuery(c, adminEmailsQuerySchema))
+  app.get('/admin/emails', admin, noStore, queryParams(adminEmailsQuerySchema), async (c) => {
+    const body: AdminEmailsResponse = await listAdminEmails(db, c.req.valid('query'))
     return c.json(body)
   })
 

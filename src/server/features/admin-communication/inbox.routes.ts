@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readIdParam, readJson, readQuery } from '#server/http/validate.ts'
+import { jsonBody, pathParam, queryParams, readIdParam } from '#server/http/validate.ts'
 import {
   type AdminInboxEntryDto,
   type AdminInboxResponse,
@@ -18,14 +19,13 @@ export function adminInboxRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/inbox', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const body: AdminInboxResponse = await listInbox(db, readQuery(c, adminInboxQuerySchema))
+  app.get('/admin/inbox', admin, noStore, queryParams(adminInboxQuerySchema), async (c) => {
+    const body: AdminInboxResponse = await listInbox(db, c.req.valid('query'))
     return c.json(body)
   })
 
-  app.get('/admin/inbox/export.csv', admin, async (c) => {
-    const { kind, handled } = readQuery(c, adminInboxQuerySchema)
+  app.get('/admin/inbox/export.csv', admin, queryParams(adminInboxQuerySchema), async (c) => {
+    const { kind, handled } = c.req.valid('query')
     const chunks = inboxCsvChunks(db, { kind, handled })
     const encoder = new TextEncoder()
     // The header and the first batch are read before answering, so a database outage is still a 503.
@@ -52,12 +52,18 @@ export function adminInboxRoutes(deps: AppDeps) {
     })
   })
 
-  app.post('/admin/inbox/:id/handled', admin, async (c) => {
-    const id = readIdParam(c, INBOX_ENTRY_NOT_FOUND_MESSAGE)
-    const { handled } = await readJson(c, markInboxHandledInputSchema)
-    const body: AdminInboxEntryDto = await markInboxEntry(db, id, { handled, by: c.var.user.email })
-    return c.json(body)
-  })
+  app.post(
+    '/admin/inbox/:id/handled',
+    admin,
+    pathParam((c) => readIdParam(c, INBOX_ENTRY_NOT_FOUND_MESSAGE)),
+    jsonBody(markInboxHandledInputSchema),
+    async (c) => {
+      const id = c.var.param
+      const { handled } = c.req.valid('json')
+      const body: AdminInboxEntryDto = await markInboxEntry(db, id, { handled, by: c.var.user.email })
+      return c.json(body)
+    },
+  )
 
   return app
 }

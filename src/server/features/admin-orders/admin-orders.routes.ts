@@ -1,8 +1,9 @@
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readJson, readQuery } from '#server/http/validate.ts'
+import { jsonBody, pathParam, queryParams } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { AdminOrderDto, AdminOrdersResponse } from '#shared/admin-dto.ts'
 import {
@@ -45,18 +46,14 @@ function readOrderId(c: Context<AppEnv>): string {
  * and an amount's refusal as the message itself (issue 14: "Choose 'Free feature (non-profit)' for a $0
  * order."), so the form's toast says what to do.
  */
-async function readManualOrder<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
-  try {
-    return await readJson(c, schema)
-  } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'validation_failed') throw error
-    const fields = error.fields ?? {}
+function manualOrderBody<S extends z.ZodType>(schema: S) {
+  return jsonBody(schema, (refusal) => {
+    const fields = refusal.fields ?? {}
     if (Object.values(fields).flat().includes(MISSING_INFORMATION_MESSAGE))
-      throw new AppError('validation_failed', MISSING_INFORMATION_MESSAGE, fields)
+      return new AppError('validation_failed', MISSING_INFORMATION_MESSAGE, fields)
     const amount = fields.amountCents?.[0]
-    if (amount) throw new AppError('validation_failed', amount, fields)
-    throw error
-  }
+    return amount ? new AppError('validation_failed', amount, fields) : refusal
+  })
 }
 
 function manualOrderMail(deps: AppDeps): ManualOrderMailContext {
@@ -73,16 +70,13 @@ export function adminOrdersRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/orders', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const body: AdminOrdersResponse = {
-      orders: await listAdminOrders(db, readQuery(c, adminOrdersQuerySchema)),
-    }
+  app.get('/admin/orders', admin, noStore, queryParams(adminOrdersQuerySchema), async (c) => {
+    const body: AdminOrdersResponse = { orders: await listAdminOrders(db, c.req.valid('query')) }
     return c.json(body)
   })
 
-  app.get('/admin/orders/export.csv', admin, async (c) => {
-    const orders = await listAdminOrders(db, readQuery(c, adminOrdersQuerySchema))
+  app.get('/admin/orders/export.csv', admin, queryParams(adminOrdersQuerySchema), async (c) => {
+    const orders = await listAdminOrders(db, c.req.valid('query'))
     return c.body(ordersToCsv(orders), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="orders-${todayIso()}.csv"`,
@@ -90,23 +84,29 @@ export function adminOrdersRoutes(deps: AppDeps) {
     })
   })
 
-  app.patch('/admin/orders/:id', admin, async (c) => {
-    const id = readOrderId(c)
-    const { status } = await readJson(c, updateOrderStatusInputSchema)
-    await changeOrderStatuses(db, { ids: [id], status, by: c.var.user.email })
-    const body: AdminOrderDto = await getAdminOrder(db, id)
-    return c.json(body)
-  })
+  app.patch(
+    '/admin/orders/:id',
+    admin,
+    pathParam(readOrderId),
+    jsonBody(updateOrderStatusInputSchema),
+    async (c) => {
+      const id = c.var.param
+      const { status } = c.req.valid('json')
+      await changeOrderStatuses(db, { ids: [id], status, by: c.var.user.email })
+      const body: AdminOrderDto = await getAdminOrder(db, id)
+      return c.json(body)
+    },
+  )
 
-  app.post('/admin/orders/bulk-status', admin, async (c) => {
-    const { ids, status } = await readJson(c, bulkOrderStatusInputSchema)
+  app.post('/admin/orders/bulk-status', admin, jsonBody(bulkOrderStatusInputSchema), async (c) => {
+    const { ids, status } = c.req.valid('json')
     await changeOrderStatuses(db, { ids, status, by: c.var.user.email })
     const body: AdminOrdersResponse = { orders: await getAdminOrders(db, ids) }
     return c.json(body)
   })
 
-  app.post('/admin/orders/bulk-delete', admin, async (c) => {
-    const { ids } = await readJson(c, bulkDeleteOrdersInputSchema)
+  app.post('/admin/orders/bulk-delete', admin, jsonBody(bulkDeleteOrdersInputSchema), async (c) => {
+    const { ids } = c.req.valid('json')
     return c.json({ deleted: await deleteOrders(db, ids, c.var.user.email) })
   })
 
@@ -116,15 +116,20 @@ export function adminOrdersRoutes(deps: AppDeps) {
   })
 
   // Issue 14's day picker: the days a manual order can still sell, grouped by mailing, narrowed by ?q=.
-  app.get('/admin/manual-orders/sellable-days', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const { q } = readQuery(c, sellableDaysQuerySchema)
-    const body: SellableDaysResponse = await listSellableDays(db, q, todayInTimeZone(deps.config.timeZone))
-    return c.json(body)
-  })
+  app.get(
+    '/admin/manual-orders/sellable-days',
+    admin,
+    noStore,
+    queryParams(sellableDaysQuerySchema),
+    async (c) => {
+      const { q } = c.req.valid('query')
+      const body: SellableDaysResponse = await listSellableDays(db, q, todayInTimeZone(deps.config.timeZone))
+      return c.json(body)
+    },
+  )
 
-  app.post('/admin/manual-orders', admin, async (c) => {
-    const input = await readManualOrder(c, manualOrderInputSchema)
+  app.post('/admin/manual-orders', admin, manualOrderBody(manualOrderInputSchema), async (c) => {
+    const input = c.req.valid('json')
     const id = await createManualDayOrder(
       db,
       { ...input, by: c.var.user.email },
@@ -134,16 +139,21 @@ export function adminOrdersRoutes(deps: AppDeps) {
     return c.json(body, 201)
   })
 
-  app.post('/admin/manual-map-icon-orders', admin, async (c) => {
-    const input = await readManualOrder(c, manualMapIconOrderInputSchema)
-    const id = await createManualMapIconOrder(
-      db,
-      { ...input, by: c.var.user.email },
-      { mail: manualOrderMail(deps) },
-    )
-    const body: AdminOrderDto = await getAdminOrder(db, id)
-    return c.json(body, 201)
-  })
+  app.post(
+    '/admin/manual-map-icon-orders',
+    admin,
+    manualOrderBody(manualMapIconOrderInputSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      const id = await createManualMapIconOrder(
+        db,
+        { ...input, by: c.var.user.email },
+        { mail: manualOrderMail(deps) },
+      )
+      const body: AdminOrderDto = await getAdminOrder(db, id)
+      return c.json(body, 201)
+    },
+  )
 
   return app
 }

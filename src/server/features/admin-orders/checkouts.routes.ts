@@ -3,9 +3,10 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import zlib from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { noStore } from '#server/http/cache.ts'
 import { negotiateEncoding, VARY_ACCEPT_ENCODING } from '#server/http/compression.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readJson, readQuery } from '#server/http/validate.ts'
+import { jsonBody, pathParam, queryParams } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   CHECKOUT_NOT_FOUND_MESSAGE,
@@ -58,15 +59,14 @@ export function adminCheckoutsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/checkouts', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const body: CheckoutsPageDto = await listCheckouts(db, readQuery(c, checkoutsQuerySchema))
+  app.get('/admin/checkouts', admin, noStore, queryParams(checkoutsQuerySchema), async (c) => {
+    const body: CheckoutsPageDto = await listCheckouts(db, c.req.valid('query'))
     return c.json(body)
   })
 
   // Before /:key (a key never holds a dot, but the order states the intent).
-  app.get('/admin/checkouts/export.csv', admin, (c) => {
-    const filters = readQuery(c, checkoutsExportQuerySchema)
+  app.get('/admin/checkouts/export.csv', admin, queryParams(checkoutsExportQuerySchema), (c) => {
+    const filters = c.req.valid('query')
     const { body, encoding } = encodeStream(
       checkoutsCsvStream(exportCheckoutLines(db, filters)),
       c.req.header('accept-encoding'),
@@ -87,12 +87,21 @@ export function adminCheckoutsRoutes(deps: AppDeps) {
     return c.json(body)
   })
 
-  app.post('/admin/checkouts/:key/notes', admin, async (c) => {
-    const key = readKey(c)
-    const { body } = await readJson(c, checkoutNoteInputSchema)
-    const note: CheckoutNoteDto = await addCheckoutNote(db, { key, body, by: c.var.user.email })
-    return c.json(note, 201)
-  })
+  app.post(
+    '/admin/checkouts/:key/notes',
+    admin,
+    pathParam(readKey),
+    jsonBody(checkoutNoteInputSchema),
+    async (c) => {
+      const { body } = c.req.valid('json')
+      const note: CheckoutNoteDto = await addCheckoutNote(db, {
+        key: c.var.param,
+        body,
+        by: c.var.user.email,
+      })
+      return c.json(note, 201)
+    },
+  )
 
   return app
 }

@@ -2,8 +2,9 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readJson, readQuery } from '#server/http/validate.ts'
+import { jsonBody, queryParams } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
 import {
@@ -153,15 +154,20 @@ export function artworkRoutes(deps: AppDeps) {
   // ---------------------------------------------------------------- the owner
 
   app.get('/admin/print-specs', admin, async (c) => c.json(await getPrintSpecs(ctx.db)))
-  app.put('/admin/print-specs', admin, async (c) =>
-    c.json(await setPrintSpecs(ctx.db, await readJson(c, printSpecsSchema))),
+  app.put('/admin/print-specs', admin, jsonBody(printSpecsSchema), async (c) =>
+    c.json(await setPrintSpecs(ctx.db, c.req.valid('json'))),
   )
 
-  app.get('/admin/mailings/:month/artwork', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const { state } = readQuery(c, productionBoardQuerySchema)
-    return c.json(await getProductionBoard(ctx, c.req.param('month'), state, new Date()))
-  })
+  app.get(
+    '/admin/mailings/:month/artwork',
+    admin,
+    noStore,
+    queryParams(productionBoardQuerySchema),
+    async (c) => {
+      const { state } = c.req.valid('query')
+      return c.json(await getProductionBoard(ctx, c.req.param('month'), state, new Date()))
+    },
+  )
 
   app.post('/admin/mailings/:month/artwork-reminders', admin, async (c) => {
     const body: ArtworkRemindersResponse = {
@@ -197,13 +203,18 @@ export function artworkRoutes(deps: AppDeps) {
     return c.json(await getProductionLine(ctx, orderId, now))
   })
 
-  app.post('/admin/artwork/:orderId/request-changes', admin, async (c) => {
-    const orderId = c.req.param('orderId')
-    const { note } = await readJson(c, requestChangesInputSchema)
-    const now = new Date()
-    await requestArtworkChanges(ctx, orderId, note, c.get('user').email, now)
-    return c.json(await getProductionLine(ctx, orderId, now))
-  })
+  app.post(
+    '/admin/artwork/:orderId/request-changes',
+    admin,
+    jsonBody(requestChangesInputSchema),
+    async (c) => {
+      const orderId = c.req.param('orderId')
+      const { note } = c.req.valid('json')
+      const now = new Date()
+      await requestArtworkChanges(ctx, orderId, note, c.get('user').email, now)
+      return c.json(await getProductionLine(ctx, orderId, now))
+    },
+  )
 
   app.post('/admin/artwork/:orderId/send-link', admin, async (c) => {
     const body: ArtworkLinkSentResponse = {

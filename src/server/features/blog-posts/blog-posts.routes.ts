@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { publicReadCache } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readIdParam, readJson, readQuery } from '#server/http/validate.ts'
+import { jsonBody, pathParam, queryParams, readIdParam } from '#server/http/validate.ts'
 import { blogListQuerySchema, blogPostInputSchema } from '#shared/blog.ts'
 import type { BlogPostDto, BlogPostPageResponse, BlogPostsResponse } from '#shared/dto.ts'
 import {
@@ -22,8 +22,8 @@ export function blogPostsRoutes(deps: AppDeps) {
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
-  app.get('/blog-posts', (c) => {
-    const { page, pageSize } = readQuery(c, blogListQuerySchema)
+  app.get('/blog-posts', queryParams(blogListQuerySchema), (c) => {
+    const { page, pageSize } = c.req.valid('query')
     return cache.respond(c, `blog-posts?page=${page}&pageSize=${pageSize}`, async () => {
       const { posts, total } = await listPublishedPostsPage(db, { page, pageSize })
       const body: BlogPostPageResponse = { posts, page, pageSize, total }
@@ -45,18 +45,21 @@ export function blogPostsRoutes(deps: AppDeps) {
     return c.json(body)
   })
 
-  app.post('/admin/blog-posts', admin, async (c) => {
-    const input = await readJson(c, blogPostInputSchema)
-    const body: BlogPostDto = await createPost(db, input, defaultAuthor)
+  app.post('/admin/blog-posts', admin, jsonBody(blogPostInputSchema), async (c) => {
+    const body: BlogPostDto = await createPost(db, c.req.valid('json'), defaultAuthor)
     return c.json(body, 201)
   })
 
-  app.put('/admin/blog-posts/:id', admin, async (c) => {
-    const id = readIdParam(c, BLOG_POST_NOT_FOUND)
-    const input = await readJson(c, blogPostInputSchema)
-    const body: BlogPostDto = await updatePost(db, id, input, defaultAuthor)
-    return c.json(body)
-  })
+  app.put(
+    '/admin/blog-posts/:id',
+    admin,
+    pathParam((c) => readIdParam(c, BLOG_POST_NOT_FOUND)),
+    jsonBody(blogPostInputSchema),
+    async (c) => {
+      const body: BlogPostDto = await updatePost(db, c.var.param, c.req.valid('json'), defaultAuthor)
+      return c.json(body)
+    },
+  )
 
   app.delete('/admin/blog-posts/:id', admin, async (c) => {
     await deletePost(db, readIdParam(c, BLOG_POST_NOT_FOUND))

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readIdParam, readJson, readQuery } from '#server/http/validate.ts'
+import { jsonBody, queryParams, readIdParam } from '#server/http/validate.ts'
 import type {
   AdminCalendarDaysResponse,
   BulkDeleteDaysResponse,
@@ -30,32 +31,33 @@ export function calendarAdminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/calendar-days', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const body: AdminCalendarDaysResponse = {
-      days: await listAdminDays(db, readQuery(c, adminCalendarDaysQuerySchema)),
-    }
+  app.get('/admin/calendar-days', admin, noStore, queryParams(adminCalendarDaysQuerySchema), async (c) => {
+    const body: AdminCalendarDaysResponse = { days: await listAdminDays(db, c.req.valid('query')) }
     return c.json(body)
   })
 
-  app.post('/admin/calendar-days/initialize', admin, async (c) => {
-    const { dryRun } = readQuery(c, initializeRangeQuerySchema)
-    const body: InitializeRangeResponse = await initializeRange(
-      db,
-      await readJson(c, initializeRangeInputSchema),
-      new Date(),
-      { dryRun: dryRun === '1' },
-    )
+  // The query before the body: a bad ?dryRun= is answered first, whatever the body.
+  app.post(
+    '/admin/calendar-days/initialize',
+    admin,
+    queryParams(initializeRangeQuerySchema),
+    jsonBody(initializeRangeInputSchema),
+    async (c) => {
+      const { dryRun } = c.req.valid('query')
+      const body: InitializeRangeResponse = await initializeRange(db, c.req.valid('json'), new Date(), {
+        dryRun: dryRun === '1',
+      })
+      return c.json(body)
+    },
+  )
+
+  app.post('/admin/calendar-days/bulk-price', admin, jsonBody(bulkPriceInputSchema), async (c) => {
+    const body: BulkPriceResponse = await setDaysPrice(db, c.req.valid('json'))
     return c.json(body)
   })
 
-  app.post('/admin/calendar-days/bulk-price', admin, async (c) => {
-    const body: BulkPriceResponse = await setDaysPrice(db, await readJson(c, bulkPriceInputSchema))
-    return c.json(body)
-  })
-
-  app.post('/admin/calendar-days/bulk-delete', admin, async (c) => {
-    const body: BulkDeleteDaysResponse = await deleteDays(db, await readJson(c, bulkDeleteDaysInputSchema))
+  app.post('/admin/calendar-days/bulk-delete', admin, jsonBody(bulkDeleteDaysInputSchema), async (c) => {
+    const body: BulkDeleteDaysResponse = await deleteDays(db, c.req.valid('json'))
     return c.json(body)
   })
 

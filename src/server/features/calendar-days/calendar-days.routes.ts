@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { publicReadCache } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readIdParam, readJson, readQuery } from '#server/http/validate.ts'
+import { jsonBody, pathParam, queryParams, readIdParam } from '#server/http/validate.ts'
 import { calendarMonthQuerySchema } from '#shared/calendar.ts'
 import { updateCalendarDayInputSchema } from '#shared/calendar-admin.ts'
 import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
@@ -22,8 +22,8 @@ export function calendarDaysRoutes(deps: AppDeps) {
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
-  app.get('/calendar-days', (c) => {
-    const { month } = readQuery(c, calendarMonthQuerySchema)
+  app.get('/calendar-days', queryParams(calendarMonthQuerySchema), (c) => {
+    const { month } = c.req.valid('query')
     // Days turn past at the town's midnight without a write: today is part of the key and of the answer.
     const today = cache.today()
     return cache.respond(c, `calendar-days?month=${month.year}-${month.month}@${today}`, async () => {
@@ -59,12 +59,16 @@ export function calendarDaysRoutes(deps: AppDeps) {
     })
   })
 
-  app.patch('/admin/calendar-days/:id', admin, async (c) => {
-    const id = readIdParam(c, DAY_NOT_FOUND)
-    const input = await readJson(c, updateCalendarDayInputSchema)
-    const body: CalendarDayDto = await updateDay(db, id, input)
-    return c.json(body)
-  })
+  app.patch(
+    '/admin/calendar-days/:id',
+    admin,
+    pathParam((c) => readIdParam(c, DAY_NOT_FOUND)),
+    jsonBody(updateCalendarDayInputSchema),
+    async (c) => {
+      const body: CalendarDayDto = await updateDay(db, c.var.param, c.req.valid('json'))
+      return c.json(body)
+    },
+  )
 
   return app
 }

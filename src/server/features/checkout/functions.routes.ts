@@ -3,8 +3,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { clientIp } from '#server/http/client-ip.ts'
-import { readJson } from '#server/http/validate.ts'
-import { AppError, fieldErrorsOf } from '#server/lib/errors.ts'
+import { jsonBody } from '#server/http/validate.ts'
+import { AppError } from '#server/lib/errors.ts'
 import {
   cartCheckoutInputSchema,
   dayCheckoutInputSchema,
@@ -19,16 +19,16 @@ import { getOrdersBySession } from './session-orders.service.ts'
 
 /**
  * A JSON body checked in the spec's order (section 5): the first failing rule is the message, every
- * field's problems go along in `fields`.
+ * field's problems go along in `fields`. A `null` body is checked as `{}`.
  */
-async function readCheckoutBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const body = await readJson(c, z.unknown())
-  const parsed = schema.safeParse(body ?? {})
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]?.message ?? 'Some fields are missing or invalid.'
-    throw new AppError('validation_failed', first, fieldErrorsOf(parsed.error))
-  }
-  return parsed.data
+function checkoutBody<S extends z.ZodType>(schema: S) {
+  return jsonBody(
+    z.preprocess((body) => body ?? {}, schema),
+    (refusal, error) =>
+      error
+        ? new AppError('validation_failed', error.issues[0]?.message ?? refusal.message, refusal.fields)
+        : refusal,
+  )
 }
 
 /** The spec's server functions (section 7) at POST /api/functions/{name}, with its bodies. */
@@ -36,15 +36,15 @@ export function functionsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const ctx = (c: Context<AppEnv>) => checkoutContext(deps, c.var.log)
 
-  app.post('/functions/create-checkout-session', async (c) => {
-    const input = await readCheckoutBody(c, dayCheckoutInputSchema)
+  app.post('/functions/create-checkout-session', checkoutBody(dayCheckoutInputSchema), async (c) => {
+    const input = c.req.valid('json')
     return c.json(
       await startCheckout(ctx(c), { ...input, dayIds: [input.dayId], iconId: null, perDayDiscount: 0 }),
     )
   })
 
-  app.post('/functions/create-map-icon-checkout', async (c) => {
-    const input = await readCheckoutBody(c, mapIconCheckoutInputSchema)
+  app.post('/functions/create-map-icon-checkout', checkoutBody(mapIconCheckoutInputSchema), async (c) => {
+    const input = c.req.valid('json')
     return c.json(
       await startCheckout(ctx(c), {
         ...input,
@@ -56,8 +56,8 @@ export function functionsRoutes(deps: AppDeps) {
     )
   })
 
-  app.post('/functions/create-cart-checkout-session', async (c) => {
-    const input = await readCheckoutBody(c, cartCheckoutInputSchema)
+  app.post('/functions/create-cart-checkout-session', checkoutBody(cartCheckoutInputSchema), async (c) => {
+    const input = c.req.valid('json')
     return c.json(
       await startCheckout(ctx(c), {
         businessName: input.businessName,
@@ -71,23 +71,27 @@ export function functionsRoutes(deps: AppDeps) {
     )
   })
 
-  app.post('/functions/create-special-purchase-checkout', async (c) => {
-    const input = await readCheckoutBody(c, specialPurchaseCheckoutInputSchema)
-    return c.json(
-      await startCheckout(ctx(c), {
-        businessName: input.businessName,
-        email: input.email,
-        dayIds: [],
-        iconId: null,
-        perDayDiscount: 0,
-        special: { units: input.units, description: input.description },
-        returnPath: input.returnPath,
-      }),
-    )
-  })
+  app.post(
+    '/functions/create-special-purchase-checkout',
+    checkoutBody(specialPurchaseCheckoutInputSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      return c.json(
+        await startCheckout(ctx(c), {
+          businessName: input.businessName,
+          email: input.email,
+          dayIds: [],
+          iconId: null,
+          perDayDiscount: 0,
+          special: { units: input.units, description: input.description },
+          returnPath: input.returnPath,
+        }),
+      )
+    },
+  )
 
-  app.post('/functions/get-orders-by-session', async (c) => {
-    const { sessionId } = await readCheckoutBody(c, ordersBySessionInputSchema)
+  app.post('/functions/get-orders-by-session', checkoutBody(ordersBySessionInputSchema), async (c) => {
+    const { sessionId } = c.req.valid('json')
     c.header('Cache-Control', 'no-store')
     // Callers without a known address share one counter (like the inquiries form).
     const client = clientIp(c, deps.config.trustProxy) ?? 'unknown'

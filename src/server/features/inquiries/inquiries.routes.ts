@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { clientIp } from '#server/http/client-ip.ts'
-import { readJson } from '#server/http/validate.ts'
+import { jsonBody } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { type CreateInquiryResponse, createInquiryInputSchema } from '#shared/inquiries.ts'
 import { createInquiry, tryCountInquiry } from './inquiries.service.ts'
@@ -13,8 +13,8 @@ export function inquiriesRoutes({ database, config }: AppDeps) {
   const db = database.db
   const app = new Hono<AppEnv>()
 
-  app.post('/inquiries', async (c) => {
-    const input = await readJson(c, createInquiryInputSchema)
+  app.post('/inquiries', jsonBody(createInquiryInputSchema), async (c) => {
+    const input = c.req.valid('json')
     // Only well-formed submissions count; callers without a known address share one counter.
     if (!(await tryCountInquiry(db, clientIp(c, config.trustProxy) ?? 'unknown')))
       throw new AppError('rate_limited', RATE_LIMITED_MESSAGE)

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { publicReadCache } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readIdParam, readJson } from '#server/http/validate.ts'
+import { jsonBody, pathParam, readIdParam } from '#server/http/validate.ts'
 import {
   mailingActionInputSchema,
   mailingDefaultsSchema,
@@ -43,40 +43,44 @@ export function mailingsRoutes(deps: AppDeps) {
 
   app.get('/admin/mailings', admin, async (c) => c.json(await getMailingOverview(db, { timeZone })))
 
-  app.patch('/admin/mailings/:month', admin, async (c) => {
-    const input = await readJson(c, updateMailingDatesInputSchema)
-    return c.json(await updateMailingDates(db, c.req.param('month'), input, { timeZone }))
-  })
+  app.patch('/admin/mailings/:month', admin, jsonBody(updateMailingDatesInputSchema), async (c) =>
+    c.json(await updateMailingDates(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
+  )
 
-  app.post('/admin/mailings/:month/status', admin, async (c) => {
-    const input = await readJson(c, mailingActionInputSchema)
-    return c.json(await applyMailingAction(db, c.req.param('month'), input, { timeZone }))
-  })
+  app.post('/admin/mailings/:month/status', admin, jsonBody(mailingActionInputSchema), async (c) =>
+    c.json(await applyMailingAction(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
+  )
 
   app.get('/admin/mailings/:month/icon-stock', admin, async (c) =>
     c.json(await getIconStock(db, c.req.param('month'))),
   )
 
-  app.put('/admin/mailings/:month/icon-stock/:iconId', admin, async (c) => {
-    const iconId = readIdParam(c, MAP_ICON_NOT_FOUND, 'iconId')
-    const { quantity } = await readJson(c, updateIconStockInputSchema)
-    return c.json(await setIconStock(db, c.req.param('month'), iconId, quantity))
-  })
+  app.put(
+    '/admin/mailings/:month/icon-stock/:iconId',
+    admin,
+    pathParam((c) => readIdParam(c, MAP_ICON_NOT_FOUND, 'iconId')),
+    jsonBody(updateIconStockInputSchema),
+    async (c) => {
+      const { quantity } = c.req.valid('json')
+      return c.json(await setIconStock(db, c.req.param('month'), c.var.param, quantity))
+    },
+  )
 
   app.get('/admin/map-icons', admin, async (c) => c.json({ icons: await listAdminMapIcons(db) }))
 
-  app.patch('/admin/map-icons/:id', admin, async (c) => {
-    const id = readIdParam(c, MAP_ICON_NOT_FOUND)
-    const input = await readJson(c, updateMapIconInputSchema)
-    return c.json(await updateAdminMapIcon(db, id, input))
-  })
+  app.patch(
+    '/admin/map-icons/:id',
+    admin,
+    pathParam((c) => readIdParam(c, MAP_ICON_NOT_FOUND)),
+    jsonBody(updateMapIconInputSchema),
+    async (c) => c.json(await updateAdminMapIcon(db, c.var.param, c.req.valid('json'))),
+  )
 
   app.get('/admin/mailing-settings', admin, async (c) => c.json(await getMailingDefaults(db)))
 
-  app.put('/admin/mailing-settings', admin, async (c) => {
-    const input = await readJson(c, mailingDefaultsSchema)
-    return c.json(await setMailingDefaults(db, input))
-  })
+  app.put('/admin/mailing-settings', admin, jsonBody(mailingDefaultsSchema), async (c) =>
+    c.json(await setMailingDefaults(db, c.req.valid('json'))),
+  )
 
   return app
 }

@@ -2,9 +2,9 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
-import { noCache } from '#server/http/cache.ts'
+import { noCache, noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readQuery } from '#server/http/validate.ts'
+import { queryParams } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storagePathSegments } from '#server/lib/storage/storage.ts'
 import { MEDIA_TYPES, type MediaListResponse } from '#shared/dto.ts'
@@ -38,8 +38,8 @@ export function mediaRoutes({ database }: AppDeps) {
   const db = database.db
   const app = new Hono<AppEnv>()
 
-  app.get('/media', noCache, async (c) => {
-    const { type } = readQuery(c, mediaListQuerySchema)
+  app.get('/media', noCache, queryParams(mediaListQuerySchema), async (c) => {
+    const { type } = c.req.valid('query')
     const body: MediaListResponse = { items: await listMedia(db, type, PUBLIC_MEDIA_LIMIT) }
     return c.json(body)
   })
@@ -63,9 +63,8 @@ export function adminMediaRoutes(deps: AppDeps) {
     },
   })
 
-  app.get('/admin/media', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const { type } = readQuery(c, mediaListQuerySchema)
+  app.get('/admin/media', admin, noStore, queryParams(mediaListQuerySchema), async (c) => {
+    const { type } = c.req.valid('query')
     const body: MediaListResponse = { items: await listMedia(db, type) }
     return c.json(body)
   })

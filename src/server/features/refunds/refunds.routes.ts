@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readJson } from '#server/http/validate.ts'
+import { jsonBody } from '#server/http/validate.ts'
 import { createRefundInputSchema, type RefundDto } from '#shared/refunds.ts'
 import { createRefund, type RefundContext } from './refunds.service.ts'
 
@@ -12,8 +12,8 @@ export function refundContext(deps: AppDeps, logger = deps.logger): RefundContex
 /** POST /api/admin/refunds: an administrator's refund of lines of one checkout (issue 14). */
 export function refundsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  app.post('/admin/refunds', requireAdmin(deps), async (c) => {
-    const input = await readJson(c, createRefundInputSchema)
+  app.post('/admin/refunds', requireAdmin(deps), jsonBody(createRefundInputSchema), async (c) => {
+    const input = c.req.valid('json')
     const body: RefundDto = await createRefund(refundContext(deps, c.var.log), {
       ...input,
       by: c.var.user.email,

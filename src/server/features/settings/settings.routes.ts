@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readJson } from '#server/http/validate.ts'
+import { jsonBody } from '#server/http/validate.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
 import { getSiteSettings, setCalendarDefault, setSiteFont } from './settings.service.ts'
 
@@ -12,15 +12,16 @@ export function settingsRoutes(deps: AppDeps) {
 
   app.get('/settings', async (c) => c.json(await getSiteSettings(db)))
 
-  app.put('/settings/font', admin, async (c) => {
-    const { font } = await readJson(c, updateFontInputSchema)
+  app.put('/settings/font', admin, jsonBody(updateFontInputSchema), async (c) => {
+    const { font } = c.req.valid('json')
     await setSiteFont(db, font)
     return c.json(await getSiteSettings(db))
   })
 
-  app.put('/settings/calendar', admin, async (c) => {
-    const input = await readJson(c, calendarDefaultInputSchema(new Date().getUTCFullYear()))
-    await setCalendarDefault(db, input)
+  // The schema of this year, built for each request (a server may run across New Year).
+  const calendarDefaultInput = jsonBody(() => calendarDefaultInputSchema(new Date().getUTCFullYear()))
+  app.put('/settings/calendar', admin, calendarDefaultInput, async (c) => {
+    await setCalendarDefault(db, c.req.valid('json'))
     return c.json(await getSiteSettings(db))
   })
 

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { readJson } from '#server/http/validate.ts'
+import { jsonBody } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   type AddAdministratorResponse,
@@ -36,8 +36,8 @@ export function teamRoutes(deps: AppDeps) {
     return c.json(body)
   })
 
-  app.post('/admin/team', admin, async (c) => {
-    const input = await readJson(c, addAdministratorInputSchema)
+  app.post('/admin/team', admin, jsonBody(addAdministratorInputSchema), async (c) => {
+    const input = c.req.valid('json')
     const body: AddAdministratorResponse = await addAdministrator({ db, origin }, input, c.var.user)
     c.var.log.info({ userId: body.administrator.id, by: c.var.user.id }, 'administrator added')
     return c.json(body, 201)
