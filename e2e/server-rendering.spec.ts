@@ -29,6 +29,16 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByText('Second paragraph.')).toBeVisible()
     await expect(page).toHaveTitle(new RegExp(`^${title} \\| `))
   })
+
+  test('a form cannot submit itself before the page works: its submit button is disabled', async ({
+    page,
+  }) => {
+    // Pressed, or Enter in a field, the browser would send the form as a GET with the fields in the URL.
+    await page.goto('/contact')
+    await expect(page.getByRole('button', { name: 'Inquire' })).toBeDisabled()
+    await page.goto('/special-purchase')
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled()
+  })
 })
 
 test('a server-rendered page hydrates without asking again for what it shows', async ({ page }) => {

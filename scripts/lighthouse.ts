@@ -115,14 +115,9 @@ function gateFailures(page: string, formFactor: FormFactor, lhr: Lhr): string[] 
   return failures
 }
 
-/** Performance: the median run's score against its target, for the report. */
-function medianPerformance(lhrs: Lhr[]): Lhr {
-  const sorted = [...lhrs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))
-  return sorted[Math.floor((sorted.length - 1) / 2)] as Lhr
-}
-
+/** The median run (Lighthouse's own choice, the one the table shows) against the targets, for the report. */
 function performanceShortfall(page: string, formFactor: FormFactor, lhrs: Lhr[]): string | undefined {
-  const median = medianPerformance(lhrs)
+  const median = computeMedianRun(lhrs)
   const perfMin = PERFORMANCE_TARGETS[formFactor]
   const lcp = metric(median, 'largest-contentful-paint')
   const tbt = metric(median, 'total-blocking-time')
@@ -135,7 +130,8 @@ function performanceShortfall(page: string, formFactor: FormFactor, lhrs: Lhr[])
     missed.push(`TBT ${Math.round(tbt)} ms > ${TIMING_TARGETS_MS.tbt} ms`)
   if (missed.length === 0) return undefined
   const of = lhrs.length === 1 ? '' : ` (median of ${lhrs.length} runs)`
-  return `${page} ${formFactor}${of}: ${missed.join(', ')}; points lost: ${lostPoints(median, 'performance').join(', ')}`
+  const lost = lostPoints(median, 'performance')
+  return `${page} ${formFactor}${of}: ${missed.join(', ')}${lost.length > 0 ? `; points lost: ${lost.join(', ')}` : ''}`
 }
 
 async function main() {

@@ -95,6 +95,13 @@ const PUBLIC_PAGES: [string, string][] = [
 ]
 
 describe('server-rendered public pages', () => {
+  it('renders controls as not yet usable and submit buttons disabled, until the browser hydrates', async () => {
+    const { root } = await page('/contact')
+    const submit = root.match(/<button type="submit"[^>]*>/)?.[0] ?? ''
+    expect(submit).toContain('disabled=""')
+    expect(root).toMatch(/<input [^>]*aria-disabled="true"/)
+  })
+
   it('names the lazy parts it rendered, so the browser loads them before hydrating', async () => {
     expect((await page('/')).state?.lazyParts?.sort()).toEqual(
       ['calendar-section', 'map-example', 'page:HomePage', 'prior-work-carousels', 'site-footer'].sort(),
@@ -190,16 +197,20 @@ describe('server-rendered public pages', () => {
     }
   })
 
-  it('inlines the stylesheet and fetches the scripts at low priority on rendered pages only', async () => {
+  it('inlines the stylesheet and starts the scripts after the first paint on rendered pages only', async () => {
     const rendered = (await page('/pricing')).html
     expect(rendered).toContain(`<style>${CSS}</style>`)
     expect(rendered).not.toContain('rel="stylesheet"')
+    // The scripts start after the first paint (public/boot.js reads the list).
     expect(rendered).toContain(
-      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-a1.js">',
+      '<script type="application/json" id="page-modules">["/assets/index-a1.js"]</script>',
     )
+    expect(rendered).toContain('<script type="module" src="/boot.js"></script>')
+    expect(rendered).not.toContain('src="/assets/index-a1.js"')
     const shell = (await page('/admin')).html
     expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-b2.css">')
-    expect(shell).not.toContain('fetchpriority')
+    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>')
+    expect(shell).not.toContain('boot.js')
   })
 
   it('leaves admin, sign-in and per-visitor pages to the browser, and /api/* to the API', async () => {

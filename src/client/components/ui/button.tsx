@@ -47,8 +47,17 @@ export function Button({ className, variant, size, asChild = false, type, childr
       className: own.className ? `${classes} ${own.className}` : classes,
     })
   }
+  // A submit button is disabled outright until hydrated: pressed (or Enter in its form) before the code
+  // runs, the browser would submit the form itself, a GET that puts the fields in the URL.
+  const submitsNatively = type === 'submit' && !hydrated
   return (
-    <button type={type ?? 'button'} className={classes} {...notYetUsable(hydrated)} {...props}>
+    <button
+      type={type ?? 'button'}
+      className={classes}
+      {...notYetUsable(hydrated)}
+      {...props}
+      disabled={props.disabled || submitsNatively}
+    >
       {children}
     </button>
   )
