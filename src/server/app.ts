@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import type { ExtractSchema, MergeSchemaPath } from 'hono/types'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { adminEmailsRoutes } from './features/admin-communication/emails.routes.ts'
 import { adminInboxRoutes } from './features/admin-communication/inbox.routes.ts'
@@ -39,6 +40,35 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD'])
 
 // JSON, uncompressed (it is parsed at once): the server renderer's in-process requests.
 const SSR_API_HEADERS = { accept: 'application/json' }
+
+/**
+ * The /api routes as one chained expression, so that their paths, inputs and answers are in the type
+ * (ApiType, for the admin screens' hono/client). The unknown-path fallback is added by createApp, after them.
+ */
+function apiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .route('/', healthRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', settingsRoutes(deps))
+    .route('/', calendarDaysRoutes(deps))
+    .route('/', mapIconsRoutes(deps))
+    .route('/', blogPostsRoutes(deps))
+    .route('/', mediaRoutes(deps))
+    .route('/', adminMediaRoutes(deps))
+    .route('/', calendarAdminRoutes(deps))
+    .route('/', adminOrdersRoutes(deps))
+    .route('/', refundsRoutes(deps))
+    .route('/', adminCheckoutsRoutes(deps))
+    .route('/', inquiriesRoutes(deps))
+    .route('/', adminEmailsRoutes(deps))
+    .route('/', adminInboxRoutes(deps))
+    .route('/', mailingsRoutes(deps))
+    .route('/', artworkRoutes(deps))
+    .route('/', announcementsRoutes(deps))
+    .route('/', teamRoutes(deps))
+    .route('/', functionsRoutes(deps))
+    .route('/', stripeWebhookRoutes(deps))
+}
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -81,28 +111,7 @@ export function createApp(deps: AppDeps) {
     return jsonBodyLimit(c, next)
   })
 
-  const api = new Hono<AppEnv>()
-  api.route('/', healthRoutes(deps))
-  api.route('/', authRoutes(deps))
-  api.route('/', settingsRoutes(deps))
-  api.route('/', calendarDaysRoutes(deps))
-  api.route('/', mapIconsRoutes(deps))
-  api.route('/', blogPostsRoutes(deps))
-  api.route('/', mediaRoutes(deps))
-  api.route('/', adminMediaRoutes(deps))
-  api.route('/', calendarAdminRoutes(deps))
-  api.route('/', adminOrdersRoutes(deps))
-  api.route('/', refundsRoutes(deps))
-  api.route('/', adminCheckoutsRoutes(deps))
-  api.route('/', inquiriesRoutes(deps))
-  api.route('/', adminEmailsRoutes(deps))
-  api.route('/', adminInboxRoutes(deps))
-  api.route('/', mailingsRoutes(deps))
-  api.route('/', artworkRoutes(deps))
-  api.route('/', announcementsRoutes(deps))
-  api.route('/', teamRoutes(deps))
-  api.route('/', functionsRoutes(deps))
-  api.route('/', stripeWebhookRoutes(deps))
+  const api = apiRoutes(deps)
   // Unknown API paths answer JSON, never the SPA's HTML.
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route ${c.req.method} ${c.req.path}.`)
@@ -149,3 +158,9 @@ export function createApp(deps: AppDeps) {
 }
 
 export type AppType = ReturnType<typeof createApp>
+
+/**
+ * The API as `hc` sees it, paths starting /api. Type-only: the client imports it with `import type`, so no
+ * server code reaches a bundle. Only the route modules written as one chain contribute routes to it.
+ */
+export type ApiType = Hono<AppEnv, MergeSchemaPath<ExtractSchema<ReturnType<typeof apiRoutes>>, '/api'>>

@@ -45,7 +45,8 @@ type ErrorBody = {
   message?: string
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The body as JSON; null when it is empty or not JSON (a proxy's HTML error page, say). */
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text()
   if (!text) return null
   try {
@@ -55,7 +56,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const data = (body && typeof body === 'object' ? body : {}) as ErrorBody
   const code = data.error?.code ?? data.code ?? `HTTP_${status}`
   const serverMessage = data.error?.message ?? data.message

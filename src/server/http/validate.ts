@@ -136,6 +136,20 @@ export function pathParam(read: (c: Context) => string) {
   })
 }
 
+/**
+ * An upload's form: a body that is not multipart/form-data → 415 naming the fields to send, an unreadable
+ * one → 400. (The media and artwork uploads read their parts themselves, after their own body limit.)
+ */
+export async function readMultipartForm(c: Context, fields: string): Promise<FormData> {
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+    throw new AppError('unsupported_media_type', `Send the file as multipart/form-data (fields ${fields}).`)
+  try {
+    return await c.req.formData()
+  } catch {
+    throw new AppError('bad_request', 'The upload could not be read. Please try again.')
+  }
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function isUuid(value: string): boolean {

@@ -16,54 +16,52 @@ import { inboxCsvChunks, listInbox, markInboxEntry } from './inbox.service.ts'
 /** Issue 14: the admin's inbox of contact inquiries and waitlist sign-ups. */
 export function adminInboxRoutes(deps: AppDeps) {
   const db = deps.database.db
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/inbox', admin, noStore, queryParams(adminInboxQuerySchema), async (c) => {
-    const body: AdminInboxResponse = await listInbox(db, c.req.valid('query'))
-    return c.json(body)
-  })
-
-  app.get('/admin/inbox/export.csv', admin, queryParams(adminInboxQuerySchema), async (c) => {
-    const { kind, handled } = c.req.valid('query')
-    const chunks = inboxCsvChunks(db, { kind, handled })
-    const encoder = new TextEncoder()
-    // The header and the first batch are read before answering, so a database outage is still a 503.
-    const ready: IteratorResult<string>[] = [await chunks.next(), await chunks.next()]
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const next = ready.shift() ?? (await chunks.next())
-          if (next.done) controller.close()
-          else controller.enqueue(encoder.encode(next.value))
-        } catch (error) {
-          c.var.log.error({ err: error }, 'inbox CSV export failed')
-          controller.error(error)
-        }
-      },
-      async cancel() {
-        await chunks.return(undefined)
-      },
-    })
-    return c.body(body, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="inbox-${todayIso()}.csv"`,
-      'Cache-Control': 'no-store',
-    })
-  })
-
-  app.post(
-    '/admin/inbox/:id/handled',
-    admin,
-    pathParam((c) => readIdParam(c, INBOX_ENTRY_NOT_FOUND_MESSAGE)),
-    jsonBody(markInboxHandledInputSchema),
-    async (c) => {
-      const id = c.var.param
-      const { handled } = c.req.valid('json')
-      const body: AdminInboxEntryDto = await markInboxEntry(db, id, { handled, by: c.var.user.email })
+  return new Hono<AppEnv>()
+    .get('/admin/inbox', admin, noStore, queryParams(adminInboxQuerySchema), async (c) => {
+      const body: AdminInboxResponse = await listInbox(db, c.req.valid('query'))
       return c.json(body)
-    },
-  )
+    })
 
-  return app
+    .get('/admin/inbox/export.csv', admin, queryParams(adminInboxQuerySchema), async (c) => {
+      const { kind, handled } = c.req.valid('query')
+      const chunks = inboxCsvChunks(db, { kind, handled })
+      const encoder = new TextEncoder()
+      // The header and the first batch are read before answering, so a database outage is still a 503.
+      const ready: IteratorResult<string>[] = [await chunks.next(), await chunks.next()]
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const next = ready.shift() ?? (await chunks.next())
+            if (next.done) controller.close()
+            else controller.enqueue(encoder.encode(next.value))
+          } catch (error) {
+            c.var.log.error({ err: error }, 'inbox CSV export failed')
+            controller.error(error)
+          }
+        },
+        async cancel() {
+          await chunks.return(undefined)
+        },
+      })
+      return c.body(body, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="inbox-${todayIso()}.csv"`,
+        'Cache-Control': 'no-store',
+      })
+    })
+
+    .post(
+      '/admin/inbox/:id/handled',
+      admin,
+      pathParam((c) => readIdParam(c, INBOX_ENTRY_NOT_FOUND_MESSAGE)),
+      jsonBody(markInboxHandledInputSchema),
+      async (c) => {
+        const id = c.var.param
+        const { handled } = c.req.valid('json')
+        const body: AdminInboxEntryDto = await markInboxEntry(db, id, { handled, by: c.var.user.email })
+        return c.json(body)
+      },
+    )
 }

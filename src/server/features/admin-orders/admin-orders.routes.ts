@@ -67,93 +67,97 @@ function manualOrderMail(deps: AppDeps): ManualOrderMailContext {
 
 export function adminOrdersRoutes(deps: AppDeps) {
   const db = deps.database.db
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/orders', admin, noStore, queryParams(adminOrdersQuerySchema), async (c) => {
-    const body: AdminOrdersResponse = { orders: await listAdminOrders(db, c.req.valid('query')) }
-    return c.json(body)
-  })
+  return (
+    new Hono<AppEnv>()
+      .get('/admin/orders', admin, noStore, queryParams(adminOrdersQuerySchema), async (c) => {
+        const body: AdminOrdersResponse = { orders: await listAdminOrders(db, c.req.valid('query')) }
+        return c.json(body)
+      })
 
-  app.get('/admin/orders/export.csv', admin, queryParams(adminOrdersQuerySchema), async (c) => {
-    const orders = await listAdminOrders(db, c.req.valid('query'))
-    return c.body(ordersToCsv(orders), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="orders-${todayIso()}.csv"`,
-      'Cache-Control': 'no-store',
-    })
-  })
+      .get('/admin/orders/export.csv', admin, queryParams(adminOrdersQuerySchema), async (c) => {
+        const orders = await listAdminOrders(db, c.req.valid('query'))
+        return c.body(ordersToCsv(orders), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="orders-${todayIso()}.csv"`,
+          'Cache-Control': 'no-store',
+        })
+      })
 
-  app.patch(
-    '/admin/orders/:id',
-    admin,
-    pathParam(readOrderId),
-    jsonBody(updateOrderStatusInputSchema),
-    async (c) => {
-      const id = c.var.param
-      const { status } = c.req.valid('json')
-      await changeOrderStatuses(db, { ids: [id], status, by: c.var.user.email })
-      const body: AdminOrderDto = await getAdminOrder(db, id)
-      return c.json(body)
-    },
-  )
-
-  app.post('/admin/orders/bulk-status', admin, jsonBody(bulkOrderStatusInputSchema), async (c) => {
-    const { ids, status } = c.req.valid('json')
-    await changeOrderStatuses(db, { ids, status, by: c.var.user.email })
-    const body: AdminOrdersResponse = { orders: await getAdminOrders(db, ids) }
-    return c.json(body)
-  })
-
-  app.post('/admin/orders/bulk-delete', admin, jsonBody(bulkDeleteOrdersInputSchema), async (c) => {
-    const { ids } = c.req.valid('json')
-    return c.json({ deleted: await deleteOrders(db, ids, c.var.user.email) })
-  })
-
-  app.delete('/admin/orders/:id', admin, async (c) => {
-    await deleteOrders(db, [readOrderId(c)], c.var.user.email)
-    return c.body(null, 204)
-  })
-
-  // Issue 14's day picker: the days a manual order can still sell, grouped by mailing, narrowed by ?q=.
-  app.get(
-    '/admin/manual-orders/sellable-days',
-    admin,
-    noStore,
-    queryParams(sellableDaysQuerySchema),
-    async (c) => {
-      const { q } = c.req.valid('query')
-      const body: SellableDaysResponse = await listSellableDays(db, q, todayInTimeZone(deps.config.timeZone))
-      return c.json(body)
-    },
-  )
-
-  app.post('/admin/manual-orders', admin, manualOrderBody(manualOrderInputSchema), async (c) => {
-    const input = c.req.valid('json')
-    const id = await createManualDayOrder(
-      db,
-      { ...input, by: c.var.user.email },
-      { today: todayInTimeZone(deps.config.timeZone), mail: manualOrderMail(deps) },
-    )
-    const body: AdminOrderDto = await getAdminOrder(db, id)
-    return c.json(body, 201)
-  })
-
-  app.post(
-    '/admin/manual-map-icon-orders',
-    admin,
-    manualOrderBody(manualMapIconOrderInputSchema),
-    async (c) => {
-      const input = c.req.valid('json')
-      const id = await createManualMapIconOrder(
-        db,
-        { ...input, by: c.var.user.email },
-        { mail: manualOrderMail(deps) },
+      .patch(
+        '/admin/orders/:id',
+        admin,
+        pathParam(readOrderId),
+        jsonBody(updateOrderStatusInputSchema),
+        async (c) => {
+          const id = c.var.param
+          const { status } = c.req.valid('json')
+          await changeOrderStatuses(db, { ids: [id], status, by: c.var.user.email })
+          const body: AdminOrderDto = await getAdminOrder(db, id)
+          return c.json(body)
+        },
       )
-      const body: AdminOrderDto = await getAdminOrder(db, id)
-      return c.json(body, 201)
-    },
-  )
 
-  return app
+      .post('/admin/orders/bulk-status', admin, jsonBody(bulkOrderStatusInputSchema), async (c) => {
+        const { ids, status } = c.req.valid('json')
+        await changeOrderStatuses(db, { ids, status, by: c.var.user.email })
+        const body: AdminOrdersResponse = { orders: await getAdminOrders(db, ids) }
+        return c.json(body)
+      })
+
+      .post('/admin/orders/bulk-delete', admin, jsonBody(bulkDeleteOrdersInputSchema), async (c) => {
+        const { ids } = c.req.valid('json')
+        return c.json({ deleted: await deleteOrders(db, ids, c.var.user.email) })
+      })
+
+      .delete('/admin/orders/:id', admin, async (c) => {
+        await deleteOrders(db, [readOrderId(c)], c.var.user.email)
+        return c.body(null, 204)
+      })
+
+      // Issue 14's day picker: the days a manual order can still sell, grouped by mailing, narrowed by ?q=.
+      .get(
+        '/admin/manual-orders/sellable-days',
+        admin,
+        noStore,
+        queryParams(sellableDaysQuerySchema),
+        async (c) => {
+          const { q } = c.req.valid('query')
+          const body: SellableDaysResponse = await listSellableDays(
+            db,
+            q,
+            todayInTimeZone(deps.config.timeZone),
+          )
+          return c.json(body)
+        },
+      )
+
+      .post('/admin/manual-orders', admin, manualOrderBody(manualOrderInputSchema), async (c) => {
+        const input = c.req.valid('json')
+        const id = await createManualDayOrder(
+          db,
+          { ...input, by: c.var.user.email },
+          { today: todayInTimeZone(deps.config.timeZone), mail: manualOrderMail(deps) },
+        )
+        const body: AdminOrderDto = await getAdminOrder(db, id)
+        return c.json(body, 201)
+      })
+
+      .post(
+        '/admin/manual-map-icon-orders',
+        admin,
+        manualOrderBody(manualMapIconOrderInputSchema),
+        async (c) => {
+          const input = c.req.valid('json')
+          const id = await createManualMapIconOrder(
+            db,
+            { ...input, by: c.var.user.email },
+            { mail: manualOrderMail(deps) },
+          )
+          const body: AdminOrderDto = await getAdminOrder(db, id)
+          return c.json(body, 201)
+        },
+      )
+  )
 }

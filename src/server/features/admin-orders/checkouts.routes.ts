@@ -56,52 +56,52 @@ function encodeStream(stream: ReadableStream<Uint8Array>, acceptEncoding: string
 /** The admin Orders screen by checkout (issue 14); see src/shared/admin-checkouts.ts. */
 export function adminCheckoutsRoutes(deps: AppDeps) {
   const db = deps.database.db
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/checkouts', admin, noStore, queryParams(checkoutsQuerySchema), async (c) => {
-    const body: CheckoutsPageDto = await listCheckouts(db, c.req.valid('query'))
-    return c.json(body)
-  })
-
-  // Before /:key (a key never holds a dot, but the order states the intent).
-  app.get('/admin/checkouts/export.csv', admin, queryParams(checkoutsExportQuerySchema), (c) => {
-    const filters = c.req.valid('query')
-    const { body, encoding } = encodeStream(
-      checkoutsCsvStream(exportCheckoutLines(db, filters)),
-      c.req.header('accept-encoding'),
-    )
-    const headers: Record<string, string> = {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="orders-by-checkout-${todayIso()}.csv"`,
-      'Cache-Control': 'no-store',
-      Vary: VARY_ACCEPT_ENCODING,
-    }
-    if (encoding) headers['Content-Encoding'] = encoding
-    return c.body(body, 200, headers)
-  })
-
-  app.get('/admin/checkouts/:key', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const body: CheckoutDetailDto = await getCheckout(db, readKey(c))
-    return c.json(body)
-  })
-
-  app.post(
-    '/admin/checkouts/:key/notes',
-    admin,
-    pathParam(readKey),
-    jsonBody(checkoutNoteInputSchema),
-    async (c) => {
-      const { body } = c.req.valid('json')
-      const note: CheckoutNoteDto = await addCheckoutNote(db, {
-        key: c.var.param,
-        body,
-        by: c.var.user.email,
+  return (
+    new Hono<AppEnv>()
+      .get('/admin/checkouts', admin, noStore, queryParams(checkoutsQuerySchema), async (c) => {
+        const body: CheckoutsPageDto = await listCheckouts(db, c.req.valid('query'))
+        return c.json(body)
       })
-      return c.json(note, 201)
-    },
-  )
 
-  return app
+      // Before /:key (a key never holds a dot, but the order states the intent).
+      .get('/admin/checkouts/export.csv', admin, queryParams(checkoutsExportQuerySchema), (c) => {
+        const filters = c.req.valid('query')
+        const { body, encoding } = encodeStream(
+          checkoutsCsvStream(exportCheckoutLines(db, filters)),
+          c.req.header('accept-encoding'),
+        )
+        const headers: Record<string, string> = {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="orders-by-checkout-${todayIso()}.csv"`,
+          'Cache-Control': 'no-store',
+          Vary: VARY_ACCEPT_ENCODING,
+        }
+        if (encoding) headers['Content-Encoding'] = encoding
+        return c.body(body, 200, headers)
+      })
+
+      .get('/admin/checkouts/:key', admin, async (c) => {
+        c.header('Cache-Control', 'no-store')
+        const body: CheckoutDetailDto = await getCheckout(db, readKey(c))
+        return c.json(body)
+      })
+
+      .post(
+        '/admin/checkouts/:key/notes',
+        admin,
+        pathParam(readKey),
+        jsonBody(checkoutNoteInputSchema),
+        async (c) => {
+          const { body } = c.req.valid('json')
+          const note: CheckoutNoteDto = await addCheckoutNote(db, {
+            key: c.var.param,
+            body,
+            by: c.var.user.email,
+          })
+          return c.json(note, 201)
+        },
+      )
+  )
 }

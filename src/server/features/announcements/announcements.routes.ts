@@ -42,7 +42,6 @@ const acceptsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').inclu
 export function announcementsRoutes(deps: AppDeps) {
   const db = deps.database.db
   const { config, authSecret } = deps
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
   const context = {
     site: config.site,
@@ -51,54 +50,55 @@ export function announcementsRoutes(deps: AppDeps) {
     secret: authSecret,
   }
 
-  app.post('/admin/mailings/:month/notify-waitlist', admin, async (c) => {
-    const month = c.req.param('month')
-    const body: NotifyWaitlistResponse = await notifyWaitlist(db, month, context)
-    // Mail providers honour one-click unsubscribe only over https, and a localhost link reaches no one.
-    if (body.queued > 0 && !context.publicOrigin.startsWith('https://'))
-      c.var.log.warn(
-        { publicOrigin: context.publicOrigin },
-        'announcement links do not use https: set PUBLIC_URL to the public https address',
-      )
-    c.var.log.info({ month, ...body, by: c.var.user.email }, 'waitlist notified of an open mailing')
-    return c.json(body)
-  })
+  return (
+    new Hono<AppEnv>()
+      .post('/admin/mailings/:month/notify-waitlist', admin, async (c) => {
+        const month = c.req.param('month')
+        const body: NotifyWaitlistResponse = await notifyWaitlist(db, month, context)
+        // Mail providers honour one-click unsubscribe only over https, and a localhost link reaches no one.
+        if (body.queued > 0 && !context.publicOrigin.startsWith('https://'))
+          c.var.log.warn(
+            { publicOrigin: context.publicOrigin },
+            'announcement links do not use https: set PUBLIC_URL to the public https address',
+          )
+        c.var.log.info({ month, ...body, by: c.var.user.email }, 'waitlist notified of an open mailing')
+        return c.json(body)
+      })
 
-  // Personal pages and answers: never stored by a shared cache.
-  app.use('/unsubscribe', async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
+      // Personal pages and answers: never stored by a shared cache.
+      .use('/unsubscribe', async (c, next) => {
+        await next()
+        c.header('Cache-Control', 'no-store')
+      })
 
-  app.get('/unsubscribe', async (c) => {
-    let address: string
-    try {
-      address = verifiedUnsubscribeAddress(authSecret, c.req.query('e'), c.req.query('t'))
-    } catch (error) {
-      if (error instanceof AppError) return c.html(renderInvalidLink(config.site, error.message), 400)
-      throw error
-    }
-    if (await isUnsubscribed(db, address)) return c.html(renderAlreadyUnsubscribed(config.site, address))
-    const action = `/api/unsubscribe?e=${encodeURIComponent(address)}&t=${unsubscribeToken(authSecret, address)}`
-    return c.html(renderUnsubscribeForm(config.site, address, action))
-  })
+      .get('/unsubscribe', async (c) => {
+        let address: string
+        try {
+          address = verifiedUnsubscribeAddress(authSecret, c.req.query('e'), c.req.query('t'))
+        } catch (error) {
+          if (error instanceof AppError) return c.html(renderInvalidLink(config.site, error.message), 400)
+          throw error
+        }
+        if (await isUnsubscribed(db, address)) return c.html(renderAlreadyUnsubscribed(config.site, address))
+        const action = `/api/unsubscribe?e=${encodeURIComponent(address)}&t=${unsubscribeToken(authSecret, address)}`
+        return c.html(renderUnsubscribeForm(config.site, address, action))
+      })
 
-  app.post('/unsubscribe', async (c) => {
-    const browser = !(await isOneClickPost(c)) && acceptsHtml(c)
-    let address: string
-    try {
-      address = verifiedUnsubscribeAddress(authSecret, c.req.query('e'), c.req.query('t'))
-    } catch (error) {
-      if (browser && error instanceof AppError)
-        return c.html(renderInvalidLink(config.site, error.message), 400)
-      throw error
-    }
-    await unsubscribe(db, address)
-    c.var.log.info('an address unsubscribed from announcements')
-    if (browser) return c.html(renderUnsubscribed(config.site, address))
-    const body: UnsubscribeResponse = { ok: true }
-    return c.json(body)
-  })
-
-  return app
+      .post('/unsubscribe', async (c) => {
+        const browser = !(await isOneClickPost(c)) && acceptsHtml(c)
+        let address: string
+        try {
+          address = verifiedUnsubscribeAddress(authSecret, c.req.query('e'), c.req.query('t'))
+        } catch (error) {
+          if (browser && error instanceof AppError)
+            return c.html(renderInvalidLink(config.site, error.message), 400)
+          throw error
+        }
+        await unsubscribe(db, address)
+        c.var.log.info('an address unsubscribed from announcements')
+        if (browser) return c.html(renderUnsubscribed(config.site, address))
+        const body: UnsubscribeResponse = { ok: true }
+        return c.json(body)
+      })
+  )
 }

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { jsonBody, queryParams } from '#server/http/validate.ts'
+import { jsonBody, queryParams, readMultipartForm } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
 import {
@@ -82,17 +82,7 @@ async function sendFile(
 }
 
 async function readUpload(c: Context<AppEnv>): Promise<{ file: File; orderIds: string[] }> {
-  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
-    throw new AppError(
-      'unsupported_media_type',
-      'Send the file as multipart/form-data (fields file and orderId).',
-    )
-  let form: FormData
-  try {
-    form = await c.req.formData()
-  } catch {
-    throw new AppError('bad_request', 'The upload could not be read. Please try again.')
-  }
+  const form = await readMultipartForm(c, 'file and orderId')
   const file = form.get(ARTWORK_UPLOAD_FIELDS.file)
   if (!(file instanceof File) || file.size === 0)
     throw new AppError('validation_failed', ARTWORK_NO_FILE_MESSAGE, { file: [ARTWORK_NO_FILE_MESSAGE] })
@@ -105,7 +95,6 @@ async function readUpload(c: Context<AppEnv>): Promise<{ file: File; orderIds: s
 
 export function artworkRoutes(deps: AppDeps) {
   const ctx = noticeContext(deps)
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
   const uploadLimit = bodyLimit({
     maxSize: MAX_ARTWORK_REQUEST_BYTES,
@@ -116,119 +105,124 @@ export function artworkRoutes(deps: AppDeps) {
 
   // ---------------------------------------------------------------- the buyer (token holder)
 
-  app.get('/artwork/:token', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    return c.json(await getArtworkPage(ctx, c.req.param('token'), new Date()))
-  })
+  return (
+    new Hono<AppEnv>()
+      .get('/artwork/:token', async (c) => {
+        c.header('Cache-Control', 'no-store')
+        return c.json(await getArtworkPage(ctx, c.req.param('token'), new Date()))
+      })
 
-  app.post('/artwork/:token/upload', uploadLimit, async (c) => {
-    const token = c.req.param('token')
-    // The token is checked first (a 404 costs nothing), then counted, then the file is read.
-    await getArtworkPage(ctx, token, new Date())
-    if ((await countHit(ctx.db, `artwork-upload:${token}`, UPLOADS_PER_TOKEN)) > UPLOADS_PER_TOKEN.max)
-      throw new AppError('rate_limited', TOO_MANY_UPLOADS)
-    const { file, orderIds } = await readUpload(c)
-    try {
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      return c.json(await uploadArtwork(ctx, token, orderIds, { name: file.name, bytes }, new Date()))
-    } catch (error) {
-      if (error instanceof ArtworkRejectedError)
-        throw error.message === ARTWORK_TOO_LARGE_MESSAGE
-          ? new AppError('payload_too_large', error.message)
-          : new AppError('validation_failed', error.message, { file: [error.message] })
-      throw error
-    }
-  })
+      .post('/artwork/:token/upload', uploadLimit, async (c) => {
+        const token = c.req.param('token')
+        // The token is checked first (a 404 costs nothing), then counted, then the file is read.
+        await getArtworkPage(ctx, token, new Date())
+        if ((await countHit(ctx.db, `artwork-upload:${token}`, UPLOADS_PER_TOKEN)) > UPLOADS_PER_TOKEN.max)
+          throw new AppError('rate_limited', TOO_MANY_UPLOADS)
+        const { file, orderIds } = await readUpload(c)
+        try {
+          const bytes = new Uint8Array(await file.arrayBuffer())
+          return c.json(await uploadArtwork(ctx, token, orderIds, { name: file.name, bytes }, new Date()))
+        } catch (error) {
+          if (error instanceof ArtworkRejectedError)
+            throw error.message === ARTWORK_TOO_LARGE_MESSAGE
+              ? new AppError('payload_too_large', error.message)
+              : new AppError('validation_failed', error.message, { file: [error.message] })
+          throw error
+        }
+      })
 
-  app.get('/artwork/:token/files/:orderId', async (c) =>
-    sendFile(c, await getBuyerArtworkFile(ctx, c.req.param('token'), c.req.param('orderId'), 'file'), 'file'),
+      .get('/artwork/:token/files/:orderId', async (c) =>
+        sendFile(
+          c,
+          await getBuyerArtworkFile(ctx, c.req.param('token'), c.req.param('orderId'), 'file'),
+          'file',
+        ),
+      )
+      .get('/artwork/:token/thumbnails/:orderId', async (c) =>
+        sendFile(
+          c,
+          await getBuyerArtworkFile(ctx, c.req.param('token'), c.req.param('orderId'), 'thumbnail'),
+          'thumbnail',
+        ),
+      )
+
+      // ---------------------------------------------------------------- the owner
+
+      .get('/admin/print-specs', admin, async (c) => c.json(await getPrintSpecs(ctx.db)))
+      .put('/admin/print-specs', admin, jsonBody(printSpecsSchema), async (c) =>
+        c.json(await setPrintSpecs(ctx.db, c.req.valid('json'))),
+      )
+
+      .get(
+        '/admin/mailings/:month/artwork',
+        admin,
+        noStore,
+        queryParams(productionBoardQuerySchema),
+        async (c) => {
+          const { state } = c.req.valid('query')
+          return c.json(await getProductionBoard(ctx, c.req.param('month'), state, new Date()))
+        },
+      )
+
+      .post('/admin/mailings/:month/artwork-reminders', admin, async (c) => {
+        const body: ArtworkRemindersResponse = {
+          sent: await sendArtworkRemindersNow(ctx, c.req.param('month'), new Date()),
+        }
+        return c.json(body)
+      })
+
+      .get('/admin/mailings/:month/proof.pdf', admin, async (c) => {
+        const month = c.req.param('month')
+        const pdf = await buildProof(ctx, month, deps.config.site.productName)
+        return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="proof-${month}.pdf"`,
+          'Cache-Control': 'no-store',
+        })
+      })
+
+      .get('/admin/mailings/:month/artwork.zip', admin, async (c) => {
+        const month = c.req.param('month')
+        const zip = await artworkArchive(ctx, month)
+        return c.body(zip, 200, {
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="artwork-${month}.zip"`,
+          'Cache-Control': 'no-store',
+        })
+      })
+
+      .post('/admin/artwork/:orderId/approve', admin, async (c) => {
+        const orderId = c.req.param('orderId')
+        const now = new Date()
+        await reviewArtwork(ctx.db, orderId, { state: 'approved' }, c.get('user').email, now)
+        return c.json(await getProductionLine(ctx, orderId, now))
+      })
+
+      .post(
+        '/admin/artwork/:orderId/request-changes',
+        admin,
+        jsonBody(requestChangesInputSchema),
+        async (c) => {
+          const orderId = c.req.param('orderId')
+          const { note } = c.req.valid('json')
+          const now = new Date()
+          await requestArtworkChanges(ctx, orderId, note, c.get('user').email, now)
+          return c.json(await getProductionLine(ctx, orderId, now))
+        },
+      )
+
+      .post('/admin/artwork/:orderId/send-link', admin, async (c) => {
+        const body: ArtworkLinkSentResponse = {
+          sentTo: await sendArtworkLink(ctx, c.req.param('orderId'), new Date()),
+        }
+        return c.json(body)
+      })
+
+      .get('/admin/artwork/:orderId/file', admin, async (c) =>
+        sendFile(c, await getAdminArtworkFile(ctx, c.req.param('orderId'), 'file'), 'file'),
+      )
+      .get('/admin/artwork/:orderId/thumbnail', admin, async (c) =>
+        sendFile(c, await getAdminArtworkFile(ctx, c.req.param('orderId'), 'thumbnail'), 'thumbnail'),
+      )
   )
-  app.get('/artwork/:token/thumbnails/:orderId', async (c) =>
-    sendFile(
-      c,
-      await getBuyerArtworkFile(ctx, c.req.param('token'), c.req.param('orderId'), 'thumbnail'),
-      'thumbnail',
-    ),
-  )
-
-  // ---------------------------------------------------------------- the owner
-
-  app.get('/admin/print-specs', admin, async (c) => c.json(await getPrintSpecs(ctx.db)))
-  app.put('/admin/print-specs', admin, jsonBody(printSpecsSchema), async (c) =>
-    c.json(await setPrintSpecs(ctx.db, c.req.valid('json'))),
-  )
-
-  app.get(
-    '/admin/mailings/:month/artwork',
-    admin,
-    noStore,
-    queryParams(productionBoardQuerySchema),
-    async (c) => {
-      const { state } = c.req.valid('query')
-      return c.json(await getProductionBoard(ctx, c.req.param('month'), state, new Date()))
-    },
-  )
-
-  app.post('/admin/mailings/:month/artwork-reminders', admin, async (c) => {
-    const body: ArtworkRemindersResponse = {
-      sent: await sendArtworkRemindersNow(ctx, c.req.param('month'), new Date()),
-    }
-    return c.json(body)
-  })
-
-  app.get('/admin/mailings/:month/proof.pdf', admin, async (c) => {
-    const month = c.req.param('month')
-    const pdf = await buildProof(ctx, month, deps.config.site.productName)
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="proof-${month}.pdf"`,
-      'Cache-Control': 'no-store',
-    })
-  })
-
-  app.get('/admin/mailings/:month/artwork.zip', admin, async (c) => {
-    const month = c.req.param('month')
-    const zip = await artworkArchive(ctx, month)
-    return c.body(zip, 200, {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="artwork-${month}.zip"`,
-      'Cache-Control': 'no-store',
-    })
-  })
-
-  app.post('/admin/artwork/:orderId/approve', admin, async (c) => {
-    const orderId = c.req.param('orderId')
-    const now = new Date()
-    await reviewArtwork(ctx.db, orderId, { state: 'approved' }, c.get('user').email, now)
-    return c.json(await getProductionLine(ctx, orderId, now))
-  })
-
-  app.post(
-    '/admin/artwork/:orderId/request-changes',
-    admin,
-    jsonBody(requestChangesInputSchema),
-    async (c) => {
-      const orderId = c.req.param('orderId')
-      const { note } = c.req.valid('json')
-      const now = new Date()
-      await requestArtworkChanges(ctx, orderId, note, c.get('user').email, now)
-      return c.json(await getProductionLine(ctx, orderId, now))
-    },
-  )
-
-  app.post('/admin/artwork/:orderId/send-link', admin, async (c) => {
-    const body: ArtworkLinkSentResponse = {
-      sentTo: await sendArtworkLink(ctx, c.req.param('orderId'), new Date()),
-    }
-    return c.json(body)
-  })
-
-  app.get('/admin/artwork/:orderId/file', admin, async (c) =>
-    sendFile(c, await getAdminArtworkFile(ctx, c.req.param('orderId'), 'file'), 'file'),
-  )
-  app.get('/admin/artwork/:orderId/thumbnail', admin, async (c) =>
-    sendFile(c, await getAdminArtworkFile(ctx, c.req.param('orderId'), 'thumbnail'), 'thumbnail'),
-  )
-
-  return app
 }

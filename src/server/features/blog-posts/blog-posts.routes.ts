@@ -18,53 +18,51 @@ import {
 export function blogPostsRoutes(deps: AppDeps) {
   const db = deps.database.db
   const defaultAuthor = deps.config.site.mapTeamName
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
-  app.get('/blog-posts', queryParams(blogListQuerySchema), (c) => {
-    const { page, pageSize } = c.req.valid('query')
-    return cache.respond(c, `blog-posts?page=${page}&pageSize=${pageSize}`, async () => {
-      const { posts, total } = await listPublishedPostsPage(db, { page, pageSize })
-      const body: BlogPostPageResponse = { posts, page, pageSize, total }
-      return body
+  return new Hono<AppEnv>()
+    .get('/blog-posts', queryParams(blogListQuerySchema), (c) => {
+      const { page, pageSize } = c.req.valid('query')
+      return cache.respond(c, `blog-posts?page=${page}&pageSize=${pageSize}`, async () => {
+        const { posts, total } = await listPublishedPostsPage(db, { page, pageSize })
+        const body: BlogPostPageResponse = { posts, page, pageSize, total }
+        return body
+      })
     })
-  })
 
-  app.get('/blog-posts/:id', (c) => {
-    const id = readIdParam(c, BLOG_POST_NOT_FOUND)
-    return cache.respond(c, `blog-posts/${id}`, async () => {
-      const body: BlogPostDto = await getPublishedPost(db, id)
-      return body
+    .get('/blog-posts/:id', (c) => {
+      const id = readIdParam(c, BLOG_POST_NOT_FOUND)
+      return cache.respond(c, `blog-posts/${id}`, async () => {
+        const body: BlogPostDto = await getPublishedPost(db, id)
+        return body
+      })
     })
-  })
 
-  app.get('/admin/blog-posts', admin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const body: BlogPostsResponse = { posts: await listAllPosts(db) }
-    return c.json(body)
-  })
-
-  app.post('/admin/blog-posts', admin, jsonBody(blogPostInputSchema), async (c) => {
-    const body: BlogPostDto = await createPost(db, c.req.valid('json'), defaultAuthor)
-    return c.json(body, 201)
-  })
-
-  app.put(
-    '/admin/blog-posts/:id',
-    admin,
-    pathParam((c) => readIdParam(c, BLOG_POST_NOT_FOUND)),
-    jsonBody(blogPostInputSchema),
-    async (c) => {
-      const body: BlogPostDto = await updatePost(db, c.var.param, c.req.valid('json'), defaultAuthor)
+    .get('/admin/blog-posts', admin, async (c) => {
+      c.header('Cache-Control', 'no-store')
+      const body: BlogPostsResponse = { posts: await listAllPosts(db) }
       return c.json(body)
-    },
-  )
+    })
 
-  app.delete('/admin/blog-posts/:id', admin, async (c) => {
-    await deletePost(db, readIdParam(c, BLOG_POST_NOT_FOUND))
-    return c.body(null, 204)
-  })
+    .post('/admin/blog-posts', admin, jsonBody(blogPostInputSchema), async (c) => {
+      const body: BlogPostDto = await createPost(db, c.req.valid('json'), defaultAuthor)
+      return c.json(body, 201)
+    })
 
-  return app
+    .put(
+      '/admin/blog-posts/:id',
+      admin,
+      pathParam((c) => readIdParam(c, BLOG_POST_NOT_FOUND)),
+      jsonBody(blogPostInputSchema),
+      async (c) => {
+        const body: BlogPostDto = await updatePost(db, c.var.param, c.req.valid('json'), defaultAuthor)
+        return c.json(body)
+      },
+    )
+
+    .delete('/admin/blog-posts/:id', admin, async (c) => {
+      await deletePost(db, readIdParam(c, BLOG_POST_NOT_FOUND))
+      return c.body(null, 204)
+    })
 }

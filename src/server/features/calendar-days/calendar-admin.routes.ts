@@ -28,43 +28,43 @@ import { DAY_NOT_FOUND } from './calendar-days.service.ts'
 /** The admin calendar (PATCH /admin/calendar-days/:id lives with the public routes in calendar-days.routes.ts). */
 export function calendarAdminRoutes(deps: AppDeps) {
   const db = deps.database.db
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/calendar-days', admin, noStore, queryParams(adminCalendarDaysQuerySchema), async (c) => {
-    const body: AdminCalendarDaysResponse = { days: await listAdminDays(db, c.req.valid('query')) }
-    return c.json(body)
-  })
-
-  // The query before the body: a bad ?dryRun= is answered first, whatever the body.
-  app.post(
-    '/admin/calendar-days/initialize',
-    admin,
-    queryParams(initializeRangeQuerySchema),
-    jsonBody(initializeRangeInputSchema),
-    async (c) => {
-      const { dryRun } = c.req.valid('query')
-      const body: InitializeRangeResponse = await initializeRange(db, c.req.valid('json'), new Date(), {
-        dryRun: dryRun === '1',
+  return (
+    new Hono<AppEnv>()
+      .get('/admin/calendar-days', admin, noStore, queryParams(adminCalendarDaysQuerySchema), async (c) => {
+        const body: AdminCalendarDaysResponse = { days: await listAdminDays(db, c.req.valid('query')) }
+        return c.json(body)
       })
-      return c.json(body)
-    },
+
+      // The query before the body: a bad ?dryRun= is answered first, whatever the body.
+      .post(
+        '/admin/calendar-days/initialize',
+        admin,
+        queryParams(initializeRangeQuerySchema),
+        jsonBody(initializeRangeInputSchema),
+        async (c) => {
+          const { dryRun } = c.req.valid('query')
+          const body: InitializeRangeResponse = await initializeRange(db, c.req.valid('json'), new Date(), {
+            dryRun: dryRun === '1',
+          })
+          return c.json(body)
+        },
+      )
+
+      .post('/admin/calendar-days/bulk-price', admin, jsonBody(bulkPriceInputSchema), async (c) => {
+        const body: BulkPriceResponse = await setDaysPrice(db, c.req.valid('json'))
+        return c.json(body)
+      })
+
+      .post('/admin/calendar-days/bulk-delete', admin, jsonBody(bulkDeleteDaysInputSchema), async (c) => {
+        const body: BulkDeleteDaysResponse = await deleteDays(db, c.req.valid('json'))
+        return c.json(body)
+      })
+
+      .delete('/admin/calendar-days/:id', admin, async (c) => {
+        await deleteDay(db, readIdParam(c, DAY_NOT_FOUND))
+        return c.body(null, 204)
+      })
   )
-
-  app.post('/admin/calendar-days/bulk-price', admin, jsonBody(bulkPriceInputSchema), async (c) => {
-    const body: BulkPriceResponse = await setDaysPrice(db, c.req.valid('json'))
-    return c.json(body)
-  })
-
-  app.post('/admin/calendar-days/bulk-delete', admin, jsonBody(bulkDeleteDaysInputSchema), async (c) => {
-    const body: BulkDeleteDaysResponse = await deleteDays(db, c.req.valid('json'))
-    return c.json(body)
-  })
-
-  app.delete('/admin/calendar-days/:id', admin, async (c) => {
-    await deleteDay(db, readIdParam(c, DAY_NOT_FOUND))
-    return c.body(null, 204)
-  })
-
-  return app
 }

@@ -18,57 +18,55 @@ import {
 
 export function calendarDaysRoutes(deps: AppDeps) {
   const db = deps.database.db
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
-  app.get('/calendar-days', queryParams(calendarMonthQuerySchema), (c) => {
-    const { month } = c.req.valid('query')
-    // Days turn past at the town's midnight without a write: today is part of the key and of the answer.
-    const today = cache.today()
-    return cache.respond(c, `calendar-days?month=${month.year}-${month.month}@${today}`, async () => {
-      const mailing = await getPublicMailing(db, toMonthKey(month.year, month.month), deps.config.timeZone)
-      const body: CalendarMonthResponse = {
-        days: await listMonthDays(db, month.year, month.month, today, mailing?.status === 'open'),
-        today,
-        mailing,
-      }
-      return body
+  return new Hono<AppEnv>()
+    .get('/calendar-days', queryParams(calendarMonthQuerySchema), (c) => {
+      const { month } = c.req.valid('query')
+      // Days turn past at the town's midnight without a write: today is part of the key and of the answer.
+      const today = cache.today()
+      return cache.respond(c, `calendar-days?month=${month.year}-${month.month}@${today}`, async () => {
+        const mailing = await getPublicMailing(db, toMonthKey(month.year, month.month), deps.config.timeZone)
+        const body: CalendarMonthResponse = {
+          days: await listMonthDays(db, month.year, month.month, today, mailing?.status === 'open'),
+          today,
+          mailing,
+        }
+        return body
+      })
     })
-  })
 
-  app.get('/calendar-days/available-months', (c) => {
-    // The answer also depends on today (months from today on), so today is part of the key.
-    const today = cache.today()
-    return cache.respond(c, `calendar-days/available-months@${today}`, async () => {
-      const [months, mailings] = await Promise.all([
-        listAvailableMonths(db, today),
-        listPublicMailings(db, deps.config.timeZone),
-      ])
-      const body: AvailableMonthsResponse = { months, concluded: mailings.concluded }
-      return body
+    .get('/calendar-days/available-months', (c) => {
+      // The answer also depends on today (months from today on), so today is part of the key.
+      const today = cache.today()
+      return cache.respond(c, `calendar-days/available-months@${today}`, async () => {
+        const [months, mailings] = await Promise.all([
+          listAvailableMonths(db, today),
+          listPublicMailings(db, deps.config.timeZone),
+        ])
+        const body: AvailableMonthsResponse = { months, concluded: mailings.concluded }
+        return body
+      })
     })
-  })
 
-  app.get('/calendar-days/:id', (c) => {
-    const id = readIdParam(c, DAY_NOT_FOUND)
-    const today = cache.today()
-    return cache.respond(c, `calendar-days/${id}@${today}`, async () => {
-      const body: CalendarDayDto = await getPublicDay(db, id, today)
-      return body
+    .get('/calendar-days/:id', (c) => {
+      const id = readIdParam(c, DAY_NOT_FOUND)
+      const today = cache.today()
+      return cache.respond(c, `calendar-days/${id}@${today}`, async () => {
+        const body: CalendarDayDto = await getPublicDay(db, id, today)
+        return body
+      })
     })
-  })
 
-  app.patch(
-    '/admin/calendar-days/:id',
-    admin,
-    pathParam((c) => readIdParam(c, DAY_NOT_FOUND)),
-    jsonBody(updateCalendarDayInputSchema),
-    async (c) => {
-      const body: CalendarDayDto = await updateDay(db, c.var.param, c.req.valid('json'))
-      return c.json(body)
-    },
-  )
-
-  return app
+    .patch(
+      '/admin/calendar-days/:id',
+      admin,
+      pathParam((c) => readIdParam(c, DAY_NOT_FOUND)),
+      jsonBody(updateCalendarDayInputSchema),
+      async (c) => {
+        const body: CalendarDayDto = await updateDay(db, c.var.param, c.req.valid('json'))
+        return c.json(body)
+      },
+    )
 }

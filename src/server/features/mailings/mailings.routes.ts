@@ -29,58 +29,56 @@ const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 export function mailingsRoutes(deps: AppDeps) {
   const db = deps.database.db
   const timeZone = deps.config.timeZone
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
   // Depends on the stored mailings only (the deadline task writes 'closed'), so the catalogue version keys it.
-  app.get('/mailings', (c) =>
-    cache.respond(c, 'mailings', async () => {
-      const body: PublicMailingsResponse = await listPublicMailings(db, timeZone)
-      return body
-    }),
-  )
+  return new Hono<AppEnv>()
+    .get('/mailings', (c) =>
+      cache.respond(c, 'mailings', async () => {
+        const body: PublicMailingsResponse = await listPublicMailings(db, timeZone)
+        return body
+      }),
+    )
 
-  app.get('/admin/mailings', admin, async (c) => c.json(await getMailingOverview(db, { timeZone })))
+    .get('/admin/mailings', admin, async (c) => c.json(await getMailingOverview(db, { timeZone })))
 
-  app.patch('/admin/mailings/:month', admin, jsonBody(updateMailingDatesInputSchema), async (c) =>
-    c.json(await updateMailingDates(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
-  )
+    .patch('/admin/mailings/:month', admin, jsonBody(updateMailingDatesInputSchema), async (c) =>
+      c.json(await updateMailingDates(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
+    )
 
-  app.post('/admin/mailings/:month/status', admin, jsonBody(mailingActionInputSchema), async (c) =>
-    c.json(await applyMailingAction(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
-  )
+    .post('/admin/mailings/:month/status', admin, jsonBody(mailingActionInputSchema), async (c) =>
+      c.json(await applyMailingAction(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
+    )
 
-  app.get('/admin/mailings/:month/icon-stock', admin, async (c) =>
-    c.json(await getIconStock(db, c.req.param('month'))),
-  )
+    .get('/admin/mailings/:month/icon-stock', admin, async (c) =>
+      c.json(await getIconStock(db, c.req.param('month'))),
+    )
 
-  app.put(
-    '/admin/mailings/:month/icon-stock/:iconId',
-    admin,
-    pathParam((c) => readIdParam(c, MAP_ICON_NOT_FOUND, 'iconId')),
-    jsonBody(updateIconStockInputSchema),
-    async (c) => {
-      const { quantity } = c.req.valid('json')
-      return c.json(await setIconStock(db, c.req.param('month'), c.var.param, quantity))
-    },
-  )
+    .put(
+      '/admin/mailings/:month/icon-stock/:iconId',
+      admin,
+      pathParam((c) => readIdParam(c, MAP_ICON_NOT_FOUND, 'iconId')),
+      jsonBody(updateIconStockInputSchema),
+      async (c) => {
+        const { quantity } = c.req.valid('json')
+        return c.json(await setIconStock(db, c.req.param('month'), c.var.param, quantity))
+      },
+    )
 
-  app.get('/admin/map-icons', admin, async (c) => c.json({ icons: await listAdminMapIcons(db) }))
+    .get('/admin/map-icons', admin, async (c) => c.json({ icons: await listAdminMapIcons(db) }))
 
-  app.patch(
-    '/admin/map-icons/:id',
-    admin,
-    pathParam((c) => readIdParam(c, MAP_ICON_NOT_FOUND)),
-    jsonBody(updateMapIconInputSchema),
-    async (c) => c.json(await updateAdminMapIcon(db, c.var.param, c.req.valid('json'))),
-  )
+    .patch(
+      '/admin/map-icons/:id',
+      admin,
+      pathParam((c) => readIdParam(c, MAP_ICON_NOT_FOUND)),
+      jsonBody(updateMapIconInputSchema),
+      async (c) => c.json(await updateAdminMapIcon(db, c.var.param, c.req.valid('json'))),
+    )
 
-  app.get('/admin/mailing-settings', admin, async (c) => c.json(await getMailingDefaults(db)))
+    .get('/admin/mailing-settings', admin, async (c) => c.json(await getMailingDefaults(db)))
 
-  app.put('/admin/mailing-settings', admin, jsonBody(mailingDefaultsSchema), async (c) =>
-    c.json(await setMailingDefaults(db, c.req.valid('json'))),
-  )
-
-  return app
+    .put('/admin/mailing-settings', admin, jsonBody(mailingDefaultsSchema), async (c) =>
+      c.json(await setMailingDefaults(db, c.req.valid('json'))),
+    )
 }

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { noCache, noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
-import { queryParams } from '#server/http/validate.ts'
+import { queryParams, readMultipartForm } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storagePathSegments } from '#server/lib/storage/storage.ts'
 import { MEDIA_TYPES, type MediaListResponse } from '#shared/dto.ts'
@@ -54,7 +54,6 @@ export function mediaRoutes({ database }: AppDeps) {
 export function adminMediaRoutes(deps: AppDeps) {
   const { database, storage } = deps
   const db = database.db
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_REQUEST_BYTES,
@@ -63,55 +62,44 @@ export function adminMediaRoutes(deps: AppDeps) {
     },
   })
 
-  app.get('/admin/media', admin, noStore, queryParams(mediaListQuerySchema), async (c) => {
-    const { type } = c.req.valid('query')
-    const body: MediaListResponse = { items: await listMedia(db, type) }
-    return c.json(body)
-  })
-
-  app.post('/admin/media', admin, uploadLimit, async (c) => {
-    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
-      throw new AppError(
-        'unsupported_media_type',
-        'Send the file as multipart/form-data (fields type and file).',
-      )
-    let form: FormData
-    try {
-      form = await c.req.formData()
-    } catch {
-      throw new AppError('bad_request', 'The upload could not be read. Please try again.')
-    }
-    const type = mediaListQuerySchema.safeParse({ type: form.get('type') })
-    const file = form.get('file')
-    if (!type.success || !(file instanceof File)) {
-      throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
-        ...(type.success ? {} : { type: [type.error.issues[0]?.message ?? 'Choose a media type.'] }),
-        ...(file instanceof File ? {} : { file: [NOT_AN_IMAGE_MESSAGE] }),
-      })
-    }
-    if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE)
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const image = await detectImage(bytes)
-    if (!image)
-      throw new AppError('validation_failed', NOT_AN_IMAGE_MESSAGE, { file: [NOT_AN_IMAGE_MESSAGE] })
-    const item = await saveMediaItem(db, storage, {
-      type: type.data.type,
-      originalName: uploadFileName(file.name, image),
-      bytes,
-      // The detected type, never the browser's: /media serves it with nosniff.
-      contentType: image.mime,
+  return new Hono<AppEnv>()
+    .get('/admin/media', admin, noStore, queryParams(mediaListQuerySchema), async (c) => {
+      const { type } = c.req.valid('query')
+      const body: MediaListResponse = { items: await listMedia(db, type) }
+      return c.json(body)
     })
-    return c.json(item, 201)
-  })
 
-  app.delete('/admin/media/*', admin, async (c) => {
-    const path = storagePathOf(c.req.url, '/api/admin/media/')
-    if (!path) throw new AppError('not_found', MEDIA_NOT_FOUND)
-    await deleteMediaItem(db, storage, path)
-    return c.body(null, 204)
-  })
+    .post('/admin/media', admin, uploadLimit, async (c) => {
+      const form = await readMultipartForm(c, 'type and file')
+      const type = mediaListQuerySchema.safeParse({ type: form.get('type') })
+      const file = form.get('file')
+      if (!type.success || !(file instanceof File)) {
+        throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
+          ...(type.success ? {} : { type: [type.error.issues[0]?.message ?? 'Choose a media type.'] }),
+          ...(file instanceof File ? {} : { file: [NOT_AN_IMAGE_MESSAGE] }),
+        })
+      }
+      if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE)
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const image = await detectImage(bytes)
+      if (!image)
+        throw new AppError('validation_failed', NOT_AN_IMAGE_MESSAGE, { file: [NOT_AN_IMAGE_MESSAGE] })
+      const item = await saveMediaItem(db, storage, {
+        type: type.data.type,
+        originalName: uploadFileName(file.name, image),
+        bytes,
+        // The detected type, never the browser's: /media serves it with nosniff.
+        contentType: image.mime,
+      })
+      return c.json(item, 201)
+    })
 
-  return app
+    .delete('/admin/media/*', admin, async (c) => {
+      const path = storagePathOf(c.req.url, '/api/admin/media/')
+      if (!path) throw new AppError('not_found', MEDIA_NOT_FOUND)
+      await deleteMediaItem(db, storage, path)
+      return c.body(null, 204)
+    })
 }
 
 /** The storage path a /media/… URL names, or undefined when it is not one (bad escapes, '..', …). */

@@ -11,14 +11,17 @@ export function refundContext(deps: AppDeps, logger = deps.logger): RefundContex
 
 /** POST /api/admin/refunds: an administrator's refund of lines of one checkout (issue 14). */
 export function refundsRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>()
-  app.post('/admin/refunds', requireAdmin(deps), jsonBody(createRefundInputSchema), async (c) => {
-    const input = c.req.valid('json')
-    const body: RefundDto = await createRefund(refundContext(deps, c.var.log), {
-      ...input,
-      by: c.var.user.email,
-    })
-    return c.json(body, 201)
-  })
-  return app
+  return new Hono<AppEnv>().post(
+    '/admin/refunds',
+    requireAdmin(deps),
+    jsonBody(createRefundInputSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      const body: RefundDto = await createRefund(refundContext(deps, c.var.log), {
+        ...input,
+        by: c.var.user.email,
+      })
+      return c.json(body, 201)
+    },
+  )
 }

@@ -7,23 +7,19 @@ import { getSiteSettings, setCalendarDefault, setSiteFont } from './settings.ser
 
 export function settingsRoutes(deps: AppDeps) {
   const db = deps.database.db
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
-
-  app.get('/settings', async (c) => c.json(await getSiteSettings(db)))
-
-  app.put('/settings/font', admin, jsonBody(updateFontInputSchema), async (c) => {
-    const { font } = c.req.valid('json')
-    await setSiteFont(db, font)
-    return c.json(await getSiteSettings(db))
-  })
-
   // The schema of this year, built for each request (a server may run across New Year).
   const calendarDefaultInput = jsonBody(() => calendarDefaultInputSchema(new Date().getUTCFullYear()))
-  app.put('/settings/calendar', admin, calendarDefaultInput, async (c) => {
-    await setCalendarDefault(db, c.req.valid('json'))
-    return c.json(await getSiteSettings(db))
-  })
 
-  return app
+  return new Hono<AppEnv>()
+    .get('/settings', async (c) => c.json(await getSiteSettings(db)))
+    .put('/settings/font', admin, jsonBody(updateFontInputSchema), async (c) => {
+      const { font } = c.req.valid('json')
+      await setSiteFont(db, font)
+      return c.json(await getSiteSettings(db))
+    })
+    .put('/settings/calendar', admin, calendarDefaultInput, async (c) => {
+      await setCalendarDefault(db, c.req.valid('json'))
+      return c.json(await getSiteSettings(db))
+    })
 }

@@ -27,33 +27,31 @@ function userIdOf(c: Context<AppEnv>): string {
 export function teamRoutes(deps: AppDeps) {
   const db = deps.database.db
   const origin = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`
-  const app = new Hono<AppEnv>()
   const admin = requireAdmin(deps)
 
-  app.get('/admin/team', admin, async (c) => {
-    const body: TeamResponse = { administrators: await listAdministrators(db, c.var.user.id) }
-    c.header('Cache-Control', 'no-store')
-    return c.json(body)
-  })
+  return new Hono<AppEnv>()
+    .get('/admin/team', admin, async (c) => {
+      const body: TeamResponse = { administrators: await listAdministrators(db, c.var.user.id) }
+      c.header('Cache-Control', 'no-store')
+      return c.json(body)
+    })
 
-  app.post('/admin/team', admin, jsonBody(addAdministratorInputSchema), async (c) => {
-    const input = c.req.valid('json')
-    const body: AddAdministratorResponse = await addAdministrator({ db, origin }, input, c.var.user)
-    c.var.log.info({ userId: body.administrator.id, by: c.var.user.id }, 'administrator added')
-    return c.json(body, 201)
-  })
+    .post('/admin/team', admin, jsonBody(addAdministratorInputSchema), async (c) => {
+      const input = c.req.valid('json')
+      const body: AddAdministratorResponse = await addAdministrator({ db, origin }, input, c.var.user)
+      c.var.log.info({ userId: body.administrator.id, by: c.var.user.id }, 'administrator added')
+      return c.json(body, 201)
+    })
 
-  app.post('/admin/team/:userId/invitation', admin, async (c) => {
-    const administrator = await resendInvitation({ db, origin }, userIdOf(c), c.var.user)
-    return c.json({ administrator })
-  })
+    .post('/admin/team/:userId/invitation', admin, async (c) => {
+      const administrator = await resendInvitation({ db, origin }, userIdOf(c), c.var.user)
+      return c.json({ administrator })
+    })
 
-  app.delete('/admin/team/:userId', admin, async (c) => {
-    const userId = userIdOf(c)
-    await removeAdministrator(db, userId)
-    c.var.log.info({ userId, by: c.var.user.id }, 'administrator removed')
-    return c.body(null, 204)
-  })
-
-  return app
+    .delete('/admin/team/:userId', admin, async (c) => {
+      const userId = userIdOf(c)
+      await removeAdministrator(db, userId)
+      c.var.log.info({ userId, by: c.var.user.id }, 'administrator removed')
+      return c.body(null, 204)
+    })
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { PrintSpecs } from '#shared/artwork.ts'
 
 export const PRINT_SPECS_KEY = ['admin', 'print-specs'] as const
 
-export function getPrintSpecs(): Promise<PrintSpecs> {
-  return apiClient.get<PrintSpecs>('/api/admin/print-specs')
+export function getPrintSpecs() {
+  return ok(api.admin['print-specs'].$get())
 }
 
 export const printSpecsQueryOptions = queryOptions({ queryKey: PRINT_SPECS_KEY, queryFn: getPrintSpecs })
@@ -14,8 +14,8 @@ export function usePrintSpecs() {
   return useQuery(printSpecsQueryOptions)
 }
 
-export function updatePrintSpecs(input: PrintSpecs): Promise<PrintSpecs> {
-  return apiClient.put<PrintSpecs>('/api/admin/print-specs', input)
+export function updatePrintSpecs(input: PrintSpecs) {
+  return ok(api.admin['print-specs'].$put({ json: input }))
 }
 
 /** The print check of every line depends on these sizes, so the boards are refetched too. */

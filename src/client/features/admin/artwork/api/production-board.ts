@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type {
-  ArtworkLinkSentResponse,
-  ArtworkRemindersResponse,
   ArtworkState,
   ProductionBoardResponse,
   ProductionLineDto,
@@ -16,9 +14,13 @@ export type ArtworkFilter = ArtworkState | 'all'
 /** Under the admin key, so an admin change elsewhere (an order deleted, say) refreshes the board too. */
 export const ARTWORK_BOARD_KEY = ['admin', 'artwork-board'] as const
 
-export function getProductionBoard(month: MonthKey, filter: ArtworkFilter): Promise<ProductionBoardResponse> {
-  const search = filter === 'all' ? '' : `?${new URLSearchParams({ state: filter })}`
-  return apiClient.get<ProductionBoardResponse>(`/api/admin/mailings/${month}/artwork${search}`)
+export function getProductionBoard(month: MonthKey, filter: ArtworkFilter) {
+  return ok(
+    api.admin.mailings[':month'].artwork.$get({
+      param: { month },
+      query: { state: filter === 'all' ? undefined : filter },
+    }),
+  )
 }
 
 export function productionBoardQueryOptions(month: MonthKey, filter: ArtworkFilter) {
@@ -55,13 +57,13 @@ function useLineUpdate() {
   }
 }
 
-const linePath = (orderId: string, action: string) =>
-  `/api/admin/artwork/${encodeURIComponent(orderId)}/${action}`
+const line = (orderId: string) => ({ param: { orderId: encodeURIComponent(orderId) } })
+const artworkLine = api.admin.artwork[':orderId']
 
 export function useApproveArtwork() {
   const updateLine = useLineUpdate()
   return useMutation({
-    mutationFn: (orderId: string) => apiClient.post<ProductionLineDto>(linePath(orderId, 'approve')),
+    mutationFn: (orderId: string) => ok(artworkLine.approve.$post(line(orderId))),
     onSuccess: updateLine,
   })
 }
@@ -70,7 +72,7 @@ export function useRequestArtworkChanges() {
   const updateLine = useLineUpdate()
   return useMutation({
     mutationFn: ({ orderId, input }: { orderId: string; input: RequestChangesInput }) =>
-      apiClient.post<ProductionLineDto>(linePath(orderId, 'request-changes'), input),
+      ok(artworkLine['request-changes'].$post({ ...line(orderId), json: input })),
     onSuccess: updateLine,
   })
 }
@@ -78,7 +80,7 @@ export function useRequestArtworkChanges() {
 /** E-mails the buyer their artwork link; nothing on the board changes. */
 export function useSendArtworkLink() {
   return useMutation({
-    mutationFn: (orderId: string) => apiClient.post<ArtworkLinkSentResponse>(linePath(orderId, 'send-link')),
+    mutationFn: (orderId: string) => ok(artworkLine['send-link'].$post(line(orderId))),
   })
 }
 
@@ -86,6 +88,6 @@ export function useSendArtworkLink() {
 export function useSendArtworkReminders() {
   return useMutation({
     mutationFn: (month: MonthKey) =>
-      apiClient.post<ArtworkRemindersResponse>(`/api/admin/mailings/${month}/artwork-reminders`),
+      ok(api.admin.mailings[':month']['artwork-reminders'].$post({ param: { month } })),
   })
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { BlogPostInput } from '#shared/blog.ts'
-import type { BlogPostDto, BlogPostsResponse } from '#shared/dto.ts'
+import type { BlogPostsResponse } from '#shared/dto.ts'
 import { prependPost } from '../blog-posts-cache'
 import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
 
-export function createBlogPost(input: BlogPostInput): Promise<BlogPostDto> {
-  return apiClient.post<BlogPostDto>('/api/admin/blog-posts', input)
+export function createBlogPost(input: BlogPostInput) {
+  return ok(api.admin['blog-posts'].$post({ json: input }))
 }
 
 export function useCreateBlogPost() {

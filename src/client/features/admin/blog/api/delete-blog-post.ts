@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { BlogPostsResponse } from '#shared/dto.ts'
 import { removePost } from '../blog-posts-cache'
 import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
 
-export function deleteBlogPost(id: string): Promise<void> {
-  return apiClient.delete<void>(`/api/admin/blog-posts/${encodeURIComponent(id)}`)
+export function deleteBlogPost(id: string) {
+  return ok(api.admin['blog-posts'][':id'].$delete({ param: { id: encodeURIComponent(id) } }))
 }
 
 export function useDeleteBlogPost() {

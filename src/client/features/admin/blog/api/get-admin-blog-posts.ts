@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { BlogPostsResponse } from '#shared/dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
 export const ADMIN_BLOG_POSTS_KEY = ['admin', 'blog-posts'] as const
 
 /** Every post, drafts included, newest publication date first. */
-export function getAdminBlogPosts(): Promise<BlogPostsResponse> {
-  return apiClient.get<BlogPostsResponse>('/api/admin/blog-posts')
+export function getAdminBlogPosts() {
+  return ok(api.admin['blog-posts'].$get())
 }
 
 export const adminBlogPostsQueryOptions = queryOptions({

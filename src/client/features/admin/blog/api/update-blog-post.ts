@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { BlogPostInput } from '#shared/blog.ts'
-import type { BlogPostDto, BlogPostsResponse } from '#shared/dto.ts'
+import type { BlogPostsResponse } from '#shared/dto.ts'
 import { replacePost } from '../blog-posts-cache'
 import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
 
-export function updateBlogPost(id: string, input: BlogPostInput): Promise<BlogPostDto> {
-  return apiClient.put<BlogPostDto>(`/api/admin/blog-posts/${encodeURIComponent(id)}`, input)
+export function updateBlogPost(id: string, input: BlogPostInput) {
+  return ok(api.admin['blog-posts'][':id'].$put({ param: { id: encodeURIComponent(id) }, json: input }))
 }
 
 export function useUpdateBlogPost() {

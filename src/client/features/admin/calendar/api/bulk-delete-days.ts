@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { BulkDeleteDaysResponse } from '#shared/admin-dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
 /** The ids of exactly the days shown (filters included); the server keeps days an order holds. */
 export type BulkDeleteDaysInput = { ids: string[] }
 
-export function bulkDeleteDays(input: BulkDeleteDaysInput): Promise<BulkDeleteDaysResponse> {
-  return apiClient.post<BulkDeleteDaysResponse>('/api/admin/calendar-days/bulk-delete', input)
+export function bulkDeleteDays(input: BulkDeleteDaysInput) {
+  return ok(api.admin['calendar-days']['bulk-delete'].$post({ json: input }))
 }
 
 export function useBulkDeleteDays() {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { BulkPriceResponse } from '#shared/admin-dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
 /** The ids of exactly the days shown (filters included); the server skips days an order holds. */
 export type BulkPriceInput = { ids: string[]; price: number }
 
-export function bulkUpdatePrice(input: BulkPriceInput): Promise<BulkPriceResponse> {
-  return apiClient.post<BulkPriceResponse>('/api/admin/calendar-days/bulk-price', input)
+export function bulkUpdatePrice(input: BulkPriceInput) {
+  return ok(api.admin['calendar-days']['bulk-price'].$post({ json: input }))
 }
 
 export function useBulkUpdatePrice() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
-export function deleteCalendarDay(id: string): Promise<void> {
-  return apiClient.delete<void>(`/api/admin/calendar-days/${encodeURIComponent(id)}`)
+export function deleteCalendarDay(id: string) {
+  return ok(api.admin['calendar-days'][':id'].$delete({ param: { id: encodeURIComponent(id) } }))
 }
 
 export function useDeleteCalendarDay() {

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminCalendarDaysResponse } from '#shared/admin-dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
 export type AdminCalendarQuery = {
   startDate: string
@@ -13,15 +12,17 @@ export type AdminCalendarQuery = {
 
 export const ADMIN_CALENDAR_DAYS_KEY = ['admin', 'calendar-days'] as const
 
-export function toCalendarSearch(query: AdminCalendarQuery): URLSearchParams {
-  const params = new URLSearchParams({ startDate: query.startDate, endDate: query.endDate })
-  if (query.status && query.status !== 'all') params.set('status', query.status)
-  if (query.maxPrice > 0) params.set('maxPrice', String(query.maxPrice))
-  return params
+export function toCalendarQuery(query: AdminCalendarQuery) {
+  return {
+    startDate: query.startDate,
+    endDate: query.endDate,
+    status: query.status && query.status !== 'all' ? query.status : undefined,
+    maxPrice: query.maxPrice > 0 ? String(query.maxPrice) : undefined,
+  }
 }
 
-export function getAdminCalendarDays(query: AdminCalendarQuery): Promise<AdminCalendarDaysResponse> {
-  return apiClient.get<AdminCalendarDaysResponse>(`/api/admin/calendar-days?${toCalendarSearch(query)}`)
+export function getAdminCalendarDays(query: AdminCalendarQuery) {
+  return ok(api.admin['calendar-days'].$get({ query: toCalendarQuery(query) }))
 }
 
 export function adminCalendarDaysQueryOptions(query: AdminCalendarQuery) {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { UpdateCalendarDayInput } from '#shared/calendar-admin.ts'
-import type { CalendarDayDto } from '#shared/dto.ts'
 import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
-export function updateCalendarDay(id: string, input: UpdateCalendarDayInput): Promise<CalendarDayDto> {
-  return apiClient.patch<CalendarDayDto>(`/api/admin/calendar-days/${encodeURIComponent(id)}`, input)
+export function updateCalendarDay(id: string, input: UpdateCalendarDayInput) {
+  return ok(api.admin['calendar-days'][':id'].$patch({ param: { id: encodeURIComponent(id) }, json: input }))
 }
 
 export function useUpdateCalendarDay() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminStatusDto } from '#shared/admin-communication.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
 export const ADMIN_STATUS_KEY = ['admin', 'status'] as const
 
-export function getAdminStatus(): Promise<AdminStatusDto> {
-  return apiClient.get<AdminStatusDto>('/api/admin/status')
+export function getAdminStatus() {
+  return ok(api.admin.status.$get())
 }
 
 /** Read once per visit and again after anything that queues mail; a minute stale is fine for a banner. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminEmailDto, AdminEmailsResponse, EmailState } from '#shared/admin-communication.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { EmailState } from '#shared/admin-communication.ts'
 
 export type EmailLogFilters = { status: EmailState | 'all'; q: string; page: number; pageSize: number }
 
@@ -15,15 +15,17 @@ export const EMPTY_EMAIL_LOG_FILTERS: EmailLogFilters = {
 
 export const ADMIN_EMAILS_KEY = ['admin', 'emails'] as const
 
-export function emailLogSearch(filters: EmailLogFilters): string {
-  const params = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) })
-  if (filters.status !== 'all') params.set('status', filters.status)
-  if (filters.q.trim()) params.set('q', filters.q.trim())
-  return params.toString()
+export function emailLogQuery(filters: EmailLogFilters) {
+  return {
+    page: String(filters.page),
+    pageSize: String(filters.pageSize),
+    status: filters.status === 'all' ? undefined : filters.status,
+    q: filters.q.trim() || undefined,
+  }
 }
 
-export function getAdminEmails(filters: EmailLogFilters): Promise<AdminEmailsResponse> {
-  return apiClient.get<AdminEmailsResponse>(`/api/admin/emails?${emailLogSearch(filters)}`)
+export function getAdminEmails(filters: EmailLogFilters) {
+  return ok(api.admin.emails.$get({ query: emailLogQuery(filters) }))
 }
 
 export function adminEmailsQueryOptions(filters: EmailLogFilters) {
@@ -38,8 +40,8 @@ export function useAdminEmails(filters: EmailLogFilters) {
   return useQuery(adminEmailsQueryOptions(filters))
 }
 
-export function resendEmail(id: string): Promise<AdminEmailDto> {
-  return apiClient.post<AdminEmailDto>(`/api/admin/emails/${encodeURIComponent(id)}/resend`)
+export function resendEmail(id: string) {
+  return ok(api.admin.emails[':id'].resend.$post({ param: { id: encodeURIComponent(id) } }))
 }
 
 /** A resent mail is a new queued row: the log and the banners' queued count both change. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminInboxEntryDto, AdminInboxResponse, InboxKind } from '#shared/admin-communication.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { InboxKind } from '#shared/admin-communication.ts'
 
 export type InboxFilters = {
   kind: InboxKind | 'all'
@@ -20,28 +20,24 @@ export const EMPTY_INBOX_FILTERS: InboxFilters = {
 
 export const ADMIN_INBOX_KEY = ['admin', 'inbox'] as const
 
-function filterParams(filters: InboxFilters): URLSearchParams {
-  const params = new URLSearchParams()
-  if (filters.kind !== 'all') params.set('kind', filters.kind)
-  if (filters.handled !== 'all') params.set('handled', filters.handled)
-  return params
+function filterQuery(filters: InboxFilters) {
+  return {
+    kind: filters.kind === 'all' ? undefined : filters.kind,
+    handled: filters.handled === 'all' ? undefined : filters.handled,
+  }
 }
 
-export function inboxSearch(filters: InboxFilters): string {
-  const params = filterParams(filters)
-  params.set('page', String(filters.page))
-  params.set('pageSize', String(filters.pageSize))
-  return params.toString()
+export function inboxQuery(filters: InboxFilters) {
+  return { ...filterQuery(filters), page: String(filters.page), pageSize: String(filters.pageSize) }
 }
 
 /** The CSV of the filtered inbox (every page), downloaded by the browser itself. */
 export function inboxExportUrl(filters: InboxFilters): string {
-  const search = filterParams(filters).toString()
-  return search ? `/api/admin/inbox/export.csv?${search}` : '/api/admin/inbox/export.csv'
+  return api.admin.inbox['export.csv'].$path({ query: filterQuery(filters) })
 }
 
-export function getInbox(filters: InboxFilters): Promise<AdminInboxResponse> {
-  return apiClient.get<AdminInboxResponse>(`/api/admin/inbox?${inboxSearch(filters)}`)
+export function getInbox(filters: InboxFilters) {
+  return ok(api.admin.inbox.$get({ query: inboxQuery(filters) }))
 }
 
 export function inboxQueryOptions(filters: InboxFilters) {
@@ -56,10 +52,10 @@ export function useInbox(filters: InboxFilters) {
   return useQuery(inboxQueryOptions(filters))
 }
 
-export function markInboxEntry(id: string, handled: boolean): Promise<AdminInboxEntryDto> {
-  return apiClient.post<AdminInboxEntryDto>(`/api/admin/inbox/${encodeURIComponent(id)}/handled`, {
-    handled,
-  })
+export function markInboxEntry(id: string, handled: boolean) {
+  return ok(
+    api.admin.inbox[':id'].handled.$post({ param: { id: encodeURIComponent(id) }, json: { handled } }),
+  )
 }
 
 export function useMarkInboxEntry() {

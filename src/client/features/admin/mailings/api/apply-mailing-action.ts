@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { MailingActionInput, MailingOverviewRow, MonthKey } from '#shared/mailings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { MailingActionInput, MonthKey } from '#shared/mailings.ts'
 
-export function applyMailingAction({
-  month,
-  input,
-}: {
-  month: MonthKey
-  input: MailingActionInput
-}): Promise<MailingOverviewRow> {
-  return apiClient.post<MailingOverviewRow>(`/api/admin/mailings/${month}/status`, input)
+export function applyMailingAction({ month, input }: { month: MonthKey; input: MailingActionInput }) {
+  return ok(api.admin.mailings[':month'].status.$post({ param: { month }, json: input }))
 }
 
 export function useApplyMailingAction() {

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { MailingDefaults } from '#shared/mailings.ts'
 
 export const MAILING_DEFAULTS_KEY = ['admin', 'mailing-settings'] as const
 
-export function getMailingDefaults(): Promise<MailingDefaults> {
-  return apiClient.get<MailingDefaults>('/api/admin/mailing-settings')
+export function getMailingDefaults() {
+  return ok(api.admin['mailing-settings'].$get())
 }
 
 export const mailingDefaultsQueryOptions = queryOptions({
@@ -17,8 +17,8 @@ export function useMailingDefaults() {
   return useQuery(mailingDefaultsQueryOptions)
 }
 
-export function updateMailingDefaults(input: MailingDefaults): Promise<MailingDefaults> {
-  return apiClient.put<MailingDefaults>('/api/admin/mailing-settings', input)
+export function updateMailingDefaults(input: MailingDefaults) {
+  return ok(api.admin['mailing-settings'].$put({ json: input }))
 }
 
 export function useUpdateMailingDefaults() {

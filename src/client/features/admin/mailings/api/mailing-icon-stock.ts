@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { MailingIconStockDto, MailingIconStockResponse, MonthKey } from '#shared/mailings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 import { ADMIN_MAILINGS_KEY } from './get-admin-mailings'
 
 export const mailingIconStockKey = (month: MonthKey) => [...ADMIN_MAILINGS_KEY, month, 'icon-stock'] as const
 
-export function getMailingIconStock(month: MonthKey): Promise<MailingIconStockResponse> {
-  return apiClient.get<MailingIconStockResponse>(`/api/admin/mailings/${month}/icon-stock`)
+export function getMailingIconStock(month: MonthKey) {
+  return ok(api.admin.mailings[':month']['icon-stock'].$get({ param: { month } }))
 }
 
 export function mailingIconStockQueryOptions(month: MonthKey) {
@@ -25,8 +25,13 @@ export function updateIconStock({
   month: MonthKey
   iconId: string
   quantity: number
-}): Promise<MailingIconStockDto> {
-  return apiClient.put<MailingIconStockDto>(`/api/admin/mailings/${month}/icon-stock/${iconId}`, { quantity })
+}) {
+  return ok(
+    api.admin.mailings[':month']['icon-stock'][':iconId'].$put({
+      param: { month, iconId },
+      json: { quantity },
+    }),
+  )
 }
 
 export function useUpdateIconStock() {

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminMapIconDto, AdminMapIconsResponse, UpdateMapIconInput } from '#shared/mailings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { UpdateMapIconInput } from '#shared/mailings.ts'
 
 export const MAP_ICON_CATALOGUE_KEY = ['admin', 'map-icon-catalogue'] as const
 
-export function getMapIconCatalogue(): Promise<AdminMapIconsResponse> {
-  return apiClient.get<AdminMapIconsResponse>('/api/admin/map-icons')
+export function getMapIconCatalogue() {
+  return ok(api.admin['map-icons'].$get())
 }
 
 export const mapIconCatalogueQueryOptions = queryOptions({
@@ -17,14 +17,8 @@ export function useMapIconCatalogue() {
   return useQuery(mapIconCatalogueQueryOptions)
 }
 
-export function updateMapIcon({
-  id,
-  input,
-}: {
-  id: string
-  input: UpdateMapIconInput
-}): Promise<AdminMapIconDto> {
-  return apiClient.patch<AdminMapIconDto>(`/api/admin/map-icons/${id}`, input)
+export function updateMapIcon({ id, input }: { id: string; input: UpdateMapIconInput }) {
+  return ok(api.admin['map-icons'][':id'].$patch({ param: { id }, json: input }))
 }
 
 export function useUpdateMapIcon() {

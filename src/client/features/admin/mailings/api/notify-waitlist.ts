@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { MonthKey, NotifyWaitlistResponse } from '#shared/mailings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 import { ADMIN_MAILINGS_KEY } from './get-admin-mailings'
 
-export function notifyWaitlist(month: MonthKey): Promise<NotifyWaitlistResponse> {
-  return apiClient.post<NotifyWaitlistResponse>(`/api/admin/mailings/${month}/notify-waitlist`)
+export function notifyWaitlist(month: MonthKey) {
+  return ok(api.admin.mailings[':month']['notify-waitlist'].$post({ param: { month } }))
 }
 
 export function useNotifyWaitlist() {

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { MailingOverviewRow, MonthKey, UpdateMailingDatesInput } from '#shared/mailings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { MonthKey, UpdateMailingDatesInput } from '#shared/mailings.ts'
 
-export function updateMailingDates({
-  month,
-  input,
-}: {
-  month: MonthKey
-  input: UpdateMailingDatesInput
-}): Promise<MailingOverviewRow> {
-  return apiClient.patch<MailingOverviewRow>(`/api/admin/mailings/${month}`, input)
+export function updateMailingDates({ month, input }: { month: MonthKey; input: UpdateMailingDatesInput }) {
+  return ok(api.admin.mailings[':month'].$patch({ param: { month }, json: input }))
 }
 
 export function useUpdateMailingDates() {

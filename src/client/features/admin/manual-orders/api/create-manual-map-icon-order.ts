@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminOrderDto } from '#shared/admin-dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import type { ManualOrderTerms } from './manual-order-terms'
 
@@ -12,8 +11,8 @@ export type ManualMapIconOrderInput = {
   month?: MonthKey
 } & ManualOrderTerms
 
-export function createManualMapIconOrder(input: ManualMapIconOrderInput): Promise<AdminOrderDto> {
-  return apiClient.post<AdminOrderDto>('/api/admin/manual-map-icon-orders', input)
+export function createManualMapIconOrder(input: ManualMapIconOrderInput) {
+  return ok(api.admin['manual-map-icon-orders'].$post({ json: input }))
 }
 
 export function useCreateManualMapIconOrder() {

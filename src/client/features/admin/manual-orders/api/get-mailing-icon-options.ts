@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { MailingIconStockResponse, MonthKey } from '#shared/mailings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { MonthKey } from '#shared/mailings.ts'
 import { ORDER_MAILINGS_KEY } from './get-order-mailings'
 
 /** The chosen mailing's own stock of every icon (the Mailings section's icon-stock key and read). */
-export function getMailingIconOptions(month: MonthKey): Promise<MailingIconStockResponse> {
-  return apiClient.get<MailingIconStockResponse>(`/api/admin/mailings/${month}/icon-stock`)
+export function getMailingIconOptions(month: MonthKey) {
+  return ok(api.admin.mailings[':month']['icon-stock'].$get({ param: { month } }))
 }
 
 export function useMailingIconOptions(month: MonthKey | null) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { MailingOverviewResponse, MonthKey } from '#shared/mailings.ts'
 
 /** The Mailings section's key and read: one cache entry, refreshed by any admin change. */
 export const ORDER_MAILINGS_KEY = ['admin', 'mailings'] as const
 
-export function getOrderMailings(): Promise<MailingOverviewResponse> {
-  return apiClient.get<MailingOverviewResponse>('/api/admin/mailings')
+export function getOrderMailings() {
+  return ok(api.admin.mailings.$get())
 }
 
 export const orderMailingsQueryOptions = queryOptions({

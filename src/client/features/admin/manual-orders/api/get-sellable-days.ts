@@ -1,14 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { SellableDaysResponse } from '#shared/admin-orders.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
 /** Under the calendar key, so any calendar change or new order (both refresh ['admin']) refreshes the picker. */
 export const SELLABLE_DAYS_KEY = ['admin', 'calendar-days', 'sellable'] as const
 
-export function getSellableDays(q: string): Promise<SellableDaysResponse> {
-  return apiClient.get<SellableDaysResponse>(
-    `/api/admin/manual-orders/sellable-days?q=${encodeURIComponent(q)}`,
-  )
+export function getSellableDays(q: string) {
+  return ok(api.admin['manual-orders']['sellable-days'].$get({ query: { q } }))
 }
 
 /** The days a manual order can still sell, narrowed by the typed text (the server reads it). */

@@ -3,7 +3,10 @@ import { apiClient } from '#client/lib/api-client.ts'
 import type { MediaType } from '#shared/dto.ts'
 import { adminMediaQueryKey } from './get-admin-media'
 
-/** DELETE /api/admin/media/<id path>; each path segment is encoded, the slashes stay. */
+/**
+ * DELETE /api/admin/media/<id path>; each path segment is encoded, the slashes stay. On apiClient, not the
+ * typed client: the route is a wildcard (/admin/media/*), which hc cannot fill in.
+ */
 export function deleteMedia(id: string): Promise<void> {
   const path = id.split('/').map(encodeURIComponent).join('/')
   return apiClient.delete<void>(`/api/admin/media/${path}`)

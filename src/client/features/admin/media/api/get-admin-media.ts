@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { MediaListResponse, MediaType } from '#shared/dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { MediaType } from '#shared/dto.ts'
 
 export const adminMediaQueryKey = (type: MediaType) => ['admin', 'media', type] as const
 
 /** GET /api/admin/media?type=… (newest first). */
-export function getAdminMedia(type: MediaType): Promise<MediaListResponse> {
-  return apiClient.get<MediaListResponse>(`/api/admin/media?${new URLSearchParams({ type })}`)
+export function getAdminMedia(type: MediaType) {
+  return ok(api.admin.media.$get({ query: { type } }))
 }
 
 export function adminMediaQueryOptions(type: MediaType) {

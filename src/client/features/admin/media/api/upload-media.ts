@@ -3,7 +3,10 @@ import { apiClient } from '#client/lib/api-client.ts'
 import type { MediaItemDto, MediaType } from '#shared/dto.ts'
 import { adminMediaQueryKey } from './get-admin-media'
 
-/** POST /api/admin/media as multipart/form-data {type, file}; the server checks the bytes again. */
+/**
+ * POST /api/admin/media as multipart/form-data {type, file}; the server checks the bytes again. On apiClient,
+ * not the typed client: the route reads the form itself (no validator), so hc knows no input to send.
+ */
 export function uploadMedia(type: MediaType, file: File): Promise<MediaItemDto> {
   const form = new FormData()
   form.set('type', type)

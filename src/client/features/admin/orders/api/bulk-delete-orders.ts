@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
-export function bulkDeleteOrders(ids: string[]): Promise<{ deleted: number }> {
-  return apiClient.post<{ deleted: number }>('/api/admin/orders/bulk-delete', { ids })
+export function bulkDeleteOrders(ids: string[]) {
+  return ok(api.admin.orders['bulk-delete'].$post({ json: { ids } }))
 }
 
 export function useBulkDeleteOrders() {

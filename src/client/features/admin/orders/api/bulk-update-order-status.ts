@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminOrdersResponse } from '#shared/admin-dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { SettableOrderStatus } from './update-order-status'
 
-export function bulkUpdateOrderStatus(
-  ids: string[],
-  status: SettableOrderStatus,
-): Promise<AdminOrdersResponse> {
-  return apiClient.post<AdminOrdersResponse>('/api/admin/orders/bulk-status', { ids, status })
+export function bulkUpdateOrderStatus(ids: string[], status: SettableOrderStatus) {
+  return ok(api.admin.orders['bulk-status'].$post({ json: { ids, status } }))
 }
 
 export function useBulkUpdateOrderStatus() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
-export function deleteOrder(id: string): Promise<void> {
-  return apiClient.delete<void>(`/api/admin/orders/${encodeURIComponent(id)}`)
+export function deleteOrder(id: string) {
+  return ok(api.admin.orders[':id'].$delete({ param: { id: encodeURIComponent(id) } }))
 }
 
 export function useDeleteOrder() {

@@ -1,11 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type {
-  CheckoutDetailDto,
-  CheckoutNoteDto,
-  CheckoutSort,
-  CheckoutsPageDto,
-} from '#shared/admin-checkouts.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { CheckoutSort } from '#shared/admin-checkouts.ts'
 import { DEFAULT_CHECKOUTS_PAGE_SIZE } from '#shared/admin-checkouts.ts'
 
 /** The Advanced Filters form's values; empty strings are "not filtered". */
@@ -50,42 +45,39 @@ export const DEFAULT_CHECKOUTS_VIEW: CheckoutsView = {
 export const ADMIN_CHECKOUTS_KEY = ['admin', 'checkouts'] as const
 
 /** Spec section 5: status 'all' means no status filter; empty fields are left out. */
-export function toOrderSearch(filters: OrderFilters): URLSearchParams {
-  const params = new URLSearchParams()
-  if (filters.status && filters.status !== 'all') params.set('status', filters.status)
-  if (filters.businessName.trim()) params.set('businessName', filters.businessName.trim())
-  if (filters.email.trim()) params.set('email', filters.email.trim())
-  if (filters.createdFrom) params.set('createdFrom', filters.createdFrom)
-  if (filters.createdTo) params.set('createdTo', filters.createdTo)
-  if (filters.maxPrice.trim()) params.set('maxPrice', filters.maxPrice.trim())
-  if (filters.type && filters.type !== 'all') params.set('type', filters.type)
-  if (filters.mailingMonth) params.set('mailingMonth', filters.mailingMonth)
-  return params
-}
-
-function withSearch(path: string, params: URLSearchParams): string {
-  const search = params.toString()
-  return search ? `${path}?${search}` : path
+export function toOrderQuery(filters: OrderFilters) {
+  const text = (value: string) => value.trim() || undefined
+  return {
+    status: filters.status && filters.status !== 'all' ? filters.status : undefined,
+    businessName: text(filters.businessName),
+    email: text(filters.email),
+    createdFrom: filters.createdFrom || undefined,
+    createdTo: filters.createdTo || undefined,
+    maxPrice: text(filters.maxPrice),
+    type: filters.type && filters.type !== 'all' ? filters.type : undefined,
+    mailingMonth: filters.mailingMonth || undefined,
+  }
 }
 
 /** The CSV of the filtered checkouts (one row per line), downloaded by the browser itself. */
 export function ordersExportUrl(filters: OrderFilters): string {
-  return withSearch('/api/admin/checkouts/export.csv', toOrderSearch(filters))
+  return api.admin.checkouts['export.csv'].$path({ query: toOrderQuery(filters) })
 }
 
-export function checkoutsUrl(view: CheckoutsView): string {
-  const params = toOrderSearch(view.filters)
-  params.set('sort', view.sort)
-  params.set('dir', view.dir)
-  params.set('page', String(view.page))
-  params.set('pageSize', String(view.pageSize))
-  return withSearch('/api/admin/checkouts', params)
+export function checkoutsQuery(view: CheckoutsView) {
+  return {
+    ...toOrderQuery(view.filters),
+    sort: view.sort,
+    dir: view.dir,
+    page: String(view.page),
+    pageSize: String(view.pageSize),
+  }
 }
 
 export function adminCheckoutsQueryOptions(view: CheckoutsView) {
   return queryOptions({
     queryKey: [...ADMIN_CHECKOUTS_KEY, 'page', view],
-    queryFn: () => apiClient.get<CheckoutsPageDto>(checkoutsUrl(view)),
+    queryFn: () => ok(api.admin.checkouts.$get({ query: checkoutsQuery(view) })),
     placeholderData: keepPreviousData,
   })
 }
@@ -94,12 +86,12 @@ export function useAdminCheckouts(view: CheckoutsView) {
   return useQuery(adminCheckoutsQueryOptions(view))
 }
 
-const checkoutPath = (key: string) => `/api/admin/checkouts/${encodeURIComponent(key)}`
+const checkout = (key: string) => ({ param: { key: encodeURIComponent(key) } })
 
 export function useCheckoutDetail(key: string | null) {
   return useQuery({
     queryKey: [...ADMIN_CHECKOUTS_KEY, 'detail', key],
-    queryFn: () => apiClient.get<CheckoutDetailDto>(checkoutPath(key as string)),
+    queryFn: () => ok(api.admin.checkouts[':key'].$get(checkout(key as string))),
     enabled: key !== null,
   })
 }
@@ -107,7 +99,8 @@ export function useCheckoutDetail(key: string | null) {
 export function useAddCheckoutNote(key: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => apiClient.post<CheckoutNoteDto>(`${checkoutPath(key)}/notes`, { body }),
+    mutationFn: (body: string) =>
+      ok(api.admin.checkouts[':key'].notes.$post({ ...checkout(key), json: { body } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_CHECKOUTS_KEY, 'detail', key] }),
   })
 }

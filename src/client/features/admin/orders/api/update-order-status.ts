@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { AdminOrderDto } from '#shared/admin-dto.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
 /** Refunds go through the Refund action (issue 14): a status select never moves money. */
 export type SettableOrderStatus = 'pending' | 'paid'
 export const SETTABLE_ORDER_STATUSES: SettableOrderStatus[] = ['pending', 'paid']
 
-export function updateOrderStatus(id: string, status: SettableOrderStatus): Promise<AdminOrderDto> {
-  return apiClient.patch<AdminOrderDto>(`/api/admin/orders/${encodeURIComponent(id)}`, { status })
+export function updateOrderStatus(id: string, status: SettableOrderStatus) {
+  return ok(api.admin.orders[':id'].$patch({ param: { id: encodeURIComponent(id) }, json: { status } }))
 }
 
 /** Order changes move days and icons too (spec section 4), so the calendar list is refreshed as well. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { CreateRefundInput, RefundDto } from '#shared/refunds.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { CreateRefundInput } from '#shared/refunds.ts'
 
-export function createRefund(input: CreateRefundInput): Promise<RefundDto> {
-  return apiClient.post<RefundDto>('/api/admin/refunds', input)
+export function createRefund(input: CreateRefundInput) {
+  return ok(api.admin.refunds.$post({ json: input }))
 }
 
 /**

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { SiteSettings } from '#shared/settings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 
 /** The same key the public pages use, so a saved setting reaches them in this tab at once. */
 export const SETTINGS_KEY = ['settings'] as const
 
-export function getSettings(): Promise<SiteSettings> {
-  return apiClient.get<SiteSettings>('/api/settings')
+export function getSettings() {
+  return ok(api.settings.$get())
 }
 
 export const settingsQueryOptions = queryOptions({ queryKey: SETTINGS_KEY, queryFn: getSettings })

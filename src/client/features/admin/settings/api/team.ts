@@ -1,18 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type {
-  AddAdministratorInput,
-  AddAdministratorResponse,
-  Administrator,
-  TeamResponse,
-} from '#shared/team.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { AddAdministratorInput, Administrator } from '#shared/team.ts'
 
 export const TEAM_KEY = ['admin', 'team'] as const
 
 export function useTeam() {
   return useQuery({
     queryKey: TEAM_KEY,
-    queryFn: () => apiClient.get<TeamResponse>('/api/admin/team'),
+    queryFn: () => ok(api.admin.team.$get()),
     select: (data) => data.administrators,
   })
 }
@@ -20,8 +15,7 @@ export function useTeam() {
 export function useAddAdministrator() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: AddAdministratorInput) =>
-      apiClient.post<AddAdministratorResponse>('/api/admin/team', input),
+    mutationFn: (input: AddAdministratorInput) => ok(api.admin.team.$post({ json: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_KEY }),
   })
 }
@@ -29,8 +23,10 @@ export function useAddAdministrator() {
 export function useResendInvitation() {
   return useMutation({
     mutationFn: (administrator: Administrator) =>
-      apiClient.post<{ administrator: Administrator }>(
-        `/api/admin/team/${encodeURIComponent(administrator.id)}/invitation`,
+      ok(
+        api.admin.team[':userId'].invitation.$post({
+          param: { userId: encodeURIComponent(administrator.id) },
+        }),
       ),
   })
 }
@@ -39,7 +35,7 @@ export function useRemoveAdministrator() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (administrator: Administrator) =>
-      apiClient.delete<void>(`/api/admin/team/${encodeURIComponent(administrator.id)}`),
+      ok(api.admin.team[':userId'].$delete({ param: { userId: encodeURIComponent(administrator.id) } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: TEAM_KEY }),
   })
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
-import type { CalendarDefaultInput, SiteSettings } from '#shared/settings.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import type { CalendarDefaultInput } from '#shared/settings.ts'
 import { SETTINGS_KEY } from './get-settings'
 
-export function updateCalendarDefault(input: CalendarDefaultInput): Promise<SiteSettings> {
-  return apiClient.put<SiteSettings>('/api/settings/calendar', input)
+export function updateCalendarDefault(input: CalendarDefaultInput) {
+  return ok(api.settings.calendar.$put({ json: input }))
 }
 
 export function useUpdateCalendarDefault() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '#client/lib/api-client.ts'
+import { api, ok } from '#client/features/admin/admin-api.ts'
 import type { SiteFont } from '#shared/fonts.ts'
-import type { SiteSettings } from '#shared/settings.ts'
 import { SETTINGS_KEY } from './get-settings'
 
-export function updateFont(font: SiteFont): Promise<SiteSettings> {
-  return apiClient.put<SiteSettings>('/api/settings/font', { font })
+export function updateFont(font: SiteFont) {
+  return ok(api.settings.font.$put({ json: { font } }))
 }
 
 export function useUpdateFont() {
