@@ -325,7 +325,9 @@ export type UploadedFile = { name: string; bytes: Uint8Array }
  * One file for one or more lines of the token's checkout. The file is checked (type by content, size, the
  * PDF opens) before anything is stored; the lines' mailings are locked FOR SHARE and their deadline checked
  * again in the transaction that records it, so "mark printed" (FOR UPDATE) and an upload never interleave.
- * The replaced files are removed after the commit once no line names them.
+ * The lines' order rows are locked too, so two uploads to one line run one after the other and the second
+ * sees the first's file as the one it replaces. The replaced files are removed after the commit once no
+ * line names them.
  */
 export async function uploadArtwork(
   ctx: ArtworkContext,
@@ -357,6 +359,15 @@ export async function uploadArtwork(
   try {
     replaced = await ctx.db.transaction(async (tx) => {
       await requireOpenForArtwork(tx, months, now, true)
+      // The lines themselves are locked, in id order: a line's artwork row may not exist yet, and a lock
+      // on rows that do not exist locks nothing, so two first uploads would each find no previous file and
+      // the one written first would be left in storage with nothing naming it.
+      await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+        .orderBy(asc(orders.id))
+        .for('no key update')
       const previous = await tx
         .select({ fileKey: orderArtwork.fileKey, thumbnailKey: orderArtwork.thumbnailKey })
         .from(orderArtwork)
