@@ -29,7 +29,18 @@ export function isServerBundleStale() {
  */
 export async function buildServer() {
   await build({
-    entryPoints: { main: path.join(root, 'src', 'server', 'main.ts') },
+    entryPoints: {
+      main: path.join(root, 'src', 'server', 'main.ts'),
+      // The child process that reads untrusted artwork files (started by artwork-file-jobs.ts).
+      'artwork-file-worker': path.join(
+        root,
+        'src',
+        'server',
+        'features',
+        'artwork',
+        'artwork-file-worker.ts',
+      ),
+    },
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,

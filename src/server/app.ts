@@ -137,7 +137,12 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toJSON(), 404))
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toJSON(), error.status)
+    if (error instanceof AppError) {
+      // A busy answer (503) says when to try again.
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds
+      if (retryAfter) c.header('Retry-After', String(retryAfter))
+      return c.json(error.toJSON(), error.status)
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(new AppError('bad_request', error.message || 'Bad request.').toJSON(), error.status)
     }

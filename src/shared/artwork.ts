@@ -32,6 +32,14 @@ export const ARTWORK_SVG_MESSAGE =
 export const ARTWORK_TOO_LARGE_MESSAGE = 'Please upload a file smaller than 20 MB.'
 export const ARTWORK_PDF_UNREADABLE_MESSAGE =
   'This PDF could not be opened. Please export it again, or upload a PNG or JPEG image.'
+export const ARTWORK_PDF_TOO_MANY_PAGES_MESSAGE =
+  'This PDF has more than 10 pages. A logo is one page: please upload a PDF of your logo alone.'
+export const ARTWORK_TOO_COMPLEX_MESSAGE =
+  'This file is too complex to process. Please export your logo again as a simple PDF, or upload a PNG or JPEG image.'
+export const ARTWORK_DAMAGED_MESSAGE =
+  'This file could not be read to its end: it may be damaged or incomplete. Please export it again and upload the new file.'
+export const ARTWORK_BUSY_MESSAGE =
+  'We are processing many files right now. Please try again in a few seconds.'
 export const ARTWORK_NO_FILE_MESSAGE = 'Choose a file to upload.'
 export const ARTWORK_NO_LINES_MESSAGE = 'Choose which item this file is for.'
 export const ARTWORK_LINK_NOT_FOUND = 'This artwork link is not valid. Please check the link in your e-mail.'

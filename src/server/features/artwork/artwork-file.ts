@@ -1,9 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { PDFDocument } from 'pdf-lib'
+import type { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import {
+  ARTWORK_DAMAGED_MESSAGE,
+  ARTWORK_PDF_TOO_MANY_PAGES_MESSAGE,
   ARTWORK_PDF_UNREADABLE_MESSAGE,
   ARTWORK_SVG_MESSAGE,
+  ARTWORK_TOO_COMPLEX_MESSAGE,
   ARTWORK_TOO_LARGE_MESSAGE,
   ARTWORK_TYPE_MESSAGE,
   MAX_ARTWORK_BYTES,
@@ -11,6 +14,7 @@ import {
   type PrintSize,
 } from '#shared/artwork.ts'
 import { detectImage } from '../media/media-upload.ts'
+import { loadBoundedPdf, rewriteFirstPage, UnsafePdfError } from './pdf-safety.ts'
 
 /**
  * Artwork files (issue 13): what an uploaded file is, decided by its content, and how it will print in a
@@ -37,12 +41,14 @@ export class ArtworkRejectedError extends Error {
 }
 
 /**
- * The most pixels an image may have (8000 × 8000). A logo a few inches wide needs far fewer; the limit
- * stops a small file that decodes to gigabytes of pixels (a decompression bomb) before sharp decodes it.
+ * The most pixels an image may have (6000 × 6000, 36 million). The whole card at 300 dots per inch is
+ * 2550 × 3300, so a logo needs far fewer; the limit stops a small file that decodes to gigabytes of pixels
+ * (a decompression bomb) before sharp decodes it, and keeps the worst case (16-bit RGBA, interlaced, which
+ * must be decoded whole: 8 bytes a pixel, 288 MB) under a file job's memory ceiling.
  */
-export const MAX_ARTWORK_PIXELS = 8000 * 8000
+export const MAX_ARTWORK_PIXELS = 6000 * 6000
 export const ARTWORK_TOO_MANY_PIXELS_MESSAGE =
-  'This image has too many pixels to process. Please upload an image of at most 8000 × 8000 pixels (a logo needs far fewer), or a PDF of your logo.'
+  'This image has too many pixels to process. Please upload an image of at most 6000 × 6000 pixels (a logo needs far fewer), or a PDF of your logo.'
 
 /** The longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_MAX_PX = 320
@@ -100,13 +106,26 @@ async function inspectImage(bytes: Uint8Array): Promise<InspectedArtwork> {
 }
 
 async function inspectPdf(bytes: Uint8Array): Promise<InspectedArtwork> {
-  try {
-    // Encrypted PDFs make load throw (no ignoreEncryption): print workflows cannot use them.
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false })
-    const pageCount = doc.getPageCount()
-    const page = doc.getPages()[0]
-    if (pageCount < 1 || !page) throw new Error('no pages')
+  return (await openPdf(bytes)).inspected
+}
 
+type OpenedPdf = { inspected: InspectedArtwork & { kind: 'pdf' }; doc: PDFDocument }
+
+/** Opens a PDF within the limits of pdf-safety.ts and measures its first page. */
+async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
+  let loaded: Awaited<ReturnType<typeof loadBoundedPdf>>
+  try {
+    loaded = await loadBoundedPdf(bytes)
+  } catch (error) {
+    if (!(error instanceof UnsafePdfError)) throw new ArtworkRejectedError(ARTWORK_PDF_UNREADABLE_MESSAGE)
+    if (error.reason === 'too_many_pages') throw new ArtworkRejectedError(ARTWORK_PDF_TOO_MANY_PAGES_MESSAGE)
+    if (error.reason === 'decoded_size' || error.reason === 'page_tree')
+      throw new ArtworkRejectedError(ARTWORK_TOO_COMPLEX_MESSAGE)
+    throw new ArtworkRejectedError(ARTWORK_PDF_UNREADABLE_MESSAGE)
+  }
+  try {
+    const { doc, pageCount } = loaded
+    const page = doc.getPage(0)
     const size = visibleSize(page.getMediaBox(), page.getCropBox())
     const angle = ((Math.round(page.getRotation().angle) % 360) + 360) % 360
     const [widthPt, heightPt] =
@@ -114,8 +133,17 @@ async function inspectPdf(bytes: Uint8Array): Promise<InspectedArtwork> {
     const pageWidthInches = round2(widthPt / POINTS_PER_INCH)
     const pageHeightInches = round2(heightPt / POINTS_PER_INCH)
     if (!(pageWidthInches > 0) || !(pageHeightInches > 0)) throw new Error('empty page')
-
-    return { kind: 'pdf', mime: 'application/pdf', ext: 'pdf', pageCount, pageWidthInches, pageHeightInches }
+    return {
+      doc,
+      inspected: {
+        kind: 'pdf',
+        mime: 'application/pdf',
+        ext: 'pdf',
+        pageCount,
+        pageWidthInches,
+        pageHeightInches,
+      },
+    }
   } catch {
     throw new ArtworkRejectedError(ARTWORK_PDF_UNREADABLE_MESSAGE)
   }
@@ -304,21 +332,101 @@ function floorTolerant(n: number): number {
   return Math.floor(n + 1e-9)
 }
 
-// ---------------------------------------------------------------- thumbnail
+// ---------------------------------------------------------------- prepare for storage
+
+export type PreparedArtwork = {
+  inspected: InspectedArtwork
+  /** What is stored and handed to the owner: see prepareArtwork. */
+  stored: Uint8Array
+  /** A PNG preview for images; null for PDFs. */
+  thumbnail: Uint8Array | null
+}
+
+/**
+ * Everything an upload needs, from untrusted bytes: the inspection, the file to store and the preview.
+ * Runs in a file-job child process (artwork-file-jobs.ts), never on the server's thread.
+ * - An image is decoded whole (making the preview) and refused when it cannot be read to its end
+ *   (a truncated file), so it is never described as fine; a JPEG is stored without bytes after its end.
+ * - A PDF is stored re-written as its first page alone, without scripts, actions, forms, annotations
+ *   or attached files (pdf-safety.ts).
+ */
+export async function prepareArtwork(bytes: Uint8Array): Promise<PreparedArtwork> {
+  if (bytes.byteLength > MAX_ARTWORK_BYTES) throw new ArtworkRejectedError(ARTWORK_TOO_LARGE_MESSAGE)
+  const detected = bytes.byteLength > 0 ? await fileTypeFromBuffer(bytes) : undefined
+  if (detected?.mime === 'application/pdf') {
+    const { inspected, doc } = await openPdf(bytes)
+    let stored: Uint8Array
+    try {
+      stored = await rewriteFirstPage(doc)
+    } catch {
+      throw new ArtworkRejectedError(ARTWORK_PDF_UNREADABLE_MESSAGE)
+    }
+    return { inspected, stored, thumbnail: null }
+  }
+  const inspected = await inspectArtwork(bytes)
+  if (inspected.kind !== 'image') throw new ArtworkRejectedError(ARTWORK_TYPE_MESSAGE)
+  let stored = bytes
+  if (inspected.mime === 'image/jpeg') {
+    const end = jpegEnd(bytes)
+    if (end === null) throw new ArtworkRejectedError(ARTWORK_DAMAGED_MESSAGE)
+    stored = bytes.subarray(0, end)
+  }
+  return { inspected, stored, thumbnail: await makeThumbnail(stored) }
+}
 
 /**
  * A PNG preview at most THUMBNAIL_MAX_PX on its longest side, upright (EXIF orientation applied), never
- * enlarged, without metadata. null for PDFs, or when sharp cannot make one (e.g. a truncated image).
+ * enlarged, without metadata. Decoding the whole image is also the check that it can be read to its end:
+ * a truncated or corrupt image is refused with ARTWORK_DAMAGED_MESSAGE.
  */
-export async function makeThumbnail(bytes: Uint8Array, file: InspectedArtwork): Promise<Uint8Array | null> {
-  if (file.kind !== 'image') return null
+export async function makeThumbnail(bytes: Uint8Array): Promise<Uint8Array> {
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_ARTWORK_PIXELS })
+    return await sharp(bytes, { limitInputPixels: MAX_ARTWORK_PIXELS, failOn: 'truncated' })
       .autoOrient()
       .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer()
   } catch {
-    return null
+    throw new ArtworkRejectedError(ARTWORK_DAMAGED_MESSAGE)
   }
+}
+
+/**
+ * Where a JPEG ends: the byte after its end-of-image marker, found by walking its segments and the
+ * entropy-coded data after each start-of-scan (where 0xFF is followed by a stuffed 0x00 or a restart
+ * marker). null when the file never reaches its end marker.
+ */
+export function jpegEnd(b: Uint8Array): number | null {
+  if (b[0] !== 0xff || b[1] !== 0xd8) return null
+  let i = 2
+  while (i + 1 < b.length) {
+    if (b[i] !== 0xff) return null
+    const marker = b[i + 1] as number
+    if (marker === 0xff) {
+      i++ // fill byte
+      continue
+    }
+    if (marker === 0xd9) return i + 2
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      i += 2
+      continue
+    }
+    if (i + 3 >= b.length) return null
+    const length = ((b[i + 2] as number) << 8) | (b[i + 3] as number)
+    if (length < 2) return null
+    i += 2 + length
+    if (marker !== 0xda) continue
+    // Entropy-coded data runs to the next marker that is neither a stuffed byte nor a restart.
+    while (i + 1 < b.length) {
+      if (b[i] !== 0xff) {
+        i++
+        continue
+      }
+      const next = b[i + 1] as number
+      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) i += 2
+      else if (next === 0xff) i++
+      else break
+    }
+  }
+  return null
 }

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
+import { stalledUploadTimeout } from '#server/http/stalled-upload.ts'
 import { jsonBody, queryParams, readMultipartForm } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
@@ -112,7 +113,7 @@ export function artworkRoutes(deps: AppDeps) {
         return c.json(await getArtworkPage(ctx, c.req.param('token'), new Date()))
       })
 
-      .post('/artwork/:token/upload', uploadLimit, async (c) => {
+      .post('/artwork/:token/upload', stalledUploadTimeout(), uploadLimit, async (c) => {
         const token = c.req.param('token')
         // The token is checked first (a 404 costs nothing), then counted, then the file is read.
         await getArtworkPage(ctx, token, new Date())

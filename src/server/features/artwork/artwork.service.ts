@@ -30,7 +30,8 @@ import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '#shared/mai
 import { isOrderId } from '../admin-orders/admin-orders.service.ts'
 import { uploadFileName } from '../media/media-upload.ts'
 import { readSetting, writeSetting } from '../settings/settings.service.ts'
-import { checkPrint, type InspectedArtwork, inspectArtwork, makeThumbnail } from './artwork-file.ts'
+import { checkPrint, type InspectedArtwork } from './artwork-file.ts'
+import { prepareArtworkInChild } from './artwork-file-jobs.ts'
 
 /** What the artwork features need of the server: its database, files, town time and address. */
 export type ArtworkContext = {
@@ -347,12 +348,12 @@ export async function uploadArtwork(
   const months = [...new Set((chosen as LineRow[]).map((l) => l.mailingMonth))].sort()
   await requireOpenForArtwork(ctx.db, months, now, false)
 
-  const inspected = await inspectArtwork(file.bytes)
-  const thumbnail = await makeThumbnail(file.bytes, inspected)
+  // Read in a child process with time and memory limits: the file is untrusted.
+  const { inspected, stored, thumbnail } = await prepareArtworkInChild(file.bytes)
   const stem = `artwork/${months[0]}/${randomUUID()}`
   const fileKey = `${stem}.${inspected.ext}`
   const thumbnailKey = thumbnail ? `${stem}-preview.png` : null
-  await ctx.storage.put(fileKey, file.bytes, inspected.mime)
+  await ctx.storage.put(fileKey, stored, inspected.mime)
   if (thumbnail && thumbnailKey) await ctx.storage.put(thumbnailKey, thumbnail, 'image/png')
 
   let replaced: string[]
@@ -378,7 +379,7 @@ export async function uploadArtwork(
         thumbnailKey,
         fileName: uploadFileName(file.name, inspected),
         contentType: inspected.mime,
-        sizeBytes: file.bytes.byteLength,
+        sizeBytes: stored.byteLength,
         inspection: inspected as unknown as Record<string, unknown>,
         state: 'received',
         ownerNote: null,

@@ -10,8 +10,8 @@ import {
   requireMailing,
   selectLines,
 } from './artwork.service.ts'
+import { type ProofJobArtwork, type ProofJobInput, renderProofInChild } from './artwork-file-jobs.ts'
 import { artworkZipStream, type ZipSource } from './artwork-zip.ts'
-import { type ProofArtwork, type ProofDay, type ProofIcon, renderProofPdf } from './proof-pdf.ts'
 
 /** Reads a stored file whole (artwork is at most 20 MB, and the proof embeds one at a time). */
 async function readAll(ctx: ArtworkContext, key: string): Promise<Uint8Array> {
@@ -22,11 +22,10 @@ async function readAll(ctx: ArtworkContext, key: string): Promise<Uint8Array> {
 }
 
 /** The proof uses approved artwork, else received; a file the owner sent back for changes is left out. */
-function proofArtwork(ctx: ArtworkContext, line: LineRow): ProofArtwork | null {
+function proofArtwork(line: LineRow): ProofJobArtwork | null {
   const art = line.artwork
   if (!art || art.state === 'changes_requested') return null
-  const key = art.fileKey
-  return { contentType: art.contentType as ProofArtwork['contentType'], load: () => readAll(ctx, key) }
+  return { contentType: art.contentType as ProofJobArtwork['contentType'], key: art.fileKey }
 }
 
 /**
@@ -51,27 +50,24 @@ export async function buildProof(
   const lines = await selectLines(ctx.db, eq(orders.mailingMonth, month))
   const soldDays = new Map(lines.filter((l) => l.date).map((l) => [l.date as string, l]))
   const dates = [...new Set([...calendar.map((d) => d.date), ...soldDays.keys()])].sort()
-  const days: ProofDay[] = dates.map((date) => {
+  const days: ProofJobInput['days'] = dates.map((date) => {
     const line = soldDays.get(date)
-    return { date, businessName: line?.businessName ?? null, artwork: line ? proofArtwork(ctx, line) : null }
+    return { date, businessName: line?.businessName ?? null, artwork: line ? proofArtwork(line) : null }
   })
-  const icons: ProofIcon[] = lines
+  const icons: ProofJobInput['icons'] = lines
     .filter((l) => !l.date)
     .map((l) => ({
       businessName: l.businessName,
       iconName: l.itemName ?? 'Map icon',
       sizeLabel: l.itemSize === 'small' ? 'Regular' : 'Premium',
       stateLabel: ARTWORK_STATE_LABELS[lineState(l)],
-      artwork: proofArtwork(ctx, l),
+      artwork: proofArtwork(l),
     }))
-  return renderProofPdf({
-    month,
-    title: mailingMonthLabel(month),
-    productName,
-    specs: await getPrintSpecs(ctx.db),
-    days,
-    icons,
-  })
+  // Drawn in a child process with time and memory limits: it decodes every stored (untrusted) file.
+  return renderProofInChild(
+    { month, title: mailingMonthLabel(month), productName, specs: await getPrintSpecs(ctx.db), days, icons },
+    (key) => readAll(ctx, key),
+  )
 }
 
 /** Every original artwork file of a mailing, as a ZIP streamed file by file. */

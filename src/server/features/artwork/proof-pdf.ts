@@ -5,12 +5,15 @@ import {
   type PDFEmbeddedPage,
   type PDFFont,
   type PDFImage,
+  PDFName,
   type PDFPage,
   rgb,
   StandardFonts,
 } from 'pdf-lib'
 import sharp from 'sharp'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
+import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
+import { loadBoundedPdf } from './pdf-safety.ts'
 
 /**
  * The proof of a month's postcard (issue 13): page 1 is the print-ready calendar side (the month grid with
@@ -51,6 +54,8 @@ const CELL_PADDING = 4
 const NAME_MAX_SIZE = 7
 const THUMBNAIL_INCHES = 0.75
 export const ARTWORK_UNREADABLE_TEXT = 'artwork could not be read'
+/** The header's list of lines whose artwork could not be read starts with this. */
+export const ARTWORK_UNREADABLE_HEADER = 'Artwork could not be read:'
 export const NO_ICONS_TEXT = 'No map icons sold for this mailing.'
 
 const INK = rgb(0.1, 0.1, 0.1)
@@ -68,6 +73,8 @@ type Context = {
   specs: PrintSpecs
   /** The same file at the same size (a business's several days) is embedded once. */
   embedded: Map<string, Promise<Drawable | null>>
+  /** The lines whose artwork could not be read, as the header lists them ("Jan 5 — Bob's Bakery"). */
+  unreadable: string[]
 }
 
 /**
@@ -84,9 +91,10 @@ export async function renderProofPdf(input: ProofInput): Promise<Uint8Array> {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   }
-  const context: Context = { doc, fonts, specs: input.specs, embedded: new Map() }
-  await drawCalendarPage(context, input)
+  const context: Context = { doc, fonts, specs: input.specs, embedded: new Map(), unreadable: [] }
+  const calendar = await drawCalendarPage(context, input)
   await drawIconPages(context, input)
+  drawUnreadableList(context, calendar)
   return doc.save()
 }
 
@@ -116,7 +124,16 @@ function addProofPage(doc: PDFDocument, layout: PageLayout): PDFPage {
   return page
 }
 
-async function drawCalendarPage(context: Context, input: ProofInput): Promise<void> {
+/** Where the calendar page's title ends, so the header can list unreadable artwork beside it. */
+type CalendarHeader = {
+  page: PDFPage
+  safe: Box
+  titleBaseline: number
+  titleSize: number
+  titleWidth: number
+}
+
+async function drawCalendarPage(context: Context, input: ProofInput): Promise<CalendarHeader> {
   const layout = proofPageLayout(context.specs)
   const page = addProofPage(context.doc, layout)
   const { safe } = layout
@@ -149,6 +166,20 @@ async function drawCalendarPage(context: Context, input: ProofInput): Promise<vo
       if (date) await drawDayCell(context, page, cell, date, days.get(date))
     }
   }
+  const titleWidth = context.fonts.bold.widthOfTextAtSize(winAnsiText(input.title), titleSize)
+  return { page, safe, titleBaseline, titleSize, titleWidth }
+}
+
+/** Beside the title: every line whose artwork could not be read, so no one misses a marked cell. */
+function drawUnreadableList(context: Context, header: CalendarHeader): void {
+  if (context.unreadable.length === 0) return
+  const { page, safe, titleBaseline, titleSize, titleWidth } = header
+  const x = safe.x + titleWidth + 12
+  const width = safe.x + safe.width - x
+  if (width < 40) return
+  const text = `${ARTWORK_UNREADABLE_HEADER} ${context.unreadable.join('; ')}`
+  const lines = fitTextLines(text, context.fonts.regular, width, 3, 8)
+  drawLines(page, lines, context.fonts.regular, x, titleBaseline + titleSize * 0.8, WARNING)
 }
 
 /** The day number top left; a sold day's name under it and its artwork in the day square below. */
@@ -175,7 +206,7 @@ async function drawDayCell(
   const space = { x: inner.x, y: inner.y, width: inner.width, height: nameBottom - 2 - inner.y }
   if (day.artwork && space.height > 1) {
     const square = fitBox(sizeInPoints(context.specs.daySquare), space)
-    await drawArtworkOrNotice(context, page, day.artwork, square)
+    await drawArtworkOrNotice(context, page, day.artwork, square, `${shortDate(date)} — ${day.businessName}`)
   }
 }
 
@@ -255,7 +286,14 @@ async function drawIconRow(
 ) {
   const thumbnail = { x: row.x, y: row.y + 4, width: row.height - 8, height: row.height - 8 }
   page.drawRectangle({ ...thumbnail, borderColor: RULE, borderWidth: 0.5 })
-  if (icon.artwork) await drawArtworkOrNotice(context, page, icon.artwork, insetBox(thumbnail, 2))
+  if (icon.artwork)
+    await drawArtworkOrNotice(
+      context,
+      page,
+      icon.artwork,
+      insetBox(thumbnail, 2),
+      `${icon.iconName} — ${icon.businessName}`,
+    )
   const texts = [icon.businessName, icon.iconName, icon.sizeLabel, icon.stateLabel]
   columns.forEach((column, index) => {
     const fitted = fitTextLines(texts[index] ?? '', context.fonts.regular, column.width, 2, 9)
@@ -270,6 +308,13 @@ async function drawIconRow(
 }
 
 // ---------------------------------------------------------------- calendar
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "Jan 5" for 2027-01-05. */
+function shortDate(date: string): string {
+  return `${SHORT_MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`
+}
 
 /** The month's weeks, Sunday first: each a row of 7 dates (YYYY-MM-DD), null outside the month. */
 export function calendarWeeks(month: string): (string | null)[][] {
@@ -288,9 +333,16 @@ export function calendarWeeks(month: string): (string | null)[][] {
 // ---------------------------------------------------------------- artwork
 
 /** Draws the artwork contained in `box`; if it cannot be read, a short notice in its place. */
-async function drawArtworkOrNotice(context: Context, page: PDFPage, artwork: ProofArtwork, box: Box) {
+async function drawArtworkOrNotice(
+  context: Context,
+  page: PDFPage,
+  artwork: ProofArtwork,
+  box: Box,
+  label: string,
+) {
   const drawable = await embedArtwork(context, artwork, box)
   if (drawable) return drawArtwork(page, drawable, box)
+  context.unreadable.push(label)
   const notice = fitTextLines(ARTWORK_UNREADABLE_TEXT, context.fonts.regular, box.width, 2, 6)
   drawLines(page, notice, context.fonts.regular, box.x, top(box), WARNING)
 }
@@ -336,12 +388,22 @@ async function embedBytes(
   maxPixels: { width: number; height: number },
 ): Promise<Drawable> {
   if (contentType === 'application/pdf') {
-    const [page] = await doc.embedPdf(bytes, [0])
-    if (!page || !(page.width > 0 && page.height > 0)) throw new Error('The PDF has no page with a size')
+    // Within the limits of pdf-safety.ts: a file stored before those limits may still be hostile.
+    const { doc: source } = await loadBoundedPdf(bytes)
+    const first = source.getPage(0)
+    // A page without contents is a blank page (pdf-lib cannot embed it as it is).
+    if (!first.node.get(PDFName.of('Contents')))
+      first.node.set(PDFName.of('Contents'), source.context.register(source.context.flateStream('')))
+    // Tried on a scratch document first: a page that fails to embed stays registered in its document and
+    // would fail the whole proof at save.
+    const scratch = await PDFDocument.create()
+    await (await scratch.embedPage(first)).embed()
+    const page = await doc.embedPage(first)
+    if (!(page.width > 0 && page.height > 0)) throw new Error('The PDF has no page with a size')
     await page.embed()
     return { kind: 'page', page }
   }
-  const pipeline = sharp(bytes)
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_ARTWORK_PIXELS })
     .autoOrient()
     .resize({ ...maxPixels, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { noCache, noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
+import { stalledUploadTimeout } from '#server/http/stalled-upload.ts'
 import { queryParams, readMultipartForm } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storagePathSegments } from '#server/lib/storage/storage.ts'
@@ -69,7 +70,7 @@ export function adminMediaRoutes(deps: AppDeps) {
       return c.json(body)
     })
 
-    .post('/admin/media', admin, uploadLimit, async (c) => {
+    .post('/admin/media', admin, stalledUploadTimeout(), uploadLimit, async (c) => {
       const form = await readMultipartForm(c, 'type and file')
       const type = mediaListQuerySchema.safeParse({ type: form.get('type') })
       const file = form.get('file')

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import {
+  ChildJobPool,
+  FileJobBusyError,
+  FileJobError,
+  FileJobLimitError,
+} from '#server/lib/child-jobs/child-job-pool.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { ARTWORK_BUSY_MESSAGE, ARTWORK_TOO_COMPLEX_MESSAGE } from '#shared/artwork.ts'
+import { ArtworkRejectedError, type PreparedArtwork } from './artwork-file.ts'
+import type { ProofDay, ProofIcon, ProofInput } from './proof-pdf.ts'
+
+/**
+ * Untrusted artwork is read in child processes (lib/child-jobs): an upload's inspection, preview and
+ * re-written file, and the month's proof, which decodes every file it embeds. The limits:
+ * - memory: each job's process is stopped past FILE_JOB_MEMORY_MB of resident memory (512 MB);
+ * - time: an upload's job is stopped after 20 s, a proof's after 120 s;
+ * - at once: two jobs run (this machine's cores) and eight wait; one more is answered 503 with Retry-After.
+ * A file that hits a limit is refused with ARTWORK_TOO_COMPLEX_MESSAGE; the server's own thread only
+ * sends and receives bytes.
+ */
+export const FILE_JOB_MEMORY_MB = 512
+export const UPLOAD_JOB_TIMEOUT_MS = 20_000
+export const PROOF_JOB_TIMEOUT_MS = 120_000
+const FILE_JOB_PROCESSES = 2
+const FILE_JOB_QUEUE = 8
+
+/** The proof's input as it crosses to the child: each artwork by its storage key, fetched when drawn. */
+export type ProofJobArtwork = { contentType: 'image/png' | 'image/jpeg' | 'application/pdf'; key: string }
+export type ProofJobInput = Omit<ProofInput, 'days' | 'icons'> & {
+  days: (Omit<ProofDay, 'artwork'> & { artwork: ProofJobArtwork | null })[]
+  icons: (Omit<ProofIcon, 'artwork'> & { artwork: ProofJobArtwork | null })[]
+}
+
+/** The child's module: the .ts source under tsx (tests, development), the built file beside the bundle. */
+function workerEntry(): URL {
+  const here = import.meta.url
+  if (here.endsWith('.ts')) return new URL('./artwork-file-worker.ts', here)
+  // The server bundle is dist/server/main.js, and a lazily loaded part of it dist/server/chunks/*.js.
+  for (const candidate of ['./artwork-file-worker.js', '../artwork-file-worker.js']) {
+    const url = new URL(candidate, here)
+    if (existsSync(fileURLToPath(url))) return url
+  }
+  throw new Error('artwork-file-worker.js is missing beside the server bundle: run `npm run build`')
+}
+
+let pool: ChildJobPool | undefined
+function artworkPool(): ChildJobPool {
+  pool ??= new ChildJobPool({
+    entry: workerEntry(),
+    processes: FILE_JOB_PROCESSES,
+    queue: FILE_JOB_QUEUE,
+    memoryMb: FILE_JOB_MEMORY_MB,
+  })
+  return pool
+}
+
+/** Stops the file-job processes (server shutdown). */
+export async function closeArtworkFileJobs(): Promise<void> {
+  const current = pool
+  pool = undefined
+  await current?.close()
+}
+
+/** The busy answer: 503, and when to try again. */
+export class FileJobsBusyError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('unavailable', ARTWORK_BUSY_MESSAGE)
+  }
+}
+
+/** prepareArtwork (artwork-file.ts) in a child process, with the limits above. */
+export async function prepareArtworkInChild(bytes: Uint8Array): Promise<PreparedArtwork> {
+  try {
+    return await artworkPool().run<PreparedArtwork>('prepare-artwork', bytes, {
+      timeoutMs: UPLOAD_JOB_TIMEOUT_MS,
+    })
+  } catch (error) {
+    if (error instanceof FileJobBusyError) throw new FileJobsBusyError(error.retryAfterSeconds)
+    if (error instanceof FileJobLimitError) throw new ArtworkRejectedError(ARTWORK_TOO_COMPLEX_MESSAGE)
+    if (error instanceof FileJobError && error.errorName === 'ArtworkRejectedError')
+      throw new ArtworkRejectedError(error.message)
+    throw error
+  }
+}
+
+/** renderProofPdf (proof-pdf.ts) in a child process; it asks for each stored file as it draws it. */
+export async function renderProofInChild(
+  input: ProofJobInput,
+  loadArtwork: (key: string) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  try {
+    return await artworkPool().run<Uint8Array>('render-proof', input, {
+      timeoutMs: PROOF_JOB_TIMEOUT_MS,
+      onAsk: async (name, key) => {
+        if (name !== 'artwork' || typeof key !== 'string') throw new Error(`unknown request ${name}`)
+        return loadArtwork(key)
+      },
+    })
+  } catch (error) {
+    if (error instanceof FileJobBusyError) throw new FileJobsBusyError(error.retryAfterSeconds)
+    throw error
+  }
+}

@@ -1,0 +1,29 @@
+import sharp from 'sharp'
+import { serveChildJobs } from '#server/lib/child-jobs/serve-child-jobs.ts'
+import { prepareArtwork } from './artwork-file.ts'
+import type { ProofJobInput } from './artwork-file-jobs.ts'
+import { renderProofPdf } from './proof-pdf.ts'
+
+// The child process that reads untrusted artwork (artwork-file-jobs.ts starts it). libvips keeps no
+// cache and uses one thread, so one job's memory is what its file needs.
+sharp.cache(false)
+sharp.concurrency(1)
+
+serveChildJobs({
+  'prepare-artwork': async (input) => prepareArtwork(input as Uint8Array),
+  'render-proof': async (input, ask) => {
+    const { days, icons, ...rest } = input as ProofJobInput
+    const load = (key: string) => async () => (await ask('artwork', key)) as Uint8Array
+    return renderProofPdf({
+      ...rest,
+      days: days.map((d) => ({
+        ...d,
+        artwork: d.artwork && { contentType: d.artwork.contentType, load: load(d.artwork.key) },
+      })),
+      icons: icons.map((i) => ({
+        ...i,
+        artwork: i.artwork && { contentType: i.artwork.contentType, load: load(i.artwork.key) },
+      })),
+    })
+  },
+})
