@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type ServerOptions } from 'node:http'
-import { openDatabase } from './db/client.ts'
+import { openDatabase, PgliteFolderError } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { EnvError, loadConfig } from './env.ts'
 import { createLogger } from './lib/logger.ts'
@@ -141,7 +141,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof EnvError ||
+    error instanceof DataDirLockedError ||
+    error instanceof PgliteFolderError
+  ) {
     console.error(`\nTownflyer cannot start.\n${error.message}\n`)
   } else {
     console.error('Townflyer failed to start:', error)

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { passwordSchema } from '#shared/auth.ts'
-import { type Database, openDatabase } from '../db/client.ts'
+import { type Database, openDatabase, PgliteFolderError } from '../db/client.ts'
 import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { EnvError, loadConfig } from '../env.ts'
 import { ensureAdmin } from '../features/auth/auth.service.ts'
@@ -60,7 +60,7 @@ export async function runAdminCreate(
       )
       return 1
     }
-    if (error instanceof EnvError) {
+    if (error instanceof EnvError || error instanceof PgliteFolderError) {
       console.error(error.message)
       return 1
     }

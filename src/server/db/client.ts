@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
+import { processesUsing, waitUntilUnused } from './folder-users.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -152,6 +153,61 @@ export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_bu
 const INIT_FOLDER_PREFIX = 'pglite.init-'
 
 /**
+ * The embedded database folder cannot be opened, and the message says what to do. Known to the command
+ * line tools and the server's start, which print it without a stack trace.
+ */
+export class PgliteFolderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'PgliteFolderError'
+  }
+}
+
+/** How long a start waits for the initdb child of a start killed just before it (it ends within a second). */
+const ORPHAN_INITDB_WAIT_MS = 10_000
+
+/**
+ * PostgreSQL's lock file, which PGlite writes into its folder while it is open. PGlite always writes the
+ * same pid in it (-42), so the file cannot tell whether a process still uses the folder: PGlite takes over
+ * a complete one, but refuses an empty or half-written one (a start killed while writing it) with
+ * "PGlite failed to initialize properly", for good.
+ */
+const PGLITE_LOCK_FILE = 'postmaster.pid'
+
+/**
+ * Removes a lock file no process holds. The data folder's lock, held by the caller, keeps every Townflyer
+ * process out; any other process with a file open in the folder (Linux tells) is using it, and then the
+ * file stays and the start is refused with what to do.
+ */
+function clearStalePgliteLock(folder: string): void {
+  const lockFile = path.join(folder, PGLITE_LOCK_FILE)
+  if (!fs.existsSync(lockFile)) return
+  const users = processesUsing(folder)
+  if (users.length > 0)
+    throw new PgliteFolderError(
+      `The database folder ${folder} is open in another process (pid ${users.join(', ')}) that does not ` +
+        'hold the data folder lock, such as a PGlite tool. Stop that process, then start again. ' +
+        `Do not delete ${lockFile} while it runs: two processes writing one database folder corrupt it.`,
+    )
+  fs.rmSync(lockFile, { force: true })
+}
+
+/**
+ * The initdb child of a start killed a moment ago may still be writing its temporary folder: it ends when
+ * it notices its parent is gone, which waits for initdb's current step. Its folder is removed only once no
+ * process uses it.
+ */
+async function removeLeftoverInitFolder(folder: string): Promise<void> {
+  const users = await waitUntilUnused(folder, ORPHAN_INITDB_WAIT_MS)
+  if (users.length > 0)
+    throw new PgliteFolderError(
+      `A process (pid ${users.join(', ')}) is still creating a database in ${folder}, left by a start that ` +
+        'was stopped. Wait for it to end or stop it, then start again.',
+    )
+  fs.rmSync(folder, { recursive: true, force: true })
+}
+
+/**
  * The child that runs initdb. It exits as soon as its parent is gone (its stdin pipe ends when the parent
  * dies, SIGKILL included), so it never goes on writing outside the data folder's lock.
  */
@@ -174,8 +230,7 @@ const INITDB_CHILD_SCRIPT = [
 async function createPgliteFolder(folder: string): Promise<void> {
   const parent = path.dirname(folder)
   for (const entry of fs.readdirSync(parent)) {
-    if (entry.startsWith(INIT_FOLDER_PREFIX))
-      fs.rmSync(path.join(parent, entry), { recursive: true, force: true })
+    if (entry.startsWith(INIT_FOLDER_PREFIX)) await removeLeftoverInitFolder(path.join(parent, entry))
   }
   if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return
   const temporary = path.join(parent, `${INIT_FOLDER_PREFIX}${process.pid}-${Date.now().toString(36)}`)
@@ -207,7 +262,15 @@ export async function openPglite(dataDir: string): Promise<Database> {
   try {
     const folder = path.join(dataDir, 'pglite')
     await createPgliteFolder(folder)
-    const client = await PGlite.create(folder, { startParams: pgliteStartParams })
+    clearStalePgliteLock(folder)
+    const client = await PGlite.create(folder, { startParams: pgliteStartParams }).catch((error) => {
+      throw new PgliteFolderError(
+        `The database in ${folder} cannot be opened (${error instanceof Error ? error.message : error}). ` +
+          'Check that no other program uses the folder and that it is a whole copy (a folder copied from a ' +
+          'running server can be torn); if it still fails, restore it from a backup (npm run restore).',
+        { cause: error },
+      )
+    })
     return wrapPglite(client, lock.release)
   } catch (error) {
     lock.release()

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Database, openPglite, openPostgres } from '../db/client.ts'
+import { type Database, openPglite, openPostgres, PgliteFolderError } from '../db/client.ts'
 import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { EnvError, loadConfig } from '../env.ts'
 import { TransferError } from './db-transfer.ts'
@@ -78,7 +78,12 @@ export async function runTransferCommand(run: () => Promise<void>): Promise<void
   try {
     await run()
   } catch (error) {
-    if (error instanceof TransferError || error instanceof DataDirLockedError || error instanceof EnvError) {
+    if (
+      error instanceof TransferError ||
+      error instanceof DataDirLockedError ||
+      error instanceof PgliteFolderError ||
+      error instanceof EnvError
+    ) {
       console.error(`\n${error.message}\n`)
       process.exit(1)
     }
