@@ -64,14 +64,19 @@ export function securityHeadersFor(publicUrl: string | undefined): Readonly<Reco
 
 /**
  * Same behaviour as hono/secure-headers: set on the final response (overwriting, so raw Responses from
- * better-auth or the static files get them too), X-Powered-By removed.
+ * better-auth or the static files get them too), X-Powered-By removed. One exception: a route that sends
+ * its own Content-Security-Policy keeps it. Only the uploaded files served back do (artwork.routes.ts),
+ * with `sandbox; default-src 'none'`, stricter than the site's page policy.
  */
 export const securityHeaders = (publicUrl?: string): MiddlewareHandler => {
   const entries = Object.entries(securityHeadersFor(publicUrl))
   return async (c, next) => {
     await next()
     const headers = c.res.headers
-    for (const [name, value] of entries) headers.set(name, value)
+    for (const [name, value] of entries) {
+      if (name === 'content-security-policy' && headers.has(name)) continue
+      headers.set(name, value)
+    }
     headers.delete('X-Powered-By')
   }
 }

@@ -19,6 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.bmp': 'image/bmp',
   '.ico': 'image/x-icon',
+  // Artwork may be a PDF (artwork-file.ts); its stored name keeps the extension of its detected type.
+  '.pdf': 'application/pdf',
 }
 
 /** The absolute file for a key, or undefined when the key is invalid or would resolve outside root. */
