@@ -29,6 +29,7 @@ import { compressJson } from './http/compression.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
 import { sitemapRoutes } from './http/sitemap.ts'
 import { builtRenderer, spaRoutes } from './http/spa.ts'
+import { isClientAbort } from './http/stalled-upload.ts'
 import { AppError, UNAVAILABLE_MESSAGE } from './lib/errors.ts'
 import { logRequest, requestIdFor } from './lib/logger.ts'
 
@@ -142,6 +143,11 @@ export function createApp(deps: AppDeps) {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds
       if (retryAfter) c.header('Retry-After', String(retryAfter))
       return c.json(error.toJSON(), error.status)
+    }
+    // The connection closed before the request's body arrived (a stalled upload cut off): no one to answer.
+    if (isClientAbort(error)) {
+      ;(c.var.log ?? deps.logger).info({ path: c.req.path }, 'request body not received: connection closed')
+      return c.json(new AppError('bad_request', 'The upload did not arrive.').toJSON(), 400)
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(new AppError('bad_request', error.message || 'Bad request.').toJSON(), error.status)

@@ -32,3 +32,13 @@ export function stalledUploadTimeout(ms = UPLOAD_STALL_MS): MiddlewareHandler {
     }
   }
 }
+
+/**
+ * The error a request's body stream ends with when its connection was closed before the body arrived
+ * (by the client, or by stalledUploadTimeout): nobody is left to answer, and it is not a server fault.
+ */
+export function isClientAbort(error: unknown): boolean {
+  return (
+    (error as NodeJS.ErrnoException | null)?.code === 'ECONNRESET' && (error as Error).message === 'aborted'
+  )
+}

@@ -56,6 +56,11 @@ function artworkPool(): ChildJobPool {
   return pool
 }
 
+/** Jobs running and waiting now. */
+export function artworkFileJobsLoad(): { running: number; waiting: number } {
+  return pool?.load ?? { running: 0, waiting: 0 }
+}
+
 /** Stops the file-job processes (server shutdown). */
 export async function closeArtworkFileJobs(): Promise<void> {
   const current = pool
