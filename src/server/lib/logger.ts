@@ -2,12 +2,51 @@ import pino from 'pino'
 
 export type Logger = pino.Logger
 
-export function createLogger(level: pino.LevelWithSilent = 'info'): Logger {
-  return pino({
+/**
+ * Paths that carry a bearer secret in a segment: whoever holds the link has what it grants, so the secret
+ * never reaches a log. The artwork link's token (its page, upload and files, and the page itself), the
+ * local checkout's session id (/pay/…; a session id also opens the thank-you answer, which gives the
+ * artwork link, hence the admin's checkout path too) and a password reset token, should a client send one
+ * in the path. Secrets in a query string (unsubscribe, reset links) never reach a log: only paths are
+ * logged.
+ */
+const BEARER_PATHS: readonly [RegExp, string][] = [
+  [/^(\/api)?\/artwork\/[^/]+/i, '$1/artwork/:token'],
+  [/^\/pay\/[^/]+/i, '/pay/:sessionId'],
+  [/^\/api\/admin\/checkouts\/[^/]+/i, '/api/admin/checkouts/:key'],
+  [/^\/api\/auth\/reset-password\/[^/]+/i, '/api/auth/reset-password/:token'],
+]
+
+/** A request path as it may be logged: each bearer secret replaced by the name of its parameter. */
+export function redactPath(path: string): string {
+  for (const [pattern, replacement] of BEARER_PATHS) {
+    if (pattern.test(path)) return path.replace(pattern, replacement)
+  }
+  return path
+}
+
+/**
+ * `destination` is for tests; the server logs to stdout. Every line's `path` field (the access line,
+ * the error lines of app.ts and of server rendering) goes through redactPath.
+ */
+export function createLogger(
+  level: pino.LevelWithSilent = 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password'], remove: true },
-  })
+    formatters: {
+      log(object) {
+        const path = object.path
+        if (typeof path !== 'string') return object
+        const redacted = redactPath(path)
+        return redacted === path ? object : { ...object, path: redacted }
+      },
+    },
+  }
+  return destination ? pino(options, destination) : pino(options)
 }
 
 const REQUEST_ID_MAX_LENGTH = 255

@@ -10,7 +10,7 @@ import { account, user } from '../db/schema.ts'
 import { loadConfig, type ServerConfig } from '../env.ts'
 import { ensureAdmin } from '../features/auth/auth.service.ts'
 import type { AppDeps } from '../http/app-env.ts'
-import { createLogger } from '../lib/logger.ts'
+import { createLogger, type Logger } from '../lib/logger.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -40,12 +40,16 @@ export async function createTestApp(
     database?: Database
     /** The built client's folder and the server renderer, for tests of the pages themselves. */
     pages?: Pick<AppDeps, 'clientDir' | 'loadRenderer'>
+    /** For tests of what is logged; silent otherwise. */
+    logger?: Logger
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-data-'))
   const config = testConfig({ DATA_DIR: dataDir, ...options.env })
-  const deps = await prepareApp(database, config, createLogger('silent'), { migrate: false })
+  const deps = await prepareApp(database, config, options.logger ?? createLogger('silent'), {
+    migrate: false,
+  })
   const app = createApp({ ...deps, ...options.pages })
   const db = database.db
 
