@@ -65,6 +65,9 @@ const envSchema = z.object({
   SEED_DAY_PRICE_CENTS: positiveCents.default(12000),
   // Stripe allows a Checkout Session to live 30 minutes to 24 hours.
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  // Live (unpaid) holds one client address, and one e-mail address, may have at once; 0 turns a limit off.
+  CHECKOUT_MAX_OPEN_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(2),
+  CHECKOUT_MAX_HELD_DAYS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(12),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
@@ -152,6 +155,11 @@ export const STRIPE_MIN_HOLD_MINUTES = 30
 export type PaymentsConfig = {
   /** How long a checkout holds its days and icon (the payment session's lifetime). */
   holdMinutes: number
+  /**
+   * CHECKOUT_MAX_OPEN_PER_CLIENT / CHECKOUT_MAX_HELD_DAYS_PER_CLIENT: the checkouts in progress and the
+   * days they hold that one client address, and one e-mail address, may have at once (0: no limit).
+   */
+  holdLimits: { openCheckouts: number; heldDays: number }
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined
 }
 
@@ -231,6 +239,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       holdMinutes: stripe
         ? Math.max(env.PAYMENT_HOLD_MINUTES, STRIPE_MIN_HOLD_MINUTES)
         : env.PAYMENT_HOLD_MINUTES,
+      holdLimits: {
+        openCheckouts: env.CHECKOUT_MAX_OPEN_PER_CLIENT,
+        heldDays: env.CHECKOUT_MAX_HELD_DAYS_PER_CLIENT,
+      },
       stripe,
     },
     mail: {

@@ -9,6 +9,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined()
     expect(config.admin).toBeUndefined()
     expect(config.site.productName).toBe('Townflyer')
+    expect(config.payments.holdLimits).toEqual({ openCheckouts: 2, heldDays: 12 })
+  })
+
+  it('reads the checkout hold limits; 0 turns one off, a negative one is refused', () => {
+    const config = loadConfig({ CHECKOUT_MAX_OPEN_PER_CLIENT: '0', CHECKOUT_MAX_HELD_DAYS_PER_CLIENT: '30' })
+    expect(config.payments.holdLimits).toEqual({ openCheckouts: 0, heldDays: 30 })
+    expect(() => loadConfig({ CHECKOUT_MAX_OPEN_PER_CLIENT: '-1' })).toThrow(/CHECKOUT_MAX_OPEN_PER_CLIENT/)
   })
 
   it('reads the site config from the environment', () => {

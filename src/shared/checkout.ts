@@ -9,6 +9,7 @@ import { MAX_CART_DAYS, perDayDiscount } from './cart.ts'
 import type { MapIconDto } from './dto.ts'
 import { emailAddressSchema } from './email.ts'
 import { MAILING_NOT_FOUND, MONTH_KEY_PATTERN } from './mailings.ts'
+import { plural } from './plural.ts'
 import {
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
   SPECIAL_PURCHASE_MAX_UNITS,
@@ -36,6 +37,19 @@ export const CHECKOUT_TEXTS = {
 } as const
 
 export { SPECIAL_PURCHASE_MAX_UNITS }
+
+/**
+ * The 429 of a checkout over the hold limits: the checkouts in progress (unpaid, their hold still running)
+ * one client address, and one e-mail address, may have at once, and the calendar days they hold.
+ * `minutesLeft`: until the earliest of those holds ends.
+ */
+export function tooManyOpenCheckoutsMessage(max: number, minutesLeft: number): string {
+  return `Too many checkouts are in progress from your connection or for this e-mail address (at most ${max} at one time). Please complete or cancel one of them, or try again in ${plural(minutesLeft, 'minute')}, when its hold ends.`
+}
+
+export function tooManyHeldDaysMessage(held: number, max: number, minutesLeft: number): string {
+  return `The checkouts in progress from your connection or for this e-mail address already hold ${plural(held, 'calendar day')}, and at most ${max} can be held at one time. Please complete or cancel one of them, or try again in ${plural(minutesLeft, 'minute')}, when its hold ends.`
+}
 
 const MAX_ID_LENGTH = 100
 

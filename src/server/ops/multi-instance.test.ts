@@ -2,7 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres } from '../db/client.ts'
 import { calendarDays, mapIcons, orderHistory, orders, outbox, siteSettings } from '../db/schema.ts'
-import { callFunction, iconById, seededDays, seededIcon } from '../features/checkout/checkout-test-helpers.ts'
+import {
+  callFunction,
+  iconById,
+  NO_HOLD_LIMITS,
+  seededDays,
+  seededIcon,
+} from '../features/checkout/checkout-test-helpers.ts'
 import { sweepExpiredHolds } from '../features/checkout/hold-sweeper.ts'
 import { createLogger } from '../lib/logger.ts'
 import type { Mailer, MailMessage } from '../lib/mailer/mailer.ts'
@@ -39,7 +45,8 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     const created = await createPostgresTestDatabase()
     drop = created.drop
     // Started together and without BETTER_AUTH_SECRET: they must seed once and share the stored secret.
-    const env = { BETTER_AUTH_SECRET: '' }
+    // The checkouts below all come from the test app's one address: no hold limits.
+    const env = { BETTER_AUTH_SECRET: '', ...NO_HOLD_LIMITS }
     ;[a, b] = await Promise.all([
       createTestApp({ database: openPostgres(created.url), env }),
       createTestApp({ database: openPostgres(created.url), env }),

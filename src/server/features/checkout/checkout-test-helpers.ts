@@ -151,7 +151,37 @@ export function sessionIdOf(sessionUrl: string): string {
   return id
 }
 
-export async function callFunction(t: TestApp, name: string, body: unknown) {
-  const response = await t.request(`/api/functions/${name}`, { method: 'POST', json: body })
+/** A checkout function called from `ip` (default: the test app's one client address). */
+export async function callFunction(t: TestApp, name: string, body: unknown, from: { ip?: string } = {}) {
+  const response = await t.request(`/api/functions/${name}`, { method: 'POST', json: body, ...from })
   return { status: response.status, body: await response.json() }
 }
+
+/** A browser: one client address, and the checkout cookie the server gave it, sent with each later call. */
+export function testBrowser(t: TestApp, ip = '203.0.113.10') {
+  let cookie = ''
+  return {
+    ip,
+    cookie: () => cookie,
+    async call(name: string, body: unknown) {
+      const response = await t.request(`/api/functions/${name}`, {
+        method: 'POST',
+        json: body,
+        ip,
+        ...(cookie ? { cookie } : {}),
+      })
+      const given = response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      if (given) cookie = given
+      return { status: response.status, body: await response.json() }
+    },
+  }
+}
+
+/**
+ * For tests about something else that start more checkouts from the test app's one client address (or for
+ * one e-mail) than the hold limits allow: 0 turns both limits off.
+ */
+export const NO_HOLD_LIMITS = { CHECKOUT_MAX_OPEN_PER_CLIENT: '0', CHECKOUT_MAX_HELD_DAYS_PER_CLIENT: '0' }

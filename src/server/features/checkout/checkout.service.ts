@@ -21,6 +21,15 @@ import {
 } from '../orders/order-status.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
+import {
+  BROWSER_META_KEY,
+  type CheckoutHolder,
+  enforceHoldLimits,
+  type HoldLimits,
+  holderKey,
+  holderMetadata,
+  lockHolder,
+} from './hold-limits.ts'
 import { checkoutWindow } from './hold-policy.ts'
 
 /** What one checkout buys; prices come from the database, never from the request. */
@@ -36,6 +45,8 @@ export type CheckoutRequest = {
   special?: { units: number; description: string }
   /** A same-site checkout page (validated by the schema): where Cancel on the payment page returns. */
   returnPath?: string
+  /** The client address and browser cookie it comes from (the routes always say; hold limits, release). */
+  holder?: CheckoutHolder
 }
 
 type HeldOrder = { id: string; lineItem: PaymentLineItem }
@@ -64,6 +75,7 @@ export async function startCheckout(
         now,
         today: todayInTimeZone(ctx.config.timeZone, now),
         provider: ctx.payments.name,
+        limits: ctx.config.payments.holdLimits,
       }),
     ),
   )
@@ -118,14 +130,21 @@ async function holdItems(
     today: string
     provider: string
     newOrderId: () => string
+    limits: HoldLimits
   },
 ): Promise<HeldOrder[]> {
   const dayIds = request.dayIds.map((id) => id.toLowerCase())
   if (!dayIds.every(isUuid)) throw new AppError('not_found', CHECKOUT_TEXTS.dayNotFound)
   if (request.iconId && !isUuid(request.iconId)) throw new AppError('not_found', CHECKOUT_TEXTS.iconNotFound)
-  const { businessName, email } = request
-  // Every order of the session carries it, so the cancel finds it whichever order it reads first.
-  const returnMeta = request.returnPath ? { return_path: request.returnPath } : null
+  const { businessName, email, holder } = request
+  // Before any row lock: the hold limits are counted under this client's and this e-mail's lock.
+  await lockHolder(tx, holder, email, hold.limits)
+  // Every order of the session carries them, so the cancel finds the return path whichever order it reads
+  // first, and the hold limits and the release of this browser's earlier checkout find every order.
+  const meta = {
+    ...holderMetadata(holder),
+    ...(request.returnPath ? { return_path: request.returnPath } : {}),
+  }
   const base = {
     businessName,
     email,
@@ -133,7 +152,7 @@ async function holdItems(
     paymentProvider: hold.provider,
     paymentSessionId: hold.reference,
     expiresAt: hold.expiresAt,
-    ...(returnMeta ? { metadata: returnMeta } : {}),
+    ...(Object.keys(meta).length > 0 ? { metadata: meta } : {}),
   }
   const toInsert: { values: NewOrder; lineItem: PaymentLineItem }[] = []
 
@@ -144,7 +163,14 @@ async function holdItems(
   const iconRef = iconId && iconMonth ? { iconId, month: iconMonth } : null
   let icon: LockedIcon | undefined
   // Before any day or icon row is locked (the order rows first, as a payment locks them).
-  await releaseStaleClaims(tx, { dayIds, iconId, email, now: hold.now })
+  await releaseStaleClaims(tx, {
+    dayIds,
+    iconId,
+    email,
+    browser: holder?.browserToken ? holderKey(`browser:${holder.browserToken}`) : null,
+    now: hold.now,
+  })
+  await enforceHoldLimits(tx, { holder, email, dayCount: dayIds.length }, hold.limits, hold.now)
   let days: ReservedDay[] = []
   if (dayIds.length > 0) {
     const reserved = await reserveDays(tx, dayIds, businessName, hold.now, iconRef)
@@ -207,7 +233,7 @@ async function holdItems(
       values: {
         ...base,
         amountCents,
-        metadata: { order_type: 'special_purchase', units, description, ...returnMeta },
+        metadata: { order_type: 'special_purchase', units, description, ...meta },
       },
       lineItem: {
         name: description,
@@ -243,24 +269,31 @@ function daysUnavailableError(days: { id: string; date: string }[]): AppError {
  * What may stand in the way of this checkout without being a claim any more, released in the checkout's
  * transaction so the outcome never depends on when the sweeper last ran:
  * - a lapsed hold (pending, expires_at passed) on a requested day: it becomes 'expired' and the day free;
- * - the same buyer's earlier open checkout (same e-mail, any case) that holds a requested day or the icon
- *   (Back from the payment page, then Proceed again): its whole session is released first. A payment of
- *   that earlier session still arrives through the late-payment rule.
+ * - the same buyer's earlier open checkout (same e-mail, any case) started in this same browser (its
+ *   checkout cookie, `browser`) that holds a requested day or the icon (Back from the payment page, then
+ *   Proceed again): its whole session is released first. A payment of that earlier session still arrives
+ *   through the late-payment rule. The e-mail alone releases nothing: anyone can type a buyer's address,
+ *   and would take the day from under that buyer's payment.
  * The order rows are locked (FOR UPDATE) before the days: a payment of the same session locks them too, so
  * exactly one of the two goes first and the other sees its result. Holds without an expiry (an async
  * payment settling, an administrator's pending order) are live and never released here.
  */
 async function releaseStaleClaims(
   tx: Db,
-  claim: { dayIds: string[]; iconId: string | null; email: string; now: Date },
+  claim: { dayIds: string[]; iconId: string | null; email: string; browser: string | null; now: Date },
 ): Promise<void> {
-  const { dayIds, iconId, email, now } = claim
+  const { dayIds, iconId, email, browser, now } = claim
   const onRequested = or(
     dayIds.length > 0 ? inArray(orders.dayId, dayIds) : undefined,
     iconId ? eq(orders.mapIconId, iconId) : undefined,
   )
   if (!onRequested) return
-  const sameBuyer = sql`lower(${orders.email}) = lower(${email})`
+  const sameBuyer = browser
+    ? and(
+        sql`(${orders.metadata} ->> ${BROWSER_META_KEY}) = ${browser}`,
+        sql`lower(${orders.email}) = lower(${email})`,
+      )
+    : undefined
   const found = await tx
     .select()
     .from(orders)
@@ -271,7 +304,7 @@ async function releaseStaleClaims(
         onRequested,
         or(
           and(lte(orders.expiresAt, now), isNotNull(orders.dayId)),
-          and(gt(orders.expiresAt, now), sameBuyer),
+          sameBuyer ? and(gt(orders.expiresAt, now), sameBuyer) : undefined,
         ),
       ),
     )

@@ -20,6 +20,7 @@ import {
   sessionIdOf,
   setIconStock,
   snapshot,
+  testBrowser,
 } from './checkout-test-helpers.ts'
 
 let t: TestApp
@@ -173,15 +174,19 @@ describe('create-map-icon-checkout', () => {
       .values({ name: 'Tiny', size: 'small', priceCents: 5000, totalQuantity: 2 })
       .returning()
     const iconId = icon?.id as string
-    // Two different buyers (the same buyer's second checkout would release the first one's hold).
-    for (const name of ['A', 'B'])
+    // Two different buyers, each in their own browser and connection.
+    for (const [name, ip] of [
+      ['A', '198.51.100.1'],
+      ['B', '198.51.100.2'],
+    ] as const)
       expect(
         (
-          await callFunction(t, 'create-map-icon-checkout', {
-            iconId,
-            businessName: name,
-            email: `${name.toLowerCase()}@b.co`,
-          })
+          await callFunction(
+            t,
+            'create-map-icon-checkout',
+            { iconId, businessName: name, email: `${name.toLowerCase()}@b.co` },
+            { ip },
+          )
         ).status,
       ).toBe(200)
     const before = await snapshot(t)
@@ -620,31 +625,36 @@ describe('days that are not for sale (issue 10)', () => {
   })
 })
 
-describe('the same buyer checking out again (Back from the payment page, then Proceed)', () => {
+describe('the same buyer in the same browser checking out again (Back from the payment page, then Proceed)', () => {
+  const cartBody = (dayIds: string[], mapIconId: string | null, email = buyer.email) => ({
+    businessName: buyer.businessName,
+    email,
+    calendarDayIds: dayIds,
+    mapIconId,
+    discount: dayIds.length >= 2 ? 10 : 0,
+  })
   const cart = (dayIds: string[], mapIconId: string | null, email = buyer.email) =>
-    callFunction(t, 'create-cart-checkout-session', {
-      businessName: buyer.businessName,
-      email,
-      calendarDayIds: dayIds,
-      mapIconId,
-      discount: dayIds.length >= 2 ? 10 : 0,
-    })
+    callFunction(t, 'create-cart-checkout-session', cartBody(dayIds, mapIconId, email))
 
-  it("releases the buyer's own earlier open session first; another buyer is still refused", async () => {
+  it("releases this browser's own earlier open session first; another browser is still refused", async () => {
     const [a, b, c] = await seededDays(t, 3)
     const icon = await seededIcon(t)
-    const first = await cart([a?.id as string, b?.id as string], icon.id)
+    const joe = testBrowser(t)
+    const first = await joe.call(
+      'create-cart-checkout-session',
+      cartBody([a?.id as string, b?.id as string], icon.id),
+    )
     expect(first.status).toBe(200)
+    expect(joe.cookie()).toMatch(/^townflyer_checkout=[\w-]{43}$/)
     const firstSession = sessionIdOf(first.body.sessionUrl)
 
     // Someone else cannot take those days while the hold lives.
     expect((await cart([a?.id as string], null, 'someone@else.example')).status).toBe(409)
 
-    // The same buyer (the e-mail in another case) proceeds again, with one day more: it succeeds.
-    const again = await cart(
-      [a?.id as string, b?.id as string, c?.id as string],
-      icon.id,
-      'JOE@Diner.Example',
+    // The same browser proceeds again (the e-mail in another case), with one day more: it succeeds.
+    const again = await joe.call(
+      'create-cart-checkout-session',
+      cartBody([a?.id as string, b?.id as string, c?.id as string], icon.id, 'JOE@Diner.Example'),
     )
     expect(again.status).toBe(200)
     const secondSession = sessionIdOf(again.body.sessionUrl)
@@ -663,18 +673,67 @@ describe('the same buyer checking out again (Back from the payment page, then Pr
     for (const day of [a, b, c])
       expect((await dayById(t, day?.id as string))?.status).toBe('reserved_pending')
 
-    // A different e-mail is still refused, and changes nothing.
+    // A different e-mail, from another browser or from this one (another buyer at the same computer), is
+    // still refused, and changes nothing.
     const before = await snapshot(t)
     expect((await cart([b?.id as string], null, 'rival@else.example')).status).toBe(409)
+    expect(
+      (
+        await joe.call(
+          'create-cart-checkout-session',
+          cartBody([b?.id as string], null, 'rival@else.example'),
+        )
+      ).status,
+    ).toBe(409)
     expect(await snapshot(t)).toEqual(before)
+  })
+
+  it("the buyer's e-mail alone releases nothing: another browser cannot cancel a checkout in progress and take its day", async () => {
+    const [a, b] = await seededDays(t, 2)
+    const joe = testBrowser(t, '198.51.100.7')
+    const first = await joe.call('create-cart-checkout-session', cartBody([a?.id as string], null))
+    expect(first.status).toBe(200)
+    const firstSession = sessionIdOf(first.body.sessionUrl)
+
+    // Someone who knows Joe's e-mail: from another connection, then from Joe's own connection (a shared
+    // network), without Joe's checkout cookie; then with a made-up cookie.
+    const before = await snapshot(t)
+    for (const attempt of [
+      () => cart([a?.id as string, b?.id as string], null, buyer.email),
+      () => callFunction(t, 'create-checkout-session', { dayId: a?.id, ...buyer }, { ip: joe.ip }),
+      () => testBrowser(t, joe.ip).call('create-cart-checkout-session', cartBody([a?.id as string], null)),
+    ]) {
+      const taken = await attempt()
+      expect(taken.status).toBe(409)
+      expect(taken.body.error.message).toBe('This day is not available for booking')
+    }
+    const forged = await t.request('/api/functions/create-checkout-session', {
+      method: 'POST',
+      json: { dayId: a?.id, ...buyer },
+      cookie: `townflyer_checkout=${'A'.repeat(43)}`,
+    })
+    expect(forged.status).toBe(409)
+    expect(await snapshot(t)).toEqual(before)
+    expect((await ordersOfSession(t, firstSession)).map((o) => o.status)).toEqual(['pending'])
+    expect(await dayById(t, a?.id as string)).toMatchObject({
+      status: 'reserved_pending',
+      businessName: buyer.businessName,
+    })
+
+    // Joe pays: the day is his.
+    await t.request(`/pay/${firstSession}/complete`, { method: 'POST' })
+    expect((await ordersOfSession(t, firstSession)).map((o) => o.status)).toEqual(['paid'])
   })
 
   it('leaves a paid earlier session, and sessions on other days, alone', async () => {
     const [a, b] = await seededDays(t, 2)
-    const paid = await cart([a?.id as string], null)
+    const joe = testBrowser(t)
+    const paid = await joe.call('create-cart-checkout-session', cartBody([a?.id as string], null))
     await t.request(`/pay/${sessionIdOf(paid.body.sessionUrl)}/complete`, { method: 'POST' })
-    const other = await cart([b?.id as string], null)
-    expect((await cart([a?.id as string], null)).status).toBe(409)
+    const other = await joe.call('create-cart-checkout-session', cartBody([b?.id as string], null))
+    expect((await joe.call('create-cart-checkout-session', cartBody([a?.id as string], null))).status).toBe(
+      409,
+    )
     expect((await ordersOfSession(t, sessionIdOf(paid.body.sessionUrl)))[0]?.status).toBe('paid')
     expect((await ordersOfSession(t, sessionIdOf(other.body.sessionUrl)))[0]?.status).toBe('pending')
   })

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { clientIp } from '#server/http/client-ip.ts'
@@ -15,6 +17,7 @@ import {
 import { refreshMapIconAvailability } from './availability.service.ts'
 import { startCheckout } from './checkout.service.ts'
 import { checkoutContext } from './checkout-context.ts'
+import type { CheckoutHolder } from './hold-limits.ts'
 import { getOrdersBySession } from './session-orders.service.ts'
 
 /**
@@ -31,6 +34,30 @@ function checkoutBody<S extends z.ZodType>(schema: S) {
   )
 }
 
+/**
+ * This browser's checkout cookie: a random token, kept for a week and renewed by each checkout. Its
+ * checkouts carry the token's hash, and only a checkout with the same cookie (and the same e-mail) may
+ * release them (Back from the payment page, then Proceed again). Sent only to the checkout calls, never
+ * readable by scripts.
+ */
+export const CHECKOUT_COOKIE = 'townflyer_checkout'
+const CHECKOUT_COOKIE_DAYS = 7
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+function checkoutHolder(c: Context<AppEnv>, deps: AppDeps): CheckoutHolder {
+  const sent = getCookie(c, CHECKOUT_COOKIE)
+  const token = sent && TOKEN.test(sent) ? sent : randomBytes(32).toString('base64url')
+  setCookie(c, CHECKOUT_COOKIE, token, {
+    path: '/api/functions',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: deps.config.publicUrl?.startsWith('https://') ?? false,
+    maxAge: CHECKOUT_COOKIE_DAYS * 86_400,
+  })
+  // Callers without a known address share one (like the inquiries form).
+  return { clientAddress: clientIp(c, deps.config.trustProxy) ?? 'unknown', browserToken: token }
+}
+
 /** The spec's server functions (section 7) at POST /api/functions/{name}, with its bodies. */
 export function functionsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -39,7 +66,13 @@ export function functionsRoutes(deps: AppDeps) {
   app.post('/functions/create-checkout-session', checkoutBody(dayCheckoutInputSchema), async (c) => {
     const input = c.req.valid('json')
     return c.json(
-      await startCheckout(ctx(c), { ...input, dayIds: [input.dayId], iconId: null, perDayDiscount: 0 }),
+      await startCheckout(ctx(c), {
+        ...input,
+        dayIds: [input.dayId],
+        iconId: null,
+        perDayDiscount: 0,
+        holder: checkoutHolder(c, deps),
+      }),
     )
   })
 
@@ -52,6 +85,7 @@ export function functionsRoutes(deps: AppDeps) {
         iconId: input.iconId,
         iconMonth: input.month ?? null,
         perDayDiscount: 0,
+        holder: checkoutHolder(c, deps),
       }),
     )
   })
@@ -67,6 +101,7 @@ export function functionsRoutes(deps: AppDeps) {
         iconMonth: input.mapIconMonth ?? null,
         perDayDiscount: input.discount,
         returnPath: input.returnPath,
+        holder: checkoutHolder(c, deps),
       }),
     )
   })
@@ -85,6 +120,7 @@ export function functionsRoutes(deps: AppDeps) {
           perDayDiscount: 0,
           special: { units: input.units, description: input.description },
           returnPath: input.returnPath,
+          holder: checkoutHolder(c, deps),
         }),
       )
     },

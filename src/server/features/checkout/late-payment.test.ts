@@ -13,6 +13,7 @@ import {
   firstOpenMonth,
   iconById,
   insertDayInReopenedMailing,
+  NO_HOLD_LIMITS,
   ordersOfSession,
   outboxRows,
   resetIconStock,
@@ -35,7 +36,7 @@ import {
 let t: TestApp
 let cookie: string
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ env: NO_HOLD_LIMITS })
   await t.createAdmin()
   cookie = await t.signIn(ADMIN)
 })

@@ -4,6 +4,7 @@ import { calendarDays, mailingIconStock, mailings, mapIcons, orders } from '#ser
 import { createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { toMonthKey } from '#shared/mailings.ts'
+import { NO_HOLD_LIMITS } from '../checkout/checkout-test-helpers.ts'
 import { closeMailingsPastDeadline } from './mailings.service.ts'
 
 const TZ = 'America/New_York'
@@ -12,7 +13,7 @@ const DAY_NOT_AVAILABLE = 'This day is not available for booking'
 let t: TestApp
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ env: NO_HOLD_LIMITS })
   await t.createAdmin()
   await t.createMember()
   admin = await t.signIn({ email: 'admin@example.com', password: 'admin-password-123' })
