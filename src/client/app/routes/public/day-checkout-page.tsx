@@ -33,12 +33,16 @@ export function DayCheckoutPage() {
       window.location.assign(await startDayCheckout({ dayId: day.id, ...details }))
     } catch (error) {
       const taken = error instanceof ApiError && error.status === 409
+      // Over the hold limits (checkouts in progress per connection and per e-mail): the server says why.
+      const limited = error instanceof ApiError && error.status === 429
       toast({
         variant: 'destructive',
-        title: taken ? 'Day Unavailable' : 'Checkout Failed',
+        title: taken ? 'Day Unavailable' : limited ? 'Too Many Checkouts' : 'Checkout Failed',
         description: taken
           ? (unavailableDaysOf(error)[0]?.message ?? takenMessage)
-          : 'There was a problem processing your booking. Please try again.',
+          : limited
+            ? error.message
+            : 'There was a problem processing your booking. Please try again.',
       })
       navigate('/')
     }

@@ -2,8 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { tooManyOpenCheckoutsMessage } from '#shared/checkout.ts'
 import { cartActions, resetCartStore } from '../cart-store'
 import { useCartCheckout } from './use-cart-checkout'
+
+const toast = vi.hoisted(() => vi.fn())
+vi.mock('#client/components/ui/use-toast.ts', () => ({ toast }))
 
 const icon = { id: 'i1', name: 'Map Icon', size: 'small', price: 150 }
 const details = { businessName: 'Harbor Bakery', email: 'owner@example.com' }
@@ -60,6 +64,30 @@ describe('useCartCheckout', () => {
       calendarDayIds: ['d1'],
       mapIconId: null,
       mapIconMonth: null,
+    })
+  })
+
+  it("shows the server's own message when the hold limits refuse the checkout (429)", async () => {
+    cartActions.addCalendarDay({ id: 'd1', date: '2027-02-03', price: 120 })
+    const message = tooManyOpenCheckoutsMessage(2, 31)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'rate_limited', message } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    )
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { result } = renderCheckout()
+    await act(() => result.current.submit(details))
+    expect(assign).not.toHaveBeenCalled()
+    expect(toast).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: 'Too Many Checkouts',
+      description: message,
     })
   })
 })

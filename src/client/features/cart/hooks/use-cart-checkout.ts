@@ -52,10 +52,14 @@ export function useCartCheckout() {
           })
           return
         }
+        // Over the hold limits (checkouts in progress per connection and per e-mail): the server says why.
+        const limited = error instanceof ApiError && error.status === 429
         toast({
           variant: 'destructive',
-          title: 'Checkout Failed',
-          description: 'There was a problem processing your booking. Please try again.',
+          title: limited ? 'Too Many Checkouts' : 'Checkout Failed',
+          description: limited
+            ? error.message
+            : 'There was a problem processing your booking. Please try again.',
         })
       }
     },
