@@ -93,16 +93,23 @@ function sharedChunkName() {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), chunkModules()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  // The server renderer (src/client/entry-server.tsx → dist/ssr, decision 014) bundles react-router so
-  // that it gets the production build through the alias above; other packages stay Node imports.
-  ssr: { noExternal: ['react-router'] },
+  // The server renderer (src/client/entry-server.tsx → dist/ssr, decision 014) is self-contained: every
+  // package it uses (React, react-query, Radix, lucide, …) is bundled in, so a production install
+  // (`npm ci --omit=dev`, where those stay devDependencies) renders pages; only Node's built-in modules
+  // stay imports (decision 017).
+  ssr: { noExternal: command === 'build' ? true : ['react-router'] },
+  // Those packages are bundled in their production builds, whatever NODE_ENV the server runs with: React
+  // picks its build by process.env.NODE_ENV, and the server's start commands do not set it.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist/client',
+    // public/ is served from dist/client; the renderer's folder needs none of it.
+    copyPublicDir: !isSsrBuild,
     manifest: true,
     sourcemap: false,
     // Every browser we support preloads modules natively; the polyfill would only add bytes to the entry.

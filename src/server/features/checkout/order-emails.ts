@@ -1,6 +1,7 @@
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { sessionReference } from '#shared/checkout.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
+import { REFUND_STATEMENT_NOTE } from '#shared/refunds.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import { type ArtworkDue, confirmationArtworkLines } from '../artwork/artwork-emails.ts'
 
@@ -88,7 +89,10 @@ export function adminNewOrderEmail(
   }
 }
 
-/** A payment arrived after its hold lapsed and a day or icon had gone to someone else: it was refunded. */
+/**
+ * A payment that could not be honoured (its hold had lapsed and a day or icon had gone to someone else,
+ * or its mailing had closed its sales or been printed or mailed): it is being refunded.
+ */
 export function adminLatePaymentRefundedEmail(
   checkout: PaidCheckout,
   site: SiteConfig,
@@ -102,12 +106,42 @@ export function adminLatePaymentRefundedEmail(
     to: adminEmail,
     subject: `${site.productName}: late payment refunded for ${checkout.businessName}`,
     text: [
-      `A payment by ${checkout.businessName} <${checkout.email}> arrived after its hold had lapsed, and ${reason}.`,
+      `A payment by ${checkout.businessName} <${checkout.email}> could not be honoured: ${reason}.`,
       'The payment is being refunded through the payment provider and the orders are marked refunded:',
       ...itemLines(checkout.items),
       `Total: ${total(checkout.items)}`,
       `Payment session: ${checkout.sessionId}`,
-      'You may want to contact the buyer.',
+      'The buyer has been told by e-mail.',
+    ].join('\n'),
+  }
+}
+
+/** The buyer's side of the same: the order is not booked and the whole payment is being refunded. */
+export function buyerLatePaymentRefundedEmail(
+  checkout: PaidCheckout,
+  site: SiteConfig,
+  provider: string,
+  reason: string,
+): OutboxEmail {
+  const reference = sessionReference(checkout.sessionId)
+  return {
+    dedupeKey: `late-payment-refunded:${checkout.sessionId}`,
+    checkoutKey: checkout.sessionId,
+    kind: 'late_payment_refunded',
+    to: checkout.email,
+    subject: `Your ${site.productName} payment is being refunded (reference ${reference})`,
+    text: [
+      `Hello ${checkout.businessName},`,
+      '',
+      `We received your payment, but we could not complete your order: ${reason}.`,
+      `Your payment of ${total(checkout.items)} is being refunded in full, and these items are not booked for you:`,
+      ...itemLines(checkout.items),
+      `Reference: ${reference}`,
+      '',
+      // A card refund travels through the card network; the local TEST MODE charged no card.
+      ...(provider === 'stripe' ? [REFUND_STATEMENT_NOTE, ''] : []),
+      `We are sorry for the trouble. Questions? Write to ${site.contactEmail} or call ${site.contactPhone}.`,
+      site.productName,
     ].join('\n'),
   }
 }

@@ -247,7 +247,13 @@ describe('fulfilment', () => {
     expect(await dayById(t, other?.id as string)).toMatchObject({ status: 'reserved', businessName: 'Rival' })
     expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'available', businessName: null })
     const mails = await outboxRows(t)
-    expect(mails.map((m) => m.kind)).toEqual(['admin_late_payment_refunded'])
+    expect(mails.map((m) => m.kind)).toEqual(['admin_late_payment_refunded', 'late_payment_refunded'])
+    // The buyer is told, and so is the administrator.
+    expect(mails[1]).toMatchObject({ toAddress: buyer.email, checkoutKey: sessionId })
+    expect(mails[1]?.textBody).toContain(
+      'We received your payment, but we could not complete your order: a day had been booked by someone else.',
+    )
+    expect(mails[0]?.textBody).toContain('could not be honoured: a day had been booked by someone else.')
     // The same late event again: nothing more happens.
     expect((await fulfilCheckoutSession(ctx(spy), sessionId, 'pi_late')).outcome).toBe('already_applied')
     expect(refunds).toHaveLength(1)
@@ -266,7 +272,10 @@ describe('fulfilment', () => {
     }
     expect((await fulfilCheckoutSession(ctx(failing), sessionId, 'pi_x')).outcome).toBe('refunded')
     // One failure is not yet an alert (late-payment.test.ts follows the job to its fifth failure).
-    expect((await outboxRows(t)).map((m) => m.kind)).toEqual(['admin_late_payment_refunded'])
+    expect((await outboxRows(t)).map((m) => m.kind)).toEqual([
+      'admin_late_payment_refunded',
+      'late_payment_refunded',
+    ])
     expect(await t.db.select().from(refundJobs)).toMatchObject([
       { sessionId, paymentRef: 'pi_x', status: 'pending', attempts: 1, lastError: 'provider down' },
     ])

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
-import { mailingIconStock, mailings, mapIcons, siteSettings } from '#server/db/schema.ts'
+import { mailingIconStock, mailings, mapIcons, orders, siteSettings } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { fromZonedLocal, toZonedLocal } from '#server/lib/zoned-time.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
@@ -12,6 +12,7 @@ import {
   DEFAULT_MAILING_DEFAULTS,
   MAILING_NOT_FOUND,
   type MailingActionInput,
+  type MailingActionResponse,
   type MailingChartPoint,
   type MailingDefaults,
   type MailingIconStockDto,
@@ -30,7 +31,11 @@ import {
   type UpdateMailingDatesInput,
   type UpdateMapIconInput,
 } from '#shared/mailings.ts'
-import { countIconClaims, recomputeIconAvailability } from '../orders/order-status.service.ts'
+import {
+  applyOrderStatusChange,
+  countIconClaims,
+  recomputeIconAvailability,
+} from '../orders/order-status.service.ts'
 import { readSetting, writeSetting } from '../settings/settings.service.ts'
 
 type MailingRow = typeof mailings.$inferSelect
@@ -232,16 +237,19 @@ export async function getMailingOverview(
   const first = toMonthKey(start.year, start.month)
   const window = monthsFrom(first, 3 + 12)
   const last = window[window.length - 1] as MonthKey
-  const [rows, figures] = await Promise.all([
+  const [rows, figures, live] = await Promise.all([
     db
       .select()
       .from(mailings)
       .where(and(sql`${mailings.month} >= ${first}`, sql`${mailings.month} <= ${last}`))
       .orderBy(asc(mailings.month)),
     monthFigures(db, first, last, now),
+    liveCheckoutsByMonth(db, first, last, now),
   ])
   const byMonth = new Map(rows.map((r) => [r.month, r]))
-  const overviewRows = rows.map((row) => toOverviewRow(row, figures.get(row.month), options.timeZone, now))
+  const overviewRows = rows.map((row) =>
+    toOverviewRow(row, figures.get(row.month), options.timeZone, now, live.get(row.month)),
+  )
   const chart: MailingChartPoint[] = monthsFrom(currentMonth, 12).map((key) => {
     const f = figures.get(key)
     return {
@@ -256,11 +264,34 @@ export async function getMailingOverview(
   return { rows: overviewRows, chart, currentMonth }
 }
 
+/**
+ * Per month of [first, last]: the checkouts in progress (pending, before their expiry) holding a day or an
+ * icon of that mailing, the ones endLiveCheckouts would end.
+ */
+async function liveCheckoutsByMonth(db: Db, first: MonthKey, last: MonthKey, now: Date) {
+  const rows = await db
+    .select({
+      month: orders.mailingMonth,
+      count: sql<number>`count(distinct ${orders.paymentSessionId})::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.mailingMonth} between ${first} and ${last}`,
+        eq(orders.status, 'pending'),
+        gt(orders.expiresAt, now),
+      ),
+    )
+    .groupBy(orders.mailingMonth)
+  return new Map(rows.map((r) => [r.month as MonthKey, Number(r.count)]))
+}
+
 function toOverviewRow(
   row: MailingRow,
   f: OverviewSqlRow | undefined,
   timeZone: string,
   now: Date,
+  liveCheckouts = 0,
 ): MailingOverviewRow {
   return {
     ...toPublicMailingDto(row, timeZone, effectiveStatus(row, now)),
@@ -273,6 +304,7 @@ function toOverviewRow(
     },
     icons: { regular: f?.regular ?? 0, premium: f?.premium ?? 0 },
     revenue: Number(f?.revenue_cents ?? 0) / 100,
+    liveCheckouts,
   }
 }
 
@@ -284,8 +316,11 @@ async function overviewRowOf(
 ): Promise<MailingOverviewRow> {
   const [row] = await db.select().from(mailings).where(eq(mailings.month, month))
   if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
-  const figures = await monthFigures(db, month, month, now)
-  return toOverviewRow(row, figures.get(month), timeZone, now)
+  const [figures, live] = await Promise.all([
+    monthFigures(db, month, month, now),
+    liveCheckoutsByMonth(db, month, month, now),
+  ])
+  return toOverviewRow(row, figures.get(month), timeZone, now, live.get(month))
 }
 
 function requireMonthKey(month: string): MonthKey {
@@ -310,13 +345,13 @@ function localInstant(local: string, timeZone: string, field: string): Date {
 
 /**
  * One change to a mailing: `changesOf` reads its row, locked FOR UPDATE (a checkout selling in this mailing
- * holds it FOR SHARE, so the two never interleave), and says what to write or throws to refuse. Answers
- * the mailing's overview row once committed.
+ * holds it FOR SHARE, so the two never interleave), and says what to write or throws to refuse. Then
+ * `afterCommit` runs, and the answer is the mailing's overview row.
  */
 async function changeMailing(
   db: Db,
   monthParam: string,
-  options: { timeZone: string; now?: Date },
+  options: { timeZone: string; now?: Date; afterCommit?: (month: MonthKey, now: Date) => Promise<void> },
   changesOf: (row: MailingRow, now: Date) => Partial<typeof mailings.$inferInsert>,
 ): Promise<MailingOverviewRow> {
   const month = requireMonthKey(monthParam)
@@ -326,7 +361,50 @@ async function changeMailing(
     if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
     await tx.update(mailings).set(changesOf(row, now)).where(eq(mailings.month, month))
   })
+  await options.afterCommit?.(month, now)
   return overviewRowOf(db, month, options.timeZone, now)
+}
+
+/**
+ * Ends the checkouts in progress that hold a day or an icon of this mailing, once its sales are closed or
+ * it is printed or mailed: each whole checkout is released (its holds expire, its days in any mailing are
+ * free again), so a payment that still arrives for it is refunded by the late-payment rule. A hold without
+ * an expiry (a payment settling, an administrator's pending order) is left alone; a payment into a printed
+ * or mailed mailing is refunded whenever it arrives. Runs after the status change has committed, so no new
+ * hold can start meanwhile, and locks the orders first, in id order, as a checkout and a payment do.
+ * Answers how many checkouts it ended.
+ */
+export async function endLiveCheckouts(db: Db, month: MonthKey, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const sessions = await tx
+      .selectDistinct({ id: orders.paymentSessionId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.mailingMonth, month),
+          eq(orders.status, 'pending'),
+          gt(orders.expiresAt, now),
+          isNotNull(orders.paymentSessionId),
+        ),
+      )
+    const ids = sessions.flatMap((s) => (s.id ? [s.id] : []))
+    if (ids.length === 0) return 0
+    const held = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(inArray(orders.paymentSessionId, ids), eq(orders.status, 'pending'), isNotNull(orders.expiresAt)),
+      )
+      .orderBy(asc(orders.id))
+      .for('update')
+    for (const order of held) await applyOrderStatusChange(tx, order, 'expired', now)
+    await recomputeIconAvailability(
+      tx,
+      held.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
+      now,
+    )
+    return new Set(held.map((o) => o.paymentSessionId)).size
+  })
 }
 
 /**
@@ -378,15 +456,20 @@ const ACTION_REFUSED: Record<MailingActionInput['action'], string> = {
 
 /**
  * close: sales end now (the sales-close time becomes now if it was later); reopen: open again until a
- * sales close in the future; printed; mailed.
+ * sales close in the future; printed; mailed. Close, printed and mailed end the mailing's checkouts in
+ * progress (endLiveCheckouts), and the answer says how many.
  */
 export async function applyMailingAction(
   db: Db,
   monthParam: string,
   input: MailingActionInput,
   options: { timeZone: string; now?: Date },
-): Promise<MailingOverviewRow> {
-  return changeMailing(db, monthParam, options, (row, now) => {
+): Promise<MailingActionResponse> {
+  let endedCheckouts = 0
+  const endsHolds = async (month: MonthKey, now: Date) => {
+    if (input.action !== 'reopen') endedCheckouts = await endLiveCheckouts(db, month, now)
+  }
+  const row = await changeMailing(db, monthParam, { ...options, afterCommit: endsHolds }, (row, now) => {
     const status = effectiveStatus(row, now)
     if (!canApplyMailingAction(status, input.action))
       throw new AppError('conflict', ACTION_REFUSED[input.action])
@@ -410,6 +493,7 @@ export async function applyMailingAction(
     }
     return set
   })
+  return { ...row, endedCheckouts }
 }
 
 // ---------------------------------------------------------------- icon stock per mailing

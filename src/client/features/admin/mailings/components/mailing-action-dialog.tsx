@@ -6,11 +6,12 @@ import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.
 import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
 import {
   type MailingAction,
+  type MailingActionResponse,
   type MailingOverviewRow,
   mailingMonthLabel,
   mailingOpenSubject,
 } from '#shared/mailings.ts'
-import { plural } from '#shared/plural.ts'
+import { agree, plural } from '#shared/plural.ts'
 import { useApplyMailingAction } from '../api/apply-mailing-action'
 import { useNotifyWaitlist } from '../api/notify-waitlist'
 import { formatInstant, formatLocalDateTime, isSalesClosePast } from '../mailing-display'
@@ -19,13 +20,20 @@ export type PendingMailingAction = { row: MailingOverviewRow; action: MailingAct
 
 type Copy = { title: string; description: string; confirmLabel: string; doneTitle: string }
 
+/** Closing sales, or marking printed or mailed, ends the mailing's checkouts in progress: say how many. */
+function endsCheckoutsText(row: MailingOverviewRow): string {
+  const count = row.liveCheckouts ?? 0
+  if (count === 0) return ''
+  return ` ${plural(count, 'checkout')} in progress ${agree(count, 'holds', 'hold')} its days or map icons: this ends ${agree(count, 'it', 'them')}, and a payment that still arrives is refunded.`
+}
+
 function actionCopy({ row, action }: PendingMailingAction): Copy {
   const label = mailingMonthLabel(row.month)
   switch (action) {
     case 'close':
       return {
         title: 'Close Sales Now',
-        description: `Close sales for the ${label} mailing now? Buyers can no longer order its days or map icons.`,
+        description: `Close sales for the ${label} mailing now? Buyers can no longer order its days or map icons.${endsCheckoutsText(row)}`,
         confirmLabel: 'Close Sales',
         doneTitle: 'Sales Closed',
       }
@@ -41,14 +49,14 @@ function actionCopy({ row, action }: PendingMailingAction): Copy {
     case 'printed':
       return {
         title: 'Mark Printed',
-        description: `Mark the ${label} mailing as printed? A printed mailing takes no more orders of any kind.`,
+        description: `Mark the ${label} mailing as printed? A printed mailing takes no more orders of any kind.${endsCheckoutsText(row)}`,
         confirmLabel: 'Mark Printed',
         doneTitle: 'Marked Printed',
       }
     case 'mailed':
       return {
         title: 'Mark Mailed',
-        description: `Mark the ${label} mailing as mailed?`,
+        description: `Mark the ${label} mailing as mailed?${endsCheckoutsText(row)}`,
         confirmLabel: 'Mark Mailed',
         doneTitle: 'Marked Mailed',
       }
@@ -66,17 +74,21 @@ function actionCopy({ row, action }: PendingMailingAction): Copy {
   }
 }
 
-function doneText(row: MailingOverviewRow, action: MailingAction): string {
+function doneText(row: MailingActionResponse, action: MailingAction): string {
   const label = mailingMonthLabel(row.month)
+  const ended =
+    row.endedCheckouts > 0
+      ? ` ${plural(row.endedCheckouts, 'checkout')} in progress ${agree(row.endedCheckouts, 'was', 'were')} ended.`
+      : ''
   switch (action) {
     case 'close':
-      return `The ${label} mailing is closed for sales.`
+      return `The ${label} mailing is closed for sales.${ended}`
     case 'reopen':
       return `The ${label} mailing is open for orders until ${formatLocalDateTime(row.salesCloseLocal)}.`
     case 'printed':
-      return `The ${label} mailing is marked printed.`
+      return `The ${label} mailing is marked printed.${ended}`
     case 'mailed':
-      return `The ${label} mailing is marked mailed.`
+      return `The ${label} mailing is marked mailed.${ended}`
   }
 }
 

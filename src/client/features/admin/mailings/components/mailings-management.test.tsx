@@ -35,7 +35,7 @@ const row = (
 
 const rows = [
   row('2033-01', 'open'),
-  row('2033-02', 'closed', { salesCloseAt: PAST }),
+  row('2033-02', 'closed', { salesCloseAt: PAST, liveCheckouts: 2 }),
   row('2033-03', 'printed'),
   row('2033-04', 'mailed', { waitlistNotifiedAt: '2032-12-01T15:00:00.000Z' }),
 ]
@@ -72,11 +72,13 @@ describe('MailingsManagement (issue 12)', () => {
       const body = JSON.parse(String(init?.body))
       const month = url.split('/')[4] as string
       const next = { close: 'closed', reopen: 'open', printed: 'printed', mailed: 'mailed' } as const
-      return json(
-        row(month, next[body.action as keyof typeof next], {
+      return json({
+        ...row(month, next[body.action as keyof typeof next], {
           salesCloseLocal: body.salesCloseLocal ?? `${month}-01T17:00`,
         }),
-      )
+        endedCheckouts:
+          body.action === 'reopen' ? 0 : (rows.find((r) => r.month === month)?.liveCheckouts ?? 0),
+      })
     }
     if (url.endsWith('/icon-stock')) return json({ month: url.split('/')[4], icons: stock })
     if (url.endsWith('/icon-stock/i1'))
@@ -158,6 +160,25 @@ describe('MailingsManagement (issue 12)', () => {
       expect(sent('POST', '/api/admin/mailings/2033-01/status')).toEqual([{ action: 'close' }]),
     )
     expect(await screen.findByText('The January 2033 mailing is closed for sales.')).toBeTruthy()
+  })
+
+  it('says how many checkouts in progress marking printed ends, before and after', async () => {
+    await renderScreen()
+    fireEvent.click(
+      within(rowOf('February 2033')).getByRole('button', { name: 'Mark printed for February 2033' }),
+    )
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark Printed' })
+    expect(dialog.textContent).toContain(
+      'Mark the February 2033 mailing as printed? A printed mailing takes no more orders of any kind. 2 checkouts in progress hold its days or map icons: this ends them, and a payment that still arrives is refunded.',
+    )
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Printed' }))
+    })
+    expect(
+      await screen.findByText(
+        'The February 2033 mailing is marked printed. 2 checkouts in progress were ended.',
+      ),
+    ).toBeTruthy()
   })
 
   it('asks for a new sales close to reopen a mailing whose close has passed, and sends it', async () => {
