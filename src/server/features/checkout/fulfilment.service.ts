@@ -92,33 +92,29 @@ export async function applyPayment(
   if (open.length === 0) return { outcome: 'already_applied' }
   const iconIds = open.flatMap((o) => (o.mapIconId ? [o.mapIconId] : []))
 
-  let conflict = await producedMailingReason(
-    tx,
-    open.flatMap((o) => (o.mailingMonth ? [o.mailingMonth] : [])),
-  )
+  let conflict: string | null = null
   try {
+    const produced = await producedMailingReason(
+      tx,
+      open.flatMap((o) => (o.mailingMonth ? [o.mailingMonth] : [])),
+    )
+    if (produced) throw new LatePaymentConflict(produced)
     // A savepoint: a late payment that cannot be honoured leaves no trace of the attempt.
-    if (!conflict)
-      await tx.transaction(async (sp) => {
-        for (const order of open) {
-          let current = order
-          if (order.status === 'pending' && !isHoldLive(order.expiresAt, now)) {
-            // Lapse it first (its own day back to available, if still its hold), then judge it as a late payment.
-            await applyOrderStatusChange(sp, order, 'expired', now)
-            current = { ...order, status: 'expired' }
-          }
-          if (current.status === 'expired') {
-            const reason = await reclaimLapsedHold(
-              sp,
-              current,
-              now,
-              todayInTimeZone(ctx.config.timeZone, now),
-            )
-            if (reason) throw new LatePaymentConflict(reason)
-          }
-          await applyOrderStatusChange(sp, current, 'paid', now)
+    await tx.transaction(async (sp) => {
+      for (const order of open) {
+        let current = order
+        if (order.status === 'pending' && !isHoldLive(order.expiresAt, now)) {
+          // Lapse it first (its own day back to available, if still its hold), then judge it as a late payment.
+          await applyOrderStatusChange(sp, order, 'expired', now)
+          current = { ...order, status: 'expired' }
         }
-      })
+        if (current.status === 'expired') {
+          const reason = await reclaimLapsedHold(sp, current, now, todayInTimeZone(ctx.config.timeZone, now))
+          if (reason) throw new LatePaymentConflict(reason)
+        }
+        await applyOrderStatusChange(sp, current, 'paid', now)
+      }
+    })
   } catch (error) {
     if (error instanceof LatePaymentConflict) conflict = error.message
     else if (isUniqueViolation(error)) conflict = 'a day had been booked by someone else'
