@@ -128,6 +128,64 @@ export async function exportDatabase(db: Db, engine: string, file: string): Prom
 
 export type ImportResult = { header: ExportHeader; tables: Record<string, number> }
 
+function parseExportHeader(line: string, file: string): ExportHeader {
+  let header: ExportHeader
+  try {
+    header = JSON.parse(line) as ExportHeader
+  } catch {
+    throw new TransferError(`${file} is not a Townflyer export (its first line is not JSON).`)
+  }
+  if (header?.format !== EXPORT_FORMAT || header.version !== EXPORT_VERSION)
+    throw new TransferError(`${file} is not a Townflyer export of version ${EXPORT_VERSION}.`)
+  return header
+}
+
+/** The header line of an export file. */
+export async function readExportHeader(file: string): Promise<ExportHeader> {
+  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }) })
+  try {
+    const first = await lines[Symbol.asyncIterator]().next()
+    return parseExportHeader(first.done ? '' : first.value, file)
+  } finally {
+    lines.close()
+  }
+}
+
+async function requireSameMigration(db: Db, header: ExportHeader): Promise<void> {
+  const target = await latestMigration(db)
+  if (header.migration !== target)
+    throw new TransferError(
+      `The export was made at migration ${header.migration ?? 'none'} but the target database is at ${target ?? 'none'}. ` +
+        'Start the server once on the older side (it migrates at start), export again, then import.',
+    )
+}
+
+async function requireEmpty(db: Db): Promise<void> {
+  const filled: string[] = []
+  for (const table of tablesInDependencyOrder()) {
+    const name = getTableName(table)
+    if (!MIGRATION_FILLED_TABLES.has(name) && (await countRows(db, table)) > 0) filled.push(name)
+  }
+  if (filled.length > 0)
+    throw new TransferError(
+      `The target database is not empty (rows in ${filled.join(', ')}). Import into a new database, ` +
+        'or pass --replace to delete everything in it first.',
+    )
+}
+
+/**
+ * What importDatabase refuses, checked without changing anything: an export of another migration, and
+ * (unless `replace`) a target that holds rows. For a caller with more to do before the import.
+ */
+export async function checkImportTarget(
+  db: Db,
+  header: ExportHeader,
+  options: { replace?: boolean } = {},
+): Promise<void> {
+  await requireSameMigration(db, header)
+  if (!options.replace) await requireEmpty(db)
+}
+
 /**
  * Loads an export into `db`, which must already be migrated to the export's migration. All or nothing
  * (one transaction). Refuses a database that holds any row unless `replace` (then every table is emptied
@@ -143,41 +201,19 @@ export async function importDatabase(
   const first = await iterator.next()
   let header: ExportHeader
   try {
-    header = JSON.parse(first.done ? '' : first.value) as ExportHeader
-  } catch {
+    header = parseExportHeader(first.done ? '' : first.value, file)
+    await requireSameMigration(db, header)
+  } catch (error) {
     lines.close()
-    throw new TransferError(`${file} is not a Townflyer export (its first line is not JSON).`)
-  }
-  if (header.format !== EXPORT_FORMAT || header.version !== EXPORT_VERSION) {
-    lines.close()
-    throw new TransferError(`${file} is not a Townflyer export of version ${EXPORT_VERSION}.`)
+    throw error
   }
   const tables = tablesInDependencyOrder()
   const known = new Set(tables.map((t) => getTableName(t)))
   const byName = new Map<string, PgTable>(tables.map((t) => [getTableName(t), t]))
-  const target = await latestMigration(db)
-  if (header.migration !== target) {
-    lines.close()
-    throw new TransferError(
-      `The export was made at migration ${header.migration ?? 'none'} but the target database is at ${target ?? 'none'}. ` +
-        'Start the server once on the older side (it migrates at start), export again, then import.',
-    )
-  }
 
   try {
     return await db.transaction(async (tx) => {
-      if (!options.replace) {
-        const filled: string[] = []
-        for (const table of tables) {
-          const name = getTableName(table)
-          if (!MIGRATION_FILLED_TABLES.has(name) && (await countRows(tx, table)) > 0) filled.push(name)
-        }
-        if (filled.length > 0)
-          throw new TransferError(
-            `The target database is not empty (rows in ${filled.join(', ')}). Import into a new database, ` +
-              'or pass --replace to delete everything in it first.',
-          )
-      }
+      if (!options.replace) await requireEmpty(tx)
       // The export carries what triggers wrote (order history, the catalogue version, …): they must not
       // write it again, nor react to the emptying below. Transactional, so the triggers are back on at
       // commit or rollback. Needs the tables' owner, the role the server migrates with.

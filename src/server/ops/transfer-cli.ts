@@ -3,10 +3,12 @@ import path from 'node:path'
 import { type Database, openPglite, openPostgres, PgliteFolderError } from '../db/client.ts'
 import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { EnvError, loadConfig } from '../env.ts'
+import { createLocalStorage } from '../lib/storage/local-storage.ts'
+import type { Storage } from '../lib/storage/storage.ts'
 import { TransferError } from './db-transfer.ts'
 
 /**
- * What scripts/db-export.ts and scripts/db-import.ts share: reading their options and opening the
+ * What scripts/db-export.ts, db-import.ts, backup.ts and restore.ts share: reading their options and opening the
  * database they name. Without --database-url / --data-dir they use the server's own configuration
  * (DATABASE_URL, else DATA_DIR), so they move the database the server would open.
  */
@@ -65,6 +67,21 @@ export async function openTransferDatabase(
   if (options.mustExist && !fs.existsSync(path.join(folder, 'pglite', 'PG_VERSION')))
     throw new TransferError(`${folder} holds no Townflyer database (no pglite/ folder in it).`)
   return { database: await openPglite(folder), label: `PGlite folder ${folder}` }
+}
+
+/**
+ * Where the server keeps its stored files: the S3 bucket when S3_* are set, else `<data folder>/media`,
+ * the data folder being --data-dir or DATA_DIR.
+ */
+export async function openTransferStorage(args: TransferArgs): Promise<{ storage: Storage; label: string }> {
+  const config = loadConfig()
+  const s3 = config.storage.s3
+  if (s3) {
+    const { createS3Storage } = await import('../lib/storage/s3-storage.ts')
+    return { storage: createS3Storage(s3), label: `S3 bucket ${s3.bucket}` }
+  }
+  const folder = path.join(path.resolve(args.dataDir ?? config.dataDir), 'media')
+  return { storage: createLocalStorage(folder), label: `folder ${folder}` }
 }
 
 function redact(url: string): string {

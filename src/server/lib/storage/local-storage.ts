@@ -75,5 +75,26 @@ export function createLocalStorage(root: string): Storage {
       if (!file) throw new InvalidStoragePathError(key)
       await fs.promises.rm(file, { force: true })
     },
+
+    async *list() {
+      yield* listFolder(base, [])
+    },
+  }
+}
+
+/** The keys of the files under `folder`; dot-names (put's temporary files) are not stored files. */
+async function* listFolder(folder: string, prefix: string[]): AsyncGenerator<string> {
+  let entries: fs.Dirent[]
+  try {
+    entries = await fs.promises.readdir(folder, { withFileTypes: true })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue
+    const segments = [...prefix, entry.name]
+    if (entry.isDirectory()) yield* listFolder(path.join(folder, entry.name), segments)
+    else if (entry.isFile() && storagePathSegments(segments.join('/'))) yield segments.join('/')
   }
 }

@@ -39,6 +39,19 @@ describe('local storage', () => {
     expect(fs.readdirSync(path.join(dir, 'media', 'x'))).toEqual(['keep.png'])
   })
 
+  it('lists every stored key, and none of the temporary files put writes', async () => {
+    const listed = createLocalStorage(path.join(dir, 'listed'))
+    const keys: string[] = []
+    for await (const key of listed.list()) keys.push(key)
+    expect(keys).toEqual([]) // no folder yet
+    await listed.put('artwork/2030-01/a.pdf', new TextEncoder().encode('%PDF-'), 'application/pdf')
+    await listed.put('map_example/1-a.png', new TextEncoder().encode('png'), 'image/png')
+    fs.writeFileSync(path.join(dir, 'listed', 'map_example', '.0123.tmp'), 'half')
+    for await (const key of listed.list()) keys.push(key)
+    expect(keys.sort()).toEqual(['artwork/2030-01/a.pdf', 'map_example/1-a.png'])
+    expect((await listed.get('artwork/2030-01/a.pdf'))?.contentType).toBe('application/pdf')
+  })
+
   it('refuses paths that leave the root', async () => {
     const bad = [
       '../outside.txt',

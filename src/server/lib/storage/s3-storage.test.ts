@@ -38,7 +38,7 @@ beforeAll(async () => {
     address: '127.0.0.1',
     silent: true,
     directory,
-    configureBuckets: [{ name: 'townflyer-media' }],
+    configureBuckets: [{ name: 'townflyer-media' }, { name: 'townflyer-listed' }],
   })
   const { port } = await server.run()
   endpoint = `http://127.0.0.1:${port}`
@@ -76,6 +76,22 @@ describe('S3 storage adapter (against s3rver)', () => {
       await readAll((await storage.get('postcard_front/2-a.png'))?.body as ReadableStream<Uint8Array>),
     ).toEqual(PNG)
   })
+
+  it('lists every key, over several pages', async () => {
+    const many = createS3Storage({
+      bucket: 'townflyer-listed',
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+    })
+    const expected: string[] = []
+    for (let i = 0; i < 1005; i++) expected.push(`artwork/2030-01/${String(i).padStart(4, '0')}.png`)
+    for (const key of expected) await many.put(key, PNG, 'image/png')
+    const keys: string[] = []
+    for await (const key of many.list()) keys.push(key)
+    expect(keys.sort()).toEqual(expected)
+  }, 120_000)
 
   it('refuses keys that could leave the bucket prefix and answers undefined for unknown keys', async () => {
     for (const key of ['../x.png', '/abs.png', 'a//b.png', 'a\\b.png', '']) {

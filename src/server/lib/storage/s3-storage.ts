@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -104,6 +105,20 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Client): Sto
       if (!storagePathSegments(key)) throw new InvalidStoragePathError(key)
       // S3 answers 204 for a missing key too: removing a missing object is not an error.
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+
+    async *list() {
+      // ListObjects (version 1), each page after the last key of the one before: every S3-compatible
+      // store answers it. (s3rver answers a truncated version 2 listing with an error: its continuation
+      // token needs a cipher current OpenSSL no longer has.)
+      let Marker: string | undefined
+      for (;;) {
+        const page = await s3.send(new ListObjectsCommand({ Bucket, Marker }))
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []))
+        yield* keys
+        if (!page.IsTruncated || keys.length === 0) return
+        Marker = keys[keys.length - 1]
+      }
     },
   }
 }

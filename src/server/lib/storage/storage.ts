@@ -16,6 +16,8 @@ export interface Storage {
   get(path: string): Promise<StoredObject | undefined>
   /** Removes the object; removing a missing one is not an error. */
   delete(path: string): Promise<void>
+  /** Every stored key, in no particular order (for backups: src/server/ops/backup.ts). */
+  list(): AsyncIterable<string>
 }
 
 export class StorageConflictError extends Error {
