@@ -98,6 +98,7 @@ export async function createBackup(options: {
 }): Promise<BackupManifest> {
   const file = path.resolve(options.file)
   if (fs.existsSync(file)) throw new TransferError(`${file} already exists: name a new file.`)
+  if (!fs.existsSync(path.dirname(file))) throw new TransferError(`There is no folder ${path.dirname(file)}.`)
   const partial = path.join(
     path.dirname(file),
     `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`,
@@ -105,6 +106,7 @@ export async function createBackup(options: {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-backup-'))
   const gzip = zlib.createGzip()
   const written = pipeline(gzip, fs.createWriteStream(partial, { flags: 'wx' }))
+  written.catch(() => {}) // awaited below; a write error also fails the tar writer's next write
   const tar = new TarWriter(gzip)
   try {
     const files = new Map<string, BackupFile>()

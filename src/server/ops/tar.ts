@@ -51,6 +51,7 @@ export class TarWriter {
   constructor(private readonly out: Writable) {}
 
   private async write(bytes: Uint8Array): Promise<void> {
+    if (this.out.destroyed) throw new TarFormatError('The archive can no longer be written.')
     if (!this.out.write(bytes)) await once(this.out, 'drain')
   }
 
