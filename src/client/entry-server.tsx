@@ -1,9 +1,10 @@
 /**
  * Server rendering of the public pages (decision 014), built by `vite build --ssr` into dist/ssr and
- * imported by the server (src/server/http/spa.ts). The page is rendered with the same components, routes
- * and query options as in the browser; the data comes from the server's own API answered in process, and
- * the query cache it filled travels in the HTML so that hydration renders the very same markup and fetches
- * none of it again.
+ * imported by the server (src/server/http/spa.ts) as the ServerRenderer of src/shared/server-renderer.ts,
+ * the contract both sides build on without importing each other. The page is rendered with the same
+ * components, routes and query options as in the browser; the data comes from the server's own API answered
+ * in process, and the query cache it filled travels in the HTML so that hydration renders the very same
+ * markup and fetches none of it again.
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
@@ -11,10 +12,10 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { blogPageOf } from '../shared/blog-pages'
 import { initialCalendarMonth } from '../shared/calendar-months'
-import { DEFAULT_SITE_FONT, isSiteFont, type SiteFont } from '../shared/fonts'
+import { DEFAULT_SITE_FONT, isSiteFont } from '../shared/fonts'
 import { matchPageRoute, type PageModule } from '../shared/page-routes'
 import type { PageQueryState } from '../shared/page-state'
-import type { SiteConfig } from '../shared/site-config'
+import type { RenderedPage, RenderPageInput } from '../shared/server-renderer'
 import { AppProviders, createQueryClient } from './app/providers'
 import { AppRoutes } from './app/router'
 import { provideSiteConfig } from './app/site-config'
@@ -31,28 +32,6 @@ import { SiteFontSync } from './features/site-font/components/site-font-sync'
 import { headingFontStack } from './features/site-font/site-font'
 import { setApiFetch } from './lib/api-client'
 import { RenderedPartsContext } from './lib/lazy-part'
-
-export type RenderPageInput = {
-  /** Path and query of the request, e.g. /blog?page=2. */
-  url: string
-  site: SiteConfig
-  /** Answers GET /api/… in process (the server's own app); never sees the visitor's cookies. */
-  fetchApi: (path: string, init: RequestInit) => Promise<Response>
-}
-
-export type RenderedPage = {
-  /** The markup inside #root. */
-  html: string
-  status: 200 | 404
-  /** "<Page> | <productName>" as the page sets it in the browser. */
-  title: string | undefined
-  /** For <meta name="description">: the page's first paragraph, or a blog post's opening text. */
-  description: string | undefined
-  queryState: PageQueryState
-  /** The heading font of the site settings (the default when they could not be read) and its CSS stack. */
-  siteFont: SiteFont
-  headingFont: string
-}
 
 const excerpt = (text: string, max = 160) => {
   const plain = text.replace(/\s+/g, ' ').trim()

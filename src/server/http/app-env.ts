@@ -1,3 +1,4 @@
+import type { ServerRenderer } from '#shared/server-renderer.ts'
 import type { Database } from '../db/client.ts'
 import type { ServerConfig } from '../env.ts'
 import type { Auth } from '../features/auth/auth.ts'
@@ -28,7 +29,7 @@ export type AppDeps = {
   /** Folder of the built client (dist/client); absent in API-only tests. */
   clientDir?: string
   /** The server renderer; by default dist/ssr/entry-server.js beside clientDir (tests import the sources). */
-  loadRenderer?: () => Promise<import('./spa.ts').ServerRenderer | undefined>
+  loadRenderer?: () => Promise<ServerRenderer | undefined>
 }
 
 export type AppEnv = {

@@ -4,9 +4,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLOG_PAGE_SIZE } from '#shared/blog-pages.ts'
 import type { PageQueryState } from '#shared/page-state.ts'
+import type { ServerRenderer } from '#shared/server-renderer.ts'
 import { blogPosts } from '../db/schema.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
-import { fontFaceCss, type ServerRenderer } from './spa.ts'
+import { fontFaceCss } from './spa.ts'
 
 // The shell as `vite build` writes it (index.html with the entry script moved into the head).
 const SHELL = `<!doctype html>
@@ -28,7 +29,8 @@ const CSS = '.text-slate-900{color:#0f172b}'
 
 let t: TestApp
 let clientDir: string
-const loadRenderer = () => import('#client/entry-server.tsx') as Promise<ServerRenderer>
+// The client's sources, held to the contract the built file is loaded as.
+const loadRenderer = (): Promise<ServerRenderer> => import('#client/entry-server.tsx')
 const postIds: string[] = []
 const POSTS = BLOG_PAGE_SIZE + 3
 

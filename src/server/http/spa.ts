@@ -6,6 +6,7 @@ import { blogPageOf } from '#shared/blog-pages.ts'
 import { SITE_FONTS, type SiteFont } from '#shared/fonts.ts'
 import { matchPageRoute, PAGE_ROUTES, type PageModule } from '#shared/page-routes.ts'
 import { QUERY_STATE_ELEMENT_ID } from '#shared/page-state.ts'
+import type { RenderedPage, ServerRenderer } from '#shared/server-renderer.ts'
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '#shared/site-config.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { AppEnv } from './app-env.ts'
@@ -16,10 +17,6 @@ import {
   VARY_ACCEPT_ENCODING,
 } from './compression.ts'
 import { staticFiles } from './static-files.ts'
-
-/** src/client/entry-server.tsx, as built into dist/ssr (or imported from the sources by tests). */
-export type ServerRenderer = typeof import('#client/entry-server.tsx')
-type RenderedPage = Awaited<ReturnType<ServerRenderer['renderPage']>>
 
 /**
  * Pages rendered on the server (decision 014): the public pages, whose content is the same for every
