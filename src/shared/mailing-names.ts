@@ -7,8 +7,7 @@
  */
 
 import { MONTH_NAMES } from './format.ts'
-import type { MonthKey } from './mailings.ts'
-import { MONTH_KEY } from './month-key.ts'
+import { MONTH_KEY, type MonthKey } from './month-key.ts'
 
 export const NO_OPEN_MAILING = 'No mailing is open for orders right now.'
 export const MAILING_NOT_SELLING = 'This mailing is not taking orders.'

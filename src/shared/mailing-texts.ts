@@ -5,9 +5,8 @@
  * (nor uses Intl, see format.ts).
  *
  * The browser imports these rather than mailings.ts: that module's zod schemas are built when it loads, so
- * importing any value from it puts zod (~18 modules) into the page's bundle. mailingConcludedText says
- * the text mailings.ts re-exports for the server (one definition). The icon and cart texts
- * are in mailing-names.ts.
+ * importing any value from it puts zod (~18 modules) into the page's bundle. The server imports these
+ * from here too (one definition). The icon and cart texts are in mailing-names.ts.
  */
 import { formatYearMonth } from './calendar-months.ts'
 import { formatDayDate, MONTH_NAMES } from './format.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { mailingMonthLabel } from './mailing-names.ts'
-import { MONTH_KEY, YEAR } from './month-key.ts'
+import { MONTH_KEY, type MonthKey, YEAR } from './month-key.ts'
 
 /**
  * The monthly mailing (issue 12, docs/decisions/012): the postcard of one month is the unit of sale. It
@@ -12,8 +12,7 @@ import { MONTH_KEY, YEAR } from './month-key.ts'
 export const MAILING_STATUSES = ['open', 'closed', 'printed', 'mailed'] as const
 export type MailingStatus = (typeof MAILING_STATUSES)[number]
 
-/** 'YYYY-MM' */
-export type MonthKey = string
+export type { MonthKey }
 export const MONTH_KEY_PATTERN = MONTH_KEY
 
 export function toMonthKey(year: number, month: number): MonthKey {
@@ -25,9 +24,9 @@ export function parseMonthKey(key: MonthKey): { year: number; month: number } {
 }
 
 // The texts buyers' pages show are defined once, in modules the browser can load without zod (the
-// public routes' JS budget), and re-exported here for the server.
+// public routes' JS budget), and re-exported here for the server. mailing-texts.ts builds on this module's
+// types, so its texts are imported from it directly (a re-export would close an import circle).
 export { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from './mailing-names.ts'
-export { mailingConcludedText } from './mailing-texts.ts'
 
 /** The waitlist announcement's subject: 'The December 2026 mailing is open'. */
 export function mailingOpenSubject(key: MonthKey): string {
