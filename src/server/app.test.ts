@@ -58,6 +58,22 @@ describe('routing', () => {
     }
   })
 
+  it('answers 404 on the retired routes: the unpaged order list, its CSV and the db-setup no-op', async () => {
+    const admin = await t.signIn(ADMIN)
+    for (const [method, path] of [
+      ['GET', '/api/admin/orders'],
+      ['GET', '/api/admin/orders?status=all'],
+      ['GET', '/api/admin/orders/export.csv'],
+      ['POST', '/api/functions/db-setup'],
+    ] as const) {
+      for (const cookie of [undefined, admin]) {
+        const response = await t.request(path, { method, json: method === 'POST' ? {} : undefined, cookie })
+        expect(response.status, `${method} ${path}`).toBe(404)
+        expect((await response.json()).error.code).toBe('not_found')
+      }
+    }
+  })
+
   it('serves the SPA for every other path with the site config injected as data, not script', async () => {
     const app = createApp({ ...t.deps, clientDir })
     for (const route of ['/', '/calendar', '/admin/orders', '/no/such/page']) {

@@ -14,8 +14,7 @@
  *   POST   /api/admin/calendar-days/bulk-delete {ids (1-1000)} → BulkDeleteDaysResponse
  *          (range and bulk actions skip held days and list them in `skipped`)
  * Orders
- *   GET    /api/admin/orders?status&businessName&createdFrom&createdTo → AdminOrdersResponse (newest first)
- *   GET    /api/admin/orders/export.csv?<same filters> → text/csv
+ *   The list, its CSV and each checkout's detail are by checkout: src/shared/admin-checkouts.ts.
  *   PATCH  /api/admin/orders/:id {status: 'pending'|'paid'|'refunded'} → AdminOrderDto
  *   POST   /api/admin/orders/bulk-status {ids: string[] (≥ 1), status} → AdminOrdersResponse
  *   POST   /api/admin/orders/bulk-delete {ids: string[] (≥ 1)} → { deleted: number }

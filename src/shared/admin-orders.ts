@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { isIsoDate } from './dates.ts'
 import { emailAddressSchema } from './email.ts'
 import { MONTH_KEY } from './month-key.ts'
 
@@ -17,39 +16,6 @@ export const ORDER_FILTER_STATUSES = ['all', 'pending', 'paid', 'refunded', 'exp
 
 /** Bulk actions act on the selected rows of one screen; a generous cap keeps one transaction small. */
 export const MAX_BULK_ORDERS = 500
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
-
-const filterDate = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string().refine(isIsoDate, `${label} must be a date as YYYY-MM-DD.`).optional(),
-  )
-
-/**
- * GET /api/admin/orders and /api/admin/orders/export.csv. status 'all' or absent: no status filter;
- * businessName: contains, ignoring case; createdFrom / createdTo: dates (UTC), both included.
- */
-export const adminOrdersQuerySchema = z
-  .object({
-    status: z.preprocess(
-      blankToUndefined,
-      z
-        .enum(ORDER_FILTER_STATUSES, { error: 'Choose all, pending, paid, refunded, expired or deleted.' })
-        .optional(),
-    ),
-    businessName: z.preprocess(
-      blankToUndefined,
-      z.string().trim().max(200, 'Use at most 200 characters.').optional(),
-    ),
-    createdFrom: filterDate('Created from'),
-    createdTo: filterDate('Created to'),
-  })
-  .refine((q) => !q.createdFrom || !q.createdTo || q.createdFrom <= q.createdTo, {
-    message: 'Created from must be on or before created to.',
-    path: ['createdTo'],
-  })
-export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
 
 const adminOrderStatusSchema = z.enum(ADMIN_ORDER_STATUSES, { error: 'Choose pending, paid or refunded.' })
 

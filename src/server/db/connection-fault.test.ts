@@ -84,7 +84,7 @@ describe.skipIf(testEngine !== 'postgres')('a PostgreSQL connection cut while re
     proxy.holdAll()
     const held = proxy.heldChunks
     const inFlight = [
-      t.request('/api/admin/orders', { cookie: adminCookie }),
+      t.request('/api/admin/checkouts', { cookie: adminCookie }),
       t.request('/api/inquiries', {
         method: 'POST',
         json: { type: 'mailing_list', email: 'reader@example.com', name: 'Reader' },
@@ -107,7 +107,7 @@ describe.skipIf(testEngine !== 'postgres')('a PostgreSQL connection cut while re
     expect(await health.json()).toEqual({ status: 'degraded', database: 'down' })
     const duringOutage = await Promise.all([
       checkout(second.id),
-      t.request('/api/admin/orders', { cookie: adminCookie }),
+      t.request('/api/admin/checkouts', { cookie: adminCookie }),
       t.request('/api/me', { cookie: adminCookie }),
       t.request('/api/auth/sign-in/email', { method: 'POST', json: ADMIN }),
       t.request('/api/auth/get-session', { cookie: adminCookie }),
@@ -127,7 +127,7 @@ describe.skipIf(testEngine !== 'postgres')('a PostgreSQL connection cut while re
     await waitFor(async () => (await t.request('/api/health')).status === 200, 'health to recover')
     expect(await (await t.request('/api/health')).json()).toEqual({ status: 'ok', database: 'up' })
     expect((await checkout(second.id)).status).toBe(200)
-    expect((await t.request('/api/admin/orders', { cookie: adminCookie })).status).toBe(200)
+    expect((await t.request('/api/admin/checkouts', { cookie: adminCookie })).status).toBe(200)
     // The transaction cut half-way left nothing behind: its day is still free to buy.
     expect((await checkout(first.id)).status).toBe(200)
 

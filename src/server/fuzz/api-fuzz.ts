@@ -33,7 +33,6 @@ import {
   markInboxHandledInputSchema,
 } from '#shared/admin-communication.ts'
 import {
-  adminOrdersQuerySchema,
   bulkDeleteOrdersInputSchema,
   bulkOrderStatusInputSchema,
   manualMapIconOrderInputSchema,
@@ -693,9 +692,6 @@ function registry(): Map<string, RouteFuzz> {
   add('POST /api/functions/refresh-map-icon-availability', {
     request: () => build({ path: fixed('/api/functions/refresh-map-icon-availability'), body: anyBody }),
   })
-  add('POST /api/functions/db-setup', {
-    request: () => build({ path: fixed('/api/functions/db-setup'), body: anyBody }),
-  })
   add('POST /api/webhooks/stripe', {
     app: 'stripe',
     request: () => build({ path: fixed('/api/webhooks/stripe'), body: stripeEventBody() }),
@@ -746,14 +742,6 @@ function registry(): Map<string, RouteFuzz> {
       '/api/admin/manual-orders/sellable-days',
       queryString(fromSchema(sellableDaysQuerySchema)),
     ),
-  })
-  const orderQuery = queryString(
-    fromSchema(adminOrdersQuerySchema, { createdFrom: isoDate, createdTo: isoDate }),
-  )
-  add('GET /api/admin/orders', { admin: true, request: getRoute('/api/admin/orders', orderQuery) })
-  add('GET /api/admin/orders/export.csv', {
-    admin: true,
-    request: getRoute('/api/admin/orders/export.csv', orderQuery),
   })
   add('PATCH /api/admin/orders/:id', {
     admin: true,

@@ -67,7 +67,7 @@ describe('fuzz findings', () => {
     })
     expect(surrogate.status).toBe(422)
     expect((await surrogate.json()).error.fields).toHaveProperty('businessName')
-    const query = await t.request('/api/admin/orders?businessName=%00', { cookie: admin })
+    const query = await t.request('/api/admin/checkouts?businessName=%00', { cookie: admin })
     expect(query.status).toBe(422)
     // Paired surrogates (emoji) are ordinary text.
     const emoji = await t.request('/api/inquiries', {

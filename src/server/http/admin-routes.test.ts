@@ -41,8 +41,6 @@ describe('the admin guard', () => {
       'POST /api/admin/calendar-days/initialize',
       'POST /api/admin/calendar-days/bulk-price',
       'POST /api/admin/calendar-days/bulk-delete',
-      'GET /api/admin/orders',
-      'GET /api/admin/orders/export.csv',
       'PATCH /api/admin/orders/:id',
       'POST /api/admin/orders/bulk-status',
       'POST /api/admin/orders/bulk-delete',

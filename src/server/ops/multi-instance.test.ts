@@ -68,14 +68,14 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
   it('a session signed in on instance A works on instance B, and signing out on B ends it on A', async () => {
     await a.createAdmin()
     const cookie = await a.signIn(ADMIN)
-    expect((await b.request('/api/admin/orders')).status).toBe(401)
-    const viaB = await b.request('/api/admin/orders', { cookie })
+    expect((await b.request('/api/admin/checkouts')).status).toBe(401)
+    const viaB = await b.request('/api/admin/checkouts', { cookie })
     expect(viaB.status).toBe(200)
-    expect((await a.request('/api/admin/orders', { cookie })).status).toBe(200)
+    expect((await a.request('/api/admin/checkouts', { cookie })).status).toBe(200)
 
     const out = await b.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie })
     expect(out.status).toBe(200)
-    expect((await a.request('/api/admin/orders', { cookie })).status).toBe(401)
+    expect((await a.request('/api/admin/checkouts', { cookie })).status).toBe(401)
   })
 
   it('a hold sweep running in both instances at once releases each lapsed hold exactly once', async () => {

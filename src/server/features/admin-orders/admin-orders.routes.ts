@@ -7,7 +7,6 @@ import { jsonBody, pathParam, queryParams } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { AdminOrderDto, AdminOrdersResponse } from '#shared/admin-dto.ts'
 import {
-  adminOrdersQuerySchema,
   bulkDeleteOrdersInputSchema,
   bulkOrderStatusInputSchema,
   MISSING_INFORMATION_MESSAGE,
@@ -18,14 +17,13 @@ import {
   sellableDaysQuerySchema,
   updateOrderStatusInputSchema,
 } from '#shared/admin-orders.ts'
-import { todayInTimeZone, todayIso } from '#shared/dates.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
 import {
   changeOrderStatuses,
   deleteOrders,
   getAdminOrder,
   getAdminOrders,
   isOrderId,
-  listAdminOrders,
 } from './admin-orders.service.ts'
 import {
   createManualDayOrder,
@@ -33,7 +31,6 @@ import {
   listSellableDays,
   type ManualOrderMailContext,
 } from './manual-orders.service.ts'
-import { ordersToCsv } from './orders-csv.ts'
 
 function readOrderId(c: Context<AppEnv>): string {
   const id = c.req.param('id')
@@ -71,20 +68,6 @@ export function adminOrdersRoutes(deps: AppDeps) {
 
   return (
     new Hono<AppEnv>()
-      .get('/admin/orders', admin, noStore, queryParams(adminOrdersQuerySchema), async (c) => {
-        const body: AdminOrdersResponse = { orders: await listAdminOrders(db, c.req.valid('query')) }
-        return c.json(body)
-      })
-
-      .get('/admin/orders/export.csv', admin, queryParams(adminOrdersQuerySchema), async (c) => {
-        const orders = await listAdminOrders(db, c.req.valid('query'))
-        return c.body(ordersToCsv(orders), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="orders-${todayIso()}.csv"`,
-          'Cache-Control': 'no-store',
-        })
-      })
-
       .patch(
         '/admin/orders/:id',
         admin,

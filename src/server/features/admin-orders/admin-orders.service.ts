@@ -1,14 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { calendarDays, mapIcons, orders, refundJobs } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
-import {
-  type AdminOrdersQuery,
-  DAY_NOT_AVAILABLE_MESSAGE,
-  ORDER_NOT_FOUND_MESSAGE,
-} from '#shared/admin-orders.ts'
+import { DAY_NOT_AVAILABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from '#shared/admin-orders.ts'
 import { USE_REFUND_MESSAGE } from '#shared/refunds.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
 import { listOrderHistory, selectOrderIds, setOrderActor } from './order-history.service.ts'
@@ -70,21 +66,6 @@ function toAdminOrderDto(row: OrderRow, history: AdminOrderDto['history']): Admi
   }
 }
 
-/** The day after a 'YYYY-MM-DD' date: createdTo is inclusive, so created_at < its next midnight (UTC). */
-function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-}
-
-function filtersOf(query: AdminOrdersQuery): SQL | undefined {
-  const name = query.businessName?.replace(/[\\%_]/g, (c) => `\\${c}`)
-  return and(
-    query.status && query.status !== 'all' ? eq(orders.status, query.status) : ne(orders.status, 'deleted'),
-    name ? ilike(orders.businessName, `%${name}%`) : undefined,
-    query.createdFrom ? gte(orders.createdAt, new Date(`${query.createdFrom}T00:00:00Z`)) : undefined,
-    query.createdTo ? lt(orders.createdAt, new Date(`${nextDate(query.createdTo)}T00:00:00Z`)) : undefined,
-  )
-}
-
 async function selectOrders(db: Db, where: SQL | undefined): Promise<AdminOrderDto[]> {
   const rows = await db
     .select(orderColumns)
@@ -95,11 +76,6 @@ async function selectOrders(db: Db, where: SQL | undefined): Promise<AdminOrderD
     .orderBy(desc(orders.createdAt), desc(orders.id))
   const history = await listOrderHistory(db, selectOrderIds(db, where))
   return rows.map((row) => toAdminOrderDto(row, history.get(row.order.id) ?? []))
-}
-
-/** The admin table and the CSV export: newest first, with the joined day and icon (spec section 7). */
-export function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrderDto[]> {
-  return selectOrders(db, filtersOf(query))
 }
 
 export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDto> {

@@ -277,7 +277,7 @@ describe("issue 14: a manual order's amount, free feature, status and confirmati
     expect(again.status).toBe(409)
     expect(await ordersOfDay(dayId)).toHaveLength(1)
 
-    const listed = await t.request('/api/admin/orders?status=pending', { cookie: admin })
+    const listed = await t.request('/api/admin/checkouts?status=pending', { cookie: admin })
     expect(JSON.stringify(await listed.json())).toContain(body.id)
     const sellable = await (await get('manual-orders/sellable-days?q=2036-04')).json()
     expect(JSON.stringify(sellable)).not.toContain(dayId)

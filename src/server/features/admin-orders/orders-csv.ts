@@ -1,4 +1,4 @@
-import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
+import type { OrderType } from '#shared/admin-dto.ts'
 
 export const TYPE_LABELS: Record<OrderType, string> = {
   calendar_day: 'Calendar Day',
@@ -19,43 +19,4 @@ export function csvCell(value: string | number | null): string {
 
 export function csvRow(cells: (string | number | null)[]): string {
   return cells.map(csvCell).join(',')
-}
-
-export const ORDERS_CSV_HEADER = [
-  'Order ID',
-  'Business Name',
-  'Email',
-  'Type',
-  'Date/Icon',
-  'Amount',
-  'Status',
-  'Source',
-  'Created At',
-]
-
-function dateOrIcon(order: AdminOrderDto): string | null {
-  if (order.type === 'special_purchase') return order.description
-  if (order.type === 'map_icon') return order.iconName
-  return order.date
-}
-
-/** The filtered admin order list as CSV: a header row, CRLF line ends (RFC 4180), amounts in dollars. */
-export function ordersToCsv(orders: AdminOrderDto[]): string {
-  const lines = [
-    csvRow(ORDERS_CSV_HEADER),
-    ...orders.map((o) =>
-      csvRow([
-        o.id,
-        o.businessName,
-        o.email,
-        TYPE_LABELS[o.type],
-        dateOrIcon(o),
-        o.amount.toFixed(2),
-        o.status,
-        o.source,
-        o.createdAt,
-      ]),
-    ),
-  ]
-  return `${lines.join('\r\n')}\r\n`
 }

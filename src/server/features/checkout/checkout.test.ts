@@ -739,7 +739,7 @@ describe('the same buyer in the same browser checking out again (Back from the p
   })
 })
 
-describe('refresh-map-icon-availability and db-setup', () => {
+describe('refresh-map-icon-availability', () => {
   it('recomputes every icon from paid orders and live holds', async () => {
     const icon = await seededIcon(t)
     await callFunction(t, 'create-map-icon-checkout', { iconId: icon.id, ...buyer })
@@ -769,13 +769,5 @@ describe('refresh-map-icon-availability and db-setup', () => {
       totalQuantity: icon.totalQuantity,
       price: icon.priceCents / 100,
     })
-  })
-
-  it('db-setup changes nothing for an anonymous caller', async () => {
-    const before = await snapshot(t)
-    const response = await t.request('/api/functions/db-setup', { method: 'POST', json: { drop: true } })
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true })
-    expect(await snapshot(t)).toEqual(before)
   })
 })

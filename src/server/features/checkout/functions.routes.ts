@@ -138,8 +138,5 @@ export function functionsRoutes(deps: AppDeps) {
     return c.json({ icons: await refreshMapIconAvailability(deps.database.db) })
   })
 
-  // The hosted backend's table setup; here migrations run at start, so this changes nothing for anyone.
-  app.post('/functions/db-setup', (c) => c.json({ ok: true }))
-
   return app
 }
