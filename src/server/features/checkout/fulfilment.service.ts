@@ -23,7 +23,7 @@ import {
   type PaidCheckout,
 } from './order-emails.ts'
 import { latePaymentRefundKey, recordLatePaymentRefund, runDueRefunds } from './refund-jobs.ts'
-import { listSessionOrders } from './session-orders.service.ts'
+import { listSessionOrders } from './session-order-list.service.ts'
 
 export type PaymentOutcome =
   | { outcome: 'paid' }

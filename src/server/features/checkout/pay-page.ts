@@ -1,7 +1,7 @@
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
-import type { SessionOrder } from './session-orders.service.ts'
+import type { SessionOrder } from './session-order-list.service.ts'
 
 /**
  * The local test checkout's pages (server-rendered, no scripts: the CSP forbids inline ones and none are

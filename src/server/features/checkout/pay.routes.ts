@@ -11,7 +11,7 @@ import {
   renderPaidSession,
   renderUnknownSession,
 } from './pay-page.ts'
-import { listSessionOrders, type SessionOrder } from './session-orders.service.ts'
+import { listSessionOrders, type SessionOrder } from './session-order-list.service.ts'
 
 type PaySessionState = 'open' | 'paid' | 'closed' | 'unknown'
 
