@@ -12,20 +12,27 @@
  *   200 requests after 20 warm-ups, cycling through sorts, pages and filters (VARIANTS below);
  * - GET /api/admin/checkouts/export.csv of every line: rows, bytes, seconds and the growth of the process's
  *   RSS over its value before the export, sampled at every chunk (the stream must stay constant-memory);
+ *   then the same export over HTTP (node:http, as main.ts serves) with Accept-Encoding br and gzip: time to
+ *   the answer's headers, to its first body byte, and to its end, and the bytes sent;
  * - unless --no-browser: the built server (dist/, `npm run build`) on that database and Chromium
  *   (playwright-core, scripts/lib/chromium.ts): from navigation to /admin/orders until the first rows are
  *   rendered, and until the first checkout's lines are expanded, for a cold first visit and warm repeats.
  *
- * --explain prints EXPLAIN ANALYZE of the page query for the first variants. Drops the database at the end.
+ * --explain prints EXPLAIN ANALYZE of the page query for the first variants; --csv-only measures the exports
+ * alone (no list timings, no Chromium). Drops the database at the end.
  * Prints figures; asserts nothing.
  */
 import { randomBytes } from 'node:crypto'
+import { once as onceEvent } from 'node:events'
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 import vm from 'node:vm'
+import { getRequestListener } from '@hono/node-server'
 import pg from 'pg'
 import { chromium } from 'playwright-core'
 import { createApp } from '#server/app.ts'
@@ -62,6 +69,8 @@ export type CheckoutsBenchResult = {
     heapGrowthMb: number
     chunks: number
   }
+  /** The export over HTTP, compressed: ms to the headers, to the first body byte and to the end. */
+  csvEncoded: { encoding: string; headersMs: number; firstByteMs: number; totalMs: number; bytes: number }[]
   browser: { firstRowsMs: number[]; expandedMs: number[] } | { skipped: string }
   seedSeconds: number
 }
@@ -227,6 +236,10 @@ export async function runCheckoutsBench(options: CheckoutsBenchOptions = {}): Pr
     log(
       `CSV export: ${csv.rows} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MB in ${csv.seconds.toFixed(1)} s`,
     )
+    const csvEncoded = []
+    for (const encoding of ['br', 'gzip'])
+      csvEncoded.push(await measureCsvFirstByte(app, { cookie, 'x-forwarded-for': '203.0.113.10' }, encoding))
+    log(`CSV export over HTTP, br and gzip`)
 
     let browser: CheckoutsBenchResult['browser']
     if (options.browser === false) browser = { skipped: '--no-browser' }
@@ -252,6 +265,7 @@ export async function runCheckoutsBench(options: CheckoutsBenchOptions = {}): Pr
         total: totals.get(v.name) ?? 0,
       })),
       csv,
+      csvEncoded,
       browser,
       seedSeconds,
     }
@@ -309,6 +323,51 @@ async function measureCsv(get: (p: string) => Promise<Response>) {
     peakGrowthMb: (peak - before) / 1024 / 1024,
     heapGrowthMb: (heapPeak - heapBefore) / 1024 / 1024,
     chunks,
+  }
+}
+
+/**
+ * The export over a real connection (the app behind node:http, as main.ts serves it) with one
+ * Accept-Encoding: when the headers arrive, when the first body byte does, and when the answer ends.
+ */
+async function measureCsvFirstByte(
+  app: ReturnType<typeof createApp>,
+  headers: Record<string, string>,
+  encoding: string,
+) {
+  const server = http.createServer(getRequestListener(app.fetch))
+  server.listen(0, '127.0.0.1')
+  await onceEvent(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  try {
+    const started = performance.now()
+    return await new Promise<CheckoutsBenchResult['csvEncoded'][number]>((resolve, reject) => {
+      const req = http.request(
+        `http://127.0.0.1:${port}/api/admin/checkouts/export.csv`,
+        { headers: { ...headers, 'accept-encoding': encoding } },
+        (res) => {
+          const headersMs = performance.now() - started
+          if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`))
+          if (res.headers['content-encoding'] !== encoding)
+            reject(new Error(`export sent ${res.headers['content-encoding'] ?? 'identity'}, not ${encoding}`))
+          let firstByteMs = 0
+          let bytes = 0
+          res.on('data', (chunk: Buffer) => {
+            if (bytes === 0) firstByteMs = performance.now() - started
+            bytes += chunk.byteLength
+          })
+          res.on('end', () =>
+            resolve({ encoding, headersMs, firstByteMs, totalMs: performance.now() - started, bytes }),
+          )
+          res.on('error', reject)
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
   }
 }
 
@@ -403,10 +462,20 @@ export function describeCheckoutsBench(r: CheckoutsBenchResult): string[] {
   const ms = (v: number) => `${v.toFixed(1)} ms`
   const lines = [
     `Admin Orders by checkout on PostgreSQL, ${r.orders.toLocaleString('en-US')} orders in ${r.checkouts.toLocaleString('en-US')} checkouts:`,
-    `  GET /api/admin/checkouts in-process (${r.list.n} after warm-up, ${r.byVariant.length} sorts/filters/pages in turn): p50 ${ms(r.list.p50)}, p95 ${ms(r.list.p95)}, max ${ms(r.list.max)} (target p95 <= 50 ms)`,
-    `  listCheckouts alone (${r.service.n}): p50 ${ms(r.service.p50)}, p95 ${ms(r.service.p95)}, max ${ms(r.service.max)}; load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} CPUs`,
-    `    p95 by variant: ${r.byVariant.map((v) => `${v.name} ${ms(v.p95)} (${v.total.toLocaleString('en-US')})`).join('; ')}`,
+    ...(r.list.n === 0
+      ? [
+          `  GET /api/admin/checkouts: not timed; load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} CPUs`,
+        ]
+      : [
+          `  GET /api/admin/checkouts in-process (${r.list.n} after warm-up, ${r.byVariant.length} sorts/filters/pages in turn): p50 ${ms(r.list.p50)}, p95 ${ms(r.list.p95)}, max ${ms(r.list.max)} (target p95 <= 50 ms)`,
+          `  listCheckouts alone (${r.service.n}): p50 ${ms(r.service.p50)}, p95 ${ms(r.service.p95)}, max ${ms(r.service.max)}; load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} CPUs`,
+          `    p95 by variant: ${r.byVariant.map((v) => `${v.name} ${ms(v.p95)} (${v.total.toLocaleString('en-US')})`).join('; ')}`,
+        ]),
     `  GET /api/admin/checkouts/export.csv: ${r.csv.rows.toLocaleString('en-US')} rows, ${(r.csv.bytes / 1024 / 1024).toFixed(1)} MB in ${r.csv.seconds.toFixed(1)} s; RSS ${Math.round(r.csv.rssBeforeMb)} MB before, peak growth while streaming ${r.csv.peakGrowthMb.toFixed(1)} MB; live heap after GC (every 20 of ${r.csv.chunks} chunks) at most ${r.csv.heapGrowthMb.toFixed(1)} MB over its start`,
+    ...r.csvEncoded.map(
+      (e) =>
+        `    over HTTP, ${e.encoding}: headers ${ms(e.headersMs)}, first body byte ${ms(e.firstByteMs)}, end ${(e.totalMs / 1000).toFixed(1)} s, ${e.bytes.toLocaleString('en-US')} bytes sent`,
+    ),
   ]
   if ('skipped' in r.browser) lines.push(`  Chromium /admin/orders: skipped (${r.browser.skipped})`)
   else {
@@ -421,8 +490,10 @@ export function describeCheckoutsBench(r: CheckoutsBenchResult): string[] {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const csvOnly = process.argv.includes('--csv-only')
   const result = await runCheckoutsBench({
-    browser: !process.argv.includes('--no-browser'),
+    ...(csvOnly ? { runs: 0, warmups: 0 } : {}),
+    browser: !csvOnly && !process.argv.includes('--no-browser'),
     explain: process.argv.includes('--explain'),
     log: (line) => console.error(`  … ${line}`),
   })

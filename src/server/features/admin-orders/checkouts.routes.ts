@@ -1,10 +1,6 @@
-import { Readable } from 'node:stream'
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import zlib from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { noStore } from '#server/http/cache.ts'
-import { negotiateEncoding, VARY_ACCEPT_ENCODING } from '#server/http/compression.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
 import { jsonBody, pathParam, queryParams } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -33,26 +29,6 @@ function readKey(c: Context<AppEnv>): string {
   return key
 }
 
-/**
- * The stream compressed as it goes (the /api compression middleware buffers whole answers, which would undo
- * the constant memory): br or gzip by Accept-Encoding. Vary is set either way, so that middleware leaves it.
- */
-function encodeStream(stream: ReadableStream<Uint8Array>, acceptEncoding: string | undefined) {
-  const encoding = negotiateEncoding(acceptEncoding)
-  if (!encoding) return { body: stream, encoding }
-  const compressor =
-    encoding === 'br'
-      ? zlib.createBrotliCompress({
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : zlib.createGzip({ level: 6 })
-  const piped = Readable.fromWeb(stream as NodeReadableStream<Uint8Array>).pipe(compressor)
-  return { body: Readable.toWeb(piped) as unknown as ReadableStream<Uint8Array>, encoding }
-}
-
 /** The admin Orders screen by checkout (issue 14); see src/shared/admin-checkouts.ts. */
 export function adminCheckoutsRoutes(deps: AppDeps) {
   const db = deps.database.db
@@ -67,19 +43,12 @@ export function adminCheckoutsRoutes(deps: AppDeps) {
 
       // Before /:key (a key never holds a dot, but the order states the intent).
       .get('/admin/checkouts/export.csv', admin, queryParams(checkoutsExportQuerySchema), (c) => {
-        const filters = c.req.valid('query')
-        const { body, encoding } = encodeStream(
-          checkoutsCsvStream(exportCheckoutLines(db, filters)),
-          c.req.header('accept-encoding'),
-        )
-        const headers: Record<string, string> = {
+        // Streamed batch by batch; the /api compression middleware encodes it as it streams.
+        return c.body(checkoutsCsvStream(exportCheckoutLines(db, c.req.valid('query'))), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="orders-by-checkout-${todayIso()}.csv"`,
           'Cache-Control': 'no-store',
-          Vary: VARY_ACCEPT_ENCODING,
-        }
-        if (encoding) headers['Content-Encoding'] = encoding
-        return c.body(body, 200, headers)
+        })
       })
 
       .get('/admin/checkouts/:key', admin, async (c) => {
