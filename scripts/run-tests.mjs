@@ -9,6 +9,8 @@ const STAGES = process.env.TEST_STAGES?.split(',').filter(Boolean) ?? [
   'test:supply-chain',
   'test:unit',
   'test:e2e',
+  // After test:e2e, whose build it reuses: npm ci --omit=dev of that build must serve server-rendered pages.
+  'check:production-install',
   'test:budgets',
 ]
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -27,8 +29,8 @@ for (const stage of STAGES) {
 const total = (performance.now() - started) / 1000
 const format = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`
 console.log('\nnpm test, wall time per stage:')
-for (const [stage, s] of times) console.log(`  ${stage.padEnd(18)} ${format(s).padStart(12)}`)
-console.log(`  ${'total'.padEnd(18)} ${format(total).padStart(12)}`)
+for (const [stage, s] of times) console.log(`  ${stage.padEnd(24)} ${format(s).padStart(12)}`)
+console.log(`  ${'total'.padEnd(24)} ${format(total).padStart(12)}`)
 if (failed) {
   console.log(`\nFAILED: ${failed}`)
   process.exit(1)
