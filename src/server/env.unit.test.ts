@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080)
   })
 
+  it('derives the public origin once: PUBLIC_URL without its trailing slash, else the local port', () => {
+    expect(loadConfig({ PORT: '8080' }).publicOrigin).toBe('http://localhost:8080')
+    const behindProxy = loadConfig({ PORT: '8080', PUBLIC_URL: 'https://flyer.example/' })
+    expect(behindProxy.publicUrl).toBe('https://flyer.example')
+    expect(behindProxy.publicOrigin).toBe('https://flyer.example')
+  })
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger, redactPath } from '#server/lib/logger.ts'
 import {
   buyAndPayDays,
   openMonthWithDays,
   pngBytes,
   uploadArtworkFile,
-} from '#server/features/artwork/artwork-test-helpers.ts'
-import { createLogger, redactPath } from '#server/lib/logger.ts'
+} from '#server/test/artwork-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { resetIconStock, setIconStock } from '#server/test/checkout-test-helpers.ts'
 import { type Database, openPostgres } from '../db/client.ts'
 import { blogPosts, calendarDays, mailingIconStock, mapIcons, orders } from '../db/schema.ts'
-import { resetIconStock, setIconStock } from '../features/checkout/checkout-test-helpers.ts'
 import { sweepExpiredHolds } from '../features/checkout/hold-sweeper.ts'
 import {
   catalogueVersionQuery,

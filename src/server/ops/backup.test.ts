@@ -9,14 +9,14 @@ import pg from 'pg'
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openPglite, openPostgres } from '../db/client.ts'
 import {
   buyAndPayDays,
   openMonthWithDays,
   pdfBytes,
   pngBytes,
   uploadArtworkFile,
-} from '../features/artwork/artwork-test-helpers.ts'
+} from '#server/test/artwork-test-helpers.ts'
+import { type Database, openPglite, openPostgres } from '../db/client.ts'
 import { createLocalStorage } from '../lib/storage/local-storage.ts'
 import { createS3Storage } from '../lib/storage/s3-storage.ts'
 import { withDatabase } from '../test/global-setup.ts'

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callFunction, seededDays, seededIcon, sessionIdOf } from '#server/test/checkout-test-helpers.ts'
 import { openPglite, openPostgres } from '../db/client.ts'
 import { lockDataDir } from '../db/data-dir-lock.ts'
 import {
@@ -17,12 +18,6 @@ import {
   paymentEvents,
   verification,
 } from '../db/schema.ts'
-import {
-  callFunction,
-  seededDays,
-  seededIcon,
-  sessionIdOf,
-} from '../features/checkout/checkout-test-helpers.ts'
 import { withDatabase } from '../test/global-setup.ts'
 import { ADMIN, createTestApp } from '../test/test-app.ts'
 import { createPgliteTestFolder, testEngine } from '../test/test-database.ts'

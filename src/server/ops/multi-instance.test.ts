@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPostgres } from '../db/client.ts'
-import { calendarDays, mapIcons, orderHistory, orders, outbox, siteSettings } from '../db/schema.ts'
 import {
   callFunction,
   iconById,
   NO_HOLD_LIMITS,
   seededDays,
   seededIcon,
-} from '../features/checkout/checkout-test-helpers.ts'
+} from '#server/test/checkout-test-helpers.ts'
+import { openPostgres } from '../db/client.ts'
+import { calendarDays, mapIcons, orderHistory, orders, outbox, siteSettings } from '../db/schema.ts'
 import { sweepExpiredHolds } from '../features/checkout/hold-sweeper.ts'
 import { createLogger } from '../lib/logger.ts'
 import type { Mailer, MailMessage } from '../lib/mailer/mailer.ts'

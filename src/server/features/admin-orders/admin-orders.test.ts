@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { calendarDays, mapIcons, orderHistory, orders } from '#server/db/schema.ts'
+import { iconById } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import type { CheckoutDetailDto, CheckoutRowDto, CheckoutsPageDto } from '#shared/admin-checkouts.ts'
-import { iconById } from '../checkout/checkout-test-helpers.ts'
 
 let t: TestApp
 let admin: string

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mailings, mapIcons, orders, outbox } from '#server/db/schema.ts'
+import { callFunction, iconById, insertDayInReopenedMailing } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import {
   AMOUNT_INVALID_MESSAGE,
@@ -8,7 +9,6 @@ import {
   type SellableDaysResponse,
   ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE,
 } from '#shared/admin-orders.ts'
-import { callFunction, iconById, insertDayInReopenedMailing } from '../checkout/checkout-test-helpers.ts'
 import { createManualDayOrder, createManualMapIconOrder } from './manual-orders.service.ts'
 
 let t: TestApp

@@ -4,7 +4,7 @@ import { calendarDays, emailInquiries, emailUnsubscribes, mailings, outbox } fro
 import { createLogger } from '#server/lib/logger.ts'
 import { deliverDueEmails } from '#server/lib/mailer/outbox.ts'
 import { createSmtpMailer } from '#server/lib/mailer/smtp-mailer.ts'
-import { parseRawHeaders, startSmtpTestInbox } from '#server/lib/mailer/smtp-test-inbox.ts'
+import { parseRawHeaders, startSmtpTestInbox } from '#server/test/smtp-test-inbox.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
 import { unsubscribeToken } from './unsubscribe-token.ts'
 

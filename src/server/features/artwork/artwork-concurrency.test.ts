@@ -4,15 +4,15 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres } from '#server/db/client.ts'
 import { orderArtwork } from '#server/db/schema.ts'
-import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { createPostgresTestDatabase, testEngine } from '#server/test/test-database.ts'
 import {
   buyAndPayDays,
   openMonthWithDays,
   pngBytes,
   storedArtworkFiles,
   uploadArtworkFile,
-} from './artwork-test-helpers.ts'
+} from '#server/test/artwork-test-helpers.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { createPostgresTestDatabase, testEngine } from '#server/test/test-database.ts'
 
 /**
  * Two first uploads to one line at once: the line ends with one file, and the loser's file is not left

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECURITY_HEADERS } from '#server/http/security.ts'
-import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import {
   buyAndPayDays,
   openMonthWithDays,
   pdfBytes,
   pngBytes,
   uploadArtworkFile,
-} from './artwork-test-helpers.ts'
+} from '#server/test/artwork-test-helpers.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 
 /**
  * An uploaded file served back is sandboxed by its own Content-Security-Policy (the site's page policy

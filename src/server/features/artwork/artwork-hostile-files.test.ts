@@ -6,6 +6,14 @@ import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderArtwork } from '#server/db/schema.ts'
+import {
+  buyAndPayDays,
+  openMonthWithDays,
+  pdfBytes,
+  pngBytes,
+  storedArtworkFiles,
+  uploadArtworkFile,
+} from '#server/test/artwork-test-helpers.ts'
 import { activePdf, fanOutPdf, flateBombPdf, zlibBomb } from '#server/test/hostile-files.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import {
@@ -17,14 +25,6 @@ import {
 } from '#shared/artwork.ts'
 import { ARTWORK_TOO_MANY_PIXELS_MESSAGE } from './artwork-file.ts'
 import { artworkFileJobsLoad, renderProofInChild } from './artwork-file-jobs.ts'
-import {
-  buyAndPayDays,
-  openMonthWithDays,
-  pdfBytes,
-  pngBytes,
-  storedArtworkFiles,
-  uploadArtworkFile,
-} from './artwork-test-helpers.ts'
 import { hasActiveContent } from './pdf-safety.ts'
 import { ARTWORK_UNREADABLE_HEADER, ARTWORK_UNREADABLE_TEXT } from './proof-pdf.ts'
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, orders } from '#server/db/schema.ts'
+import { callFunction, dayById } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { callFunction, dayById } from '../checkout/checkout-test-helpers.ts'
 
 /** Within the admin month navigator, which range initialisation keeps to (issue 11). */
 const Y = new Date().getUTCFullYear() + 2

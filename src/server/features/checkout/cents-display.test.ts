@@ -1,8 +1,8 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays } from '#server/db/schema.ts'
+import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from '#server/test/checkout-test-helpers.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from './checkout-test-helpers.ts'
 
 /**
  * A price with cents is shown with its cents wherever the buyer sees it (the pay page and the e-mails

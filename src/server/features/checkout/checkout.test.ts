@@ -2,11 +2,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { calendarDays, mapIcons, orders, outbox } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
-import { createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { todayInTimeZone } from '#shared/dates.ts'
-import { formatDayDate } from '#shared/format.ts'
-import { startCheckout } from './checkout.service.ts'
-import { checkoutContext } from './checkout-context.ts'
 import {
   allOrders,
   callFunction,
@@ -21,7 +16,12 @@ import {
   setIconStock,
   snapshot,
   testBrowser,
-} from './checkout-test-helpers.ts'
+} from '#server/test/checkout-test-helpers.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
+import { startCheckout } from './checkout.service.ts'
+import { checkoutContext } from './checkout-context.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, emailInquiries, orders, outbox } from '#server/db/schema.ts'
+import { seededIcon } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { seededIcon } from './checkout-test-helpers.ts'
 
 /**
  * Every place a buyer or an administrator types an e-mail address takes exactly one real address: the

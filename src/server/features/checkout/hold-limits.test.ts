@@ -1,8 +1,6 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { calendarDays, orders, outbox } from '#server/db/schema.ts'
-import { createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { expectedCartDiscount } from '#shared/checkout.ts'
 import {
   callFunction,
   ordersOfSession,
@@ -11,7 +9,9 @@ import {
   seededIcon,
   sessionIdOf,
   testBrowser,
-} from './checkout-test-helpers.ts'
+} from '#server/test/checkout-test-helpers.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { expectedCartDiscount } from '#shared/checkout.ts'
 
 /**
  * The hold limits: the checkouts in progress (unpaid, their hold still running) that one client address

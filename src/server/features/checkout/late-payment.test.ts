@@ -4,9 +4,6 @@ import { rowsOf } from '#server/db/rows.ts'
 import { calendarDays, mapIcons, orders, outbox, refundJobs } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
-import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { todayInTimeZone } from '#shared/dates.ts'
-import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import {
   callFunction,
   dayById,
@@ -19,7 +16,10 @@ import {
   resetIconStock,
   seededDays,
   sessionIdOf,
-} from './checkout-test-helpers.ts'
+} from '#server/test/checkout-test-helpers.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
+import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import { applyPayment, fulfilCheckoutSession } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
 import {

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { calendarDays, orders, outbox, refundJobs } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
-import { createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import {
   callFunction,
   dayById,
@@ -16,7 +14,9 @@ import {
   seededDays,
   seededIcon,
   sessionIdOf,
-} from './checkout-test-helpers.ts'
+} from '#server/test/checkout-test-helpers.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import { fulfilCheckoutSession } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
 

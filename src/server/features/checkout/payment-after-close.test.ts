@@ -3,12 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { calendarDays, mailings, mapIcons, orders, outbox, refundJobs } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
+import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel, toMonthKey } from '#shared/mailings.ts'
 import { closeMailingsPastDeadline } from '../mailings/mailings.service.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
-import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from './checkout-test-helpers.ts'
 import { fulfilCheckoutSession, holdUntilPaymentSettles } from './fulfilment.service.ts'
 
 /**

@@ -14,9 +14,6 @@ import {
   refundJobs,
 } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
-import { createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { mailingMonthLabel } from '#shared/mailings.ts'
-import { checkoutContext } from './checkout-context.ts'
 import {
   callFunction,
   dayById,
@@ -28,7 +25,10 @@ import {
   seededDays,
   seededIcon,
   snapshot,
-} from './checkout-test-helpers.ts'
+} from '#server/test/checkout-test-helpers.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { mailingMonthLabel } from '#shared/mailings.ts'
+import { checkoutContext } from './checkout-context.ts'
 import { applyPayment } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
 import { runDueRefunds, startRefundWorker } from './refund-jobs.ts'

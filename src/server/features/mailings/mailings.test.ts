@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mailingIconStock, mailings, mapIcons, orders } from '#server/db/schema.ts'
+import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
 import { createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { toMonthKey } from '#shared/mailings.ts'
-import { NO_HOLD_LIMITS } from '../checkout/checkout-test-helpers.ts'
 import { closeMailingsPastDeadline } from './mailings.service.ts'
 
 const TZ = 'America/New_York'

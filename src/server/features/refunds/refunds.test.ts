@@ -4,8 +4,6 @@ import { asc, eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { calendarDays, orderHistory, orderRefunds, orders, outbox, paymentEvents } from '#server/db/schema.ts'
-import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
-import { formatPrice } from '#shared/format.ts'
 import {
   callFunction,
   dayById,
@@ -15,7 +13,9 @@ import {
   seededDays,
   seededIcon,
   snapshot,
-} from '../checkout/checkout-test-helpers.ts'
+} from '#server/test/checkout-test-helpers.ts'
+import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { formatPrice } from '#shared/format.ts'
 
 const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
+import { parseRawHeaders, type SmtpTestInbox, startSmtpTestInbox } from '#server/test/smtp-test-inbox.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { createLogger } from '../logger.ts'
 import { deliverDueEmails, enqueueEmail, enqueueEmails, LEASE_MS, retryDelayMs } from './outbox.ts'
 import { createSmtpMailer } from './smtp-mailer.ts'
-import { parseRawHeaders, type SmtpTestInbox, startSmtpTestInbox } from './smtp-test-inbox.ts'
 
 let t: TestApp
 let inbox: SmtpTestInbox

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/test/admin-test-helpers.tsx'
 import {
   ARTWORK_STATES,
   type ArtworkState,

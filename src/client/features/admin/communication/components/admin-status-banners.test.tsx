@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/test/admin-test-helpers.tsx'
 import type { AdminStatusDto } from '#shared/admin-communication.ts'
 import { AdminStatusBanners } from './admin-status-banners'
 

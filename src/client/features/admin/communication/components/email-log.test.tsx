@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/test/admin-test-helpers.tsx'
 import type { AdminEmailDto } from '#shared/admin-communication.ts'
 import { EmailLog } from './email-log'
 

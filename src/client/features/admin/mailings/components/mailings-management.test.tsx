@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/test/admin-test-helpers.tsx'
 import type {
   MailingChartPoint,
   MailingIconStockDto,

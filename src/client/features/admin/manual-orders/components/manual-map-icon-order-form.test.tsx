@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { json, renderWithQueries, stubFetchForEachTest } from '#client/features/admin/admin-test-helpers.tsx'
+import { json, renderWithQueries, stubFetchForEachTest } from '#client/test/admin-test-helpers.tsx'
 import type { MailingOverviewRow, MailingStatus } from '#shared/mailings.ts'
 import { ManualMapIconOrderForm } from './manual-map-icon-order-form'
 

@@ -22,6 +22,18 @@ import pino from 'pino'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { createApp } from '#server/app.ts'
+import {
+  artworkLinks,
+  blogPosts,
+  calendarDays,
+  mailings,
+  mapIcons,
+  mediaItems,
+  orders,
+} from '#server/db/schema.ts'
+import { unsubscribeToken } from '#server/features/announcements/unsubscribe-token.ts'
+import { mediaListQuerySchema } from '#server/features/media/media.routes.ts'
 import {
   checkoutNoteInputSchema,
   checkoutsExportQuerySchema,
@@ -70,19 +82,7 @@ import {
 } from '#shared/mailings.ts'
 import { createRefundInputSchema } from '#shared/refunds.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
-import { createApp } from '../app.ts'
-import {
-  artworkLinks,
-  blogPosts,
-  calendarDays,
-  mailings,
-  mapIcons,
-  mediaItems,
-  orders,
-} from '../db/schema.ts'
-import { unsubscribeToken } from '../features/announcements/unsubscribe-token.ts'
-import { mediaListQuerySchema } from '../features/media/media.routes.ts'
-import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test/test-app.ts'
+import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test-app.ts'
 import {
   anyBody,
   clientAddress,

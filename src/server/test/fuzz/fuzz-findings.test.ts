@@ -1,7 +1,7 @@
 /** The 5xx (and the open redirect) the API fuzz test found, pinned as plain examples. */
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestApp, type TestApp } from '../test/test-app.ts'
+import { ADMIN, createTestApp, type TestApp } from '../test-app.ts'
 
 const WEBHOOK_SECRET = 'whsec_findings'
 let t: TestApp
