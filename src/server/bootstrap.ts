@@ -41,7 +41,7 @@ export async function prepareApp(
     {
       db: database.db,
       secret,
-      baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      baseUrl: config.publicOrigin,
       publicUrl: config.publicUrl,
       signInsPer15Min: config.signInsPer15Min,
       logger,
@@ -88,7 +88,7 @@ async function createPaymentProvider(config: ServerConfig, logger: Logger): Prom
   return createStripePaymentProvider({
     secretKey: stripe.secretKey,
     apiBase: stripe.apiBase,
-    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    publicUrl: config.publicOrigin,
   })
 }
 

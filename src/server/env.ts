@@ -131,6 +131,11 @@ export type ServerConfig = {
   /** DB_POOL_TIMEOUT_MS: the wait for a pooled PostgreSQL connection before a 503. */
   poolTimeoutMs: number
   publicUrl: string | undefined
+  /**
+   * The origin links in e-mails and redirects are built on: PUBLIC_URL, or http://localhost:PORT without it.
+   * Derived here once; nothing else writes that fallback.
+   */
+  publicOrigin: string
   authSecret: string | undefined
   admin: { email: string; password: string } | undefined
   trustProxy: boolean
@@ -187,6 +192,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success || problems.length > 0) throw new EnvError(problems)
   const env = parsed.data
   const d = defaultSiteConfig
+  const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '')
   const productName = env.SITE_PRODUCT_NAME ?? d.productName
   const contactEmail = env.SITE_CONTACT_EMAIL ?? d.contactEmail
   const stripe =
@@ -203,7 +209,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     poolTimeoutMs: env.DB_POOL_TIMEOUT_MS,
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl,
+    publicOrigin: publicUrl ?? `http://localhost:${env.PORT}`,
     authSecret: env.BETTER_AUTH_SECRET,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

@@ -58,7 +58,7 @@ function manualOrderMail(deps: AppDeps): ManualOrderMailContext {
   return {
     site: config.site,
     timeZone: config.timeZone,
-    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    origin: config.publicOrigin,
   }
 }
 

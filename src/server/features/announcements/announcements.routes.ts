@@ -46,7 +46,7 @@ export function announcementsRoutes(deps: AppDeps) {
   const context = {
     site: config.site,
     timeZone: config.timeZone,
-    publicOrigin: config.publicUrl ?? `http://localhost:${config.port}`,
+    publicOrigin: config.publicOrigin,
     secret: authSecret,
   }
 

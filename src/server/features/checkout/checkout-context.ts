@@ -9,7 +9,7 @@ import { drawOrderId } from '../orders/order-ids.ts'
 export type CheckoutContext = {
   db: Db
   payments: PaymentProvider
-  config: Pick<ServerConfig, 'payments' | 'mail' | 'site' | 'timeZone' | 'publicUrl' | 'port'>
+  config: Pick<ServerConfig, 'payments' | 'mail' | 'site' | 'timeZone' | 'publicOrigin'>
   logger: Logger
   now: () => Date
   /** Draws an order id (ORD- + 5 digits); injectable so a test can force a collision. */

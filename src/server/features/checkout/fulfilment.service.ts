@@ -161,7 +161,7 @@ export async function applyPayment(
   // Written in this transaction: the mails exist iff the payment was applied. A checkout that bought days
   // or an icon gets its artwork link (issue 13) in the same transaction, so the e-mail can carry it.
   const artwork = await checkoutArtwork(tx, sessionId, ctx.config.timeZone)
-  const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`
+  const origin = ctx.config.publicOrigin
   await enqueueEmail(
     tx,
     buyerConfirmationEmail(

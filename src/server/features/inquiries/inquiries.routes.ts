@@ -20,7 +20,7 @@ export function inquiriesRoutes({ database, config }: AppDeps) {
       throw new AppError('rate_limited', RATE_LIMITED_MESSAGE)
     await createInquiry(db, input, {
       adminEmail: config.mail.adminNotifyEmail,
-      publicOrigin: config.publicUrl ?? `http://localhost:${config.port}`,
+      publicOrigin: config.publicOrigin,
     })
     const body: CreateInquiryResponse = { ok: true }
     return c.json(body, 201)

@@ -26,7 +26,7 @@ function userIdOf(c: Context<AppEnv>): string {
 /** Settings → Administrators: list, add (by invitation), resend an invitation, remove (never the last). */
 export function teamRoutes(deps: AppDeps) {
   const db = deps.database.db
-  const origin = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`
+  const origin = deps.config.publicOrigin
   const admin = requireAdmin(deps)
 
   return new Hono<AppEnv>()
