@@ -24,7 +24,6 @@ import { blogPostQueryOptions, isNotFound } from './features/blog/api/get-blog-p
 import { blogPostsQueryOptions } from './features/blog/api/get-blog-posts'
 import { availableMonthsQueryOptions } from './features/calendar/api/get-available-months'
 import { calendarMonthQueryOptions } from './features/calendar/api/get-calendar-month'
-import { settingsQueryOptions } from './features/calendar/api/get-settings'
 import { mapIconsQueryOptions } from './features/map-icons/api/get-map-icons'
 import { getMedia, mapExampleQueryOptions, mediaQueryOptions } from './features/media/api/get-media'
 import { PRIOR_WORK_BLOCKS } from './features/media/components/prior-work-frame'
@@ -32,6 +31,7 @@ import { SiteFontSync } from './features/site-font/components/site-font-sync'
 import { headingFontStack } from './features/site-font/site-font'
 import { setApiFetch } from './lib/api-client'
 import { RenderedPartsContext } from './lib/lazy-part'
+import { siteSettingsQueryOptions } from './lib/site-settings'
 
 const excerpt = (text: string, max = 160) => {
   const plain = text.replace(/\s+/g, ' ').trim()
@@ -76,7 +76,7 @@ function postIdOf(pathname: string): string {
 async function prefetch(client: QueryClient, page: PageModule, pathname: string, search: URLSearchParams) {
   const calendar = async () => {
     const [settings, months] = await Promise.allSettled([
-      client.fetchQuery(settingsQueryOptions),
+      client.fetchQuery(siteSettingsQueryOptions),
       client.fetchQuery(availableMonthsQueryOptions),
     ])
     if (settings.status === 'rejected' || months.status === 'rejected') return
@@ -96,7 +96,7 @@ async function prefetch(client: QueryClient, page: PageModule, pathname: string,
     Promise.all(PRIOR_WORK_BLOCKS.map((block) => client.prefetchQuery(mediaQueryOptions(block.type))))
 
   // Every page: the site settings (SiteFontSync's font; the calendar's default month) share one answer.
-  const settings = client.prefetchQuery(settingsQueryOptions)
+  const settings = client.prefetchQuery(siteSettingsQueryOptions)
   switch (page) {
     case 'public/home-page':
       await Promise.all([calendar(), mapExample(), priorWork()])
@@ -169,7 +169,7 @@ export async function renderPage({ url, site, fetchApi }: RenderPageInput): Prom
     const post = client.getQueryData(blogPostQueryOptions(postIdOf(pathname)).queryKey)
     if (post?.content) description = excerpt(post.content)
   }
-  const font = client.getQueryData(settingsQueryOptions.queryKey)?.font
+  const font = client.getQueryData(siteSettingsQueryOptions.queryKey)?.font
   const siteFont = isSiteFont(font) ? font : DEFAULT_SITE_FONT
   return {
     html,

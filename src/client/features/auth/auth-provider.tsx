@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useDeferredValue, useMemo } from 'react'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { ApiError } from '#client/lib/api-client.ts'
-import { ME_QUERY_KEY, meQueryOptions, signedOut } from './api/get-me'
+import { queryKeys } from '#client/lib/query-keys.ts'
+import { meQueryOptions, signedOut } from './api/get-me'
 import { type SignInInput, signInWithEmail } from './api/sign-in'
 import { signOutRequest } from './api/sign-out'
 import { AuthContext, type AuthContextValue, type SignOutOptions } from './auth-context'
@@ -23,7 +24,7 @@ export function AuthProvider({ productName, children }: { productName: string; c
     async (input: SignInInput) => {
       try {
         await signInWithEmail(input)
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })
+        await queryClient.invalidateQueries({ queryKey: queryKeys.me() })
         toast({ title: 'Successfully signed in', description: `Welcome back to ${productName}!` })
       } catch (error) {
         toast({
@@ -41,8 +42,8 @@ export function AuthProvider({ productName, children }: { productName: string; c
     async ({ notify = true }: SignOutOptions = {}) => {
       try {
         await signOutRequest()
-        queryClient.setQueryData(ME_QUERY_KEY, signedOut)
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })
+        queryClient.setQueryData(queryKeys.me(), signedOut)
+        await queryClient.invalidateQueries({ queryKey: queryKeys.me() })
         if (notify) toast({ title: 'Successfully signed out', description: 'You have been signed out.' })
       } catch (error) {
         if (!notify) throw error

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { ArtworkPageResponse } from '#shared/artwork.ts'
-
-export const artworkPageQueryKey = (token: string) => ['artwork-page', token] as const
 
 /** GET /api/artwork/:token: the buyer's lines, grouped by mailing on the page; 404 for a bad token. */
 export function getArtworkPage(token: string): Promise<ArtworkPageResponse> {
@@ -15,7 +14,7 @@ export function isArtworkLinkNotFound(error: unknown): boolean {
 
 export function artworkPageQueryOptions(token: string) {
   return queryOptions({
-    queryKey: artworkPageQueryKey(token),
+    queryKey: queryKeys.artworkPage(token),
     queryFn: () => getArtworkPage(token),
     // A bad link stays bad: say so at once instead of retrying it.
     retry: (failureCount, error) => !isArtworkLinkNotFound(error) && failureCount < 2,

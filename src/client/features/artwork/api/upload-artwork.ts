@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import { ARTWORK_UPLOAD_FIELDS, type ArtworkPageResponse } from '#shared/artwork.ts'
-import { artworkPageQueryKey } from './get-artwork-page'
 
 export type UploadArtworkInput = { file: File; orderIds: string[] }
 
@@ -33,9 +33,9 @@ export function useUploadArtwork(token: string) {
       setIsPending(true)
       try {
         // A refetch still under way would answer the page as it was before this upload.
-        await queryClient.cancelQueries({ queryKey: artworkPageQueryKey(token) })
+        await queryClient.cancelQueries({ queryKey: queryKeys.artworkPage(token) })
         const page = await uploadArtwork(token, input)
-        queryClient.setQueryData(artworkPageQueryKey(token), page)
+        queryClient.setQueryData(queryKeys.artworkPage(token), page)
         return page
       } finally {
         setIsPending(false)

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MeResponse } from '#shared/auth.ts'
 
 export type Me = MeResponse
@@ -7,14 +8,12 @@ export type AuthUser = NonNullable<MeResponse['user']>
 
 export const signedOut: Me = { user: null, isAdmin: false }
 
-export const ME_QUERY_KEY = ['me'] as const
-
 export function getMe(): Promise<Me> {
   return apiClient.get<Me>('/api/me')
 }
 
 export const meQueryOptions = queryOptions({
-  queryKey: ME_QUERY_KEY,
+  queryKey: queryKeys.me(),
   queryFn: getMe,
   // A failing session check means "signed out" (spec section 8), so do not keep the app waiting on retries.
   retry: false,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { BlogPostDto } from '#shared/dto.ts'
 
 /** GET /api/blog-posts/:id → one published post, or 404 not_found. */
@@ -13,7 +14,7 @@ export function isNotFound(error: unknown): boolean {
 
 export function blogPostQueryOptions(postId: string) {
   return queryOptions({
-    queryKey: ['blog-posts', postId],
+    queryKey: queryKeys.blogPosts.post(postId),
     queryFn: () => getBlogPost(postId),
     // A missing post will not appear by asking again; other failures get one more try.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,

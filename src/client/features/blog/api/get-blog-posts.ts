@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { BlogPostPageResponse } from '#shared/dto.ts'
 
 /** GET /api/blog-posts?page=N → one page of the published posts, newest first, and their total. */
@@ -9,7 +10,7 @@ export function getBlogPosts(page: number): Promise<BlogPostPageResponse> {
 
 export function blogPostsQueryOptions(page: number) {
   return queryOptions({
-    queryKey: ['blog-posts', 'page', page],
+    queryKey: queryKeys.blogPosts.page(page),
     queryFn: () => getBlogPosts(page),
     retry: 1,
   })

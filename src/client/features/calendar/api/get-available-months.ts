@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { AvailableMonthsResponse } from '#shared/dto.ts'
-import { CALENDAR_DAYS_QUERY_KEY } from './get-calendar-month'
 
 export function getAvailableMonths(): Promise<AvailableMonthsResponse> {
   return apiClient.get<AvailableMonthsResponse>('/api/calendar-days/available-months')
 }
 
 export const availableMonthsQueryOptions = queryOptions({
-  queryKey: [...CALENDAR_DAYS_QUERY_KEY, 'available-months'],
+  queryKey: queryKeys.calendarDays.availableMonths(),
   queryFn: getAvailableMonths,
 })
 

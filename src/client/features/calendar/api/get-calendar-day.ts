@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { CalendarDayDto } from '#shared/dto.ts'
-import { CALENDAR_DAYS_QUERY_KEY } from './get-calendar-month'
 
 export function getCalendarDay(dayId: string): Promise<CalendarDayDto> {
   return apiClient.get<CalendarDayDto>(`/api/calendar-days/${encodeURIComponent(dayId)}`)
@@ -9,7 +9,7 @@ export function getCalendarDay(dayId: string): Promise<CalendarDayDto> {
 
 export function calendarDayQueryOptions(dayId: string) {
   return queryOptions({
-    queryKey: [...CALENDAR_DAYS_QUERY_KEY, 'day', dayId],
+    queryKey: queryKeys.calendarDays.day(dayId),
     queryFn: () => getCalendarDay(dayId),
     // A 404 is an answer ('Day not found.'), not a hiccup to retry.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,

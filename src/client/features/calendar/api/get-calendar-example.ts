@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MediaListResponse } from '#shared/dto.ts'
 
 export function getCalendarExamples(): Promise<MediaListResponse> {
@@ -7,7 +8,7 @@ export function getCalendarExamples(): Promise<MediaListResponse> {
 }
 
 export const calendarExampleQueryOptions = queryOptions({
-  queryKey: ['media', 'calendar_example'],
+  queryKey: queryKeys.media.ofType('calendar_example'),
   queryFn: getCalendarExamples,
 })
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import { type YearMonth, yearMonthKey } from '#shared/calendar-months.ts'
 import type { CalendarMonthResponse } from '#shared/dto.ts'
-
-export const CALENDAR_DAYS_QUERY_KEY = ['calendar-days'] as const
 
 export function getCalendarMonth(month: YearMonth): Promise<CalendarMonthResponse> {
   return apiClient.get<CalendarMonthResponse>(`/api/calendar-days?month=${yearMonthKey(month)}`)
@@ -11,7 +10,7 @@ export function getCalendarMonth(month: YearMonth): Promise<CalendarMonthRespons
 
 export function calendarMonthQueryOptions(month: YearMonth) {
   return queryOptions({
-    queryKey: [...CALENDAR_DAYS_QUERY_KEY, 'month', yearMonthKey(month)],
+    queryKey: queryKeys.calendarDays.month(yearMonthKey(month)),
     queryFn: () => getCalendarMonth(month),
   })
 }

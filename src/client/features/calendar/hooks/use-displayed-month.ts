@@ -1,14 +1,14 @@
 import { useState } from 'react'
+import { useSiteSettings } from '#client/lib/site-settings.ts'
 import { initialCalendarMonth, type YearMonth } from '#shared/calendar-months.ts'
 import { useAvailableMonths } from '../api/get-available-months'
-import { useSettings } from '../api/get-settings'
 
 /**
  * The month the public calendar shows: the visitor's choice once made, before that the initial month
  * of spec section 4, decided when settings and available months have both answered (or failed).
  */
 export function useDisplayedMonth() {
-  const settings = useSettings()
+  const settings = useSiteSettings()
   const months = useAvailableMonths()
   const [chosen, setChosen] = useState<YearMonth | null>(null)
 

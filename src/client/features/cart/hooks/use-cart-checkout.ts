@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from '#client/components/ui/use-toast.ts'
-import { CALENDAR_DAYS_QUERY_KEY } from '#client/features/calendar/api/get-calendar-month.ts'
-import { MAP_ICONS_QUERY_KEY } from '#client/features/map-icons/api/get-map-icons.ts'
 import { ApiError } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { BookingDetails } from '../checkout-validation'
 import { validateCartCheckout } from '../checkout-validation'
 import { startCartCheckout, unavailableDaysOf } from '../start-checkout'
@@ -38,8 +37,8 @@ export function useCartCheckout() {
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           // Someone else holds or bought an item meanwhile: show what changed.
-          await queryClient.invalidateQueries({ queryKey: CALENDAR_DAYS_QUERY_KEY })
-          await queryClient.invalidateQueries({ queryKey: MAP_ICONS_QUERY_KEY })
+          await queryClient.invalidateQueries({ queryKey: queryKeys.calendarDays.all() })
+          await queryClient.invalidateQueries({ queryKey: queryKeys.mapIcons.all() })
           const days = unavailableDaysOf(error)
           setUnavailable(new Set(days.map((d) => d.dayId)))
           const isDay = days.length > 0 || /day/i.test(error.message)

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 
 /** Spec section 9: the order session lookup retries 2 times. */
@@ -18,7 +19,7 @@ export function getOrdersBySession(sessionId: string): Promise<OrdersBySessionRe
 
 export function ordersBySessionQueryOptions(sessionId: string) {
   return queryOptions({
-    queryKey: ['orders-by-session', sessionId],
+    queryKey: queryKeys.ordersBySession(sessionId),
     queryFn: () => getOrdersBySession(sessionId),
     retry: ORDER_LOOKUP_RETRIES,
     retryDelay: (attempt) => 1000 * 2 ** attempt,

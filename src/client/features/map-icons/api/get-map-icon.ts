@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MapIconDto } from '#shared/dto.ts'
-import { MAP_ICONS_QUERY_KEY } from './get-map-icons'
 
 export function getMapIcon(iconId: string): Promise<MapIconDto> {
   return apiClient.get<MapIconDto>(`/api/map-icons/${encodeURIComponent(iconId)}`)
@@ -9,7 +9,7 @@ export function getMapIcon(iconId: string): Promise<MapIconDto> {
 
 export function mapIconQueryOptions(iconId: string) {
   return queryOptions({
-    queryKey: [...MAP_ICONS_QUERY_KEY, 'icon', iconId],
+    queryKey: queryKeys.mapIcons.icon(iconId),
     queryFn: () => getMapIcon(iconId),
     // A 404 is an answer ('Map icon not found.'), not a hiccup to retry.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import { mapIconsQueryOptions, useMapIcons } from '../api/get-map-icons'
 import { refreshMapIconAvailability } from '../api/refresh-map-icon-availability'
@@ -39,7 +40,7 @@ export function MapIconSection() {
       // The map example image on the same page is refreshed too (spec section 8 'Success' text).
       const [fresh] = await Promise.all([
         refreshMapIconAvailability(),
-        queryClient.invalidateQueries({ queryKey: ['media'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.media.all() }),
       ])
       queryClient.setQueryData(mapIconsQueryOptions.queryKey, { icons: fresh.icons })
       toast({ title: 'Success', description: 'Map icon availability and example have been refreshed.' })

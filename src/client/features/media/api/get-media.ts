@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MediaListResponse, MediaType } from '#shared/dto.ts'
 
 /** GET /api/media?type=… → the items of one category, newest first, each with a public url. */
@@ -10,17 +11,15 @@ export function getMedia(type: MediaType, options: { cacheBust?: boolean } = {})
   return apiClient.get<MediaListResponse>(`/api/media?${params}`)
 }
 
-export const mediaQueryKey = (type: MediaType) => ['media', type] as const
-
 export function mediaQueryOptions(type: MediaType) {
-  return queryOptions({ queryKey: mediaQueryKey(type), queryFn: () => getMedia(type), retry: 1 })
+  return queryOptions({ queryKey: queryKeys.media.ofType(type), queryFn: () => getMedia(type), retry: 1 })
 }
 
 /** Spec sections 2 and 9: the map example is refetched every 30 seconds. */
 export const MAP_EXAMPLE_REFETCH_MS = 30_000
 
 export const mapExampleQueryOptions = queryOptions({
-  queryKey: mediaQueryKey('map_example'),
+  queryKey: queryKeys.media.ofType('map_example'),
   queryFn: () => getMedia('map_example', { cacheBust: true }),
   refetchInterval: MAP_EXAMPLE_REFETCH_MS,
   retry: 1,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
+import { useSiteSettings } from '#client/lib/site-settings.ts'
 import { isSiteFont } from '#shared/fonts.ts'
-import { useSiteSettings } from '../api/get-site-settings'
 import { applySiteFont } from '../site-font'
 
 /** Applies the server's font once it is known; the cached font already painted the page before that. */

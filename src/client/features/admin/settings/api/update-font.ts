@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { SiteFont } from '#shared/fonts.ts'
-import { SETTINGS_KEY } from './get-settings'
 
 export function updateFont(font: SiteFont) {
   return ok(api.settings.font.$put({ json: { font } }))
@@ -11,6 +11,6 @@ export function useUpdateFont() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateFont,
-    onSuccess: (settings) => queryClient.setQueryData(SETTINGS_KEY, settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.settings(), settings),
   })
 }

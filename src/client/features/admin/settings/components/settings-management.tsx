@@ -1,13 +1,13 @@
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
-import { useSettings } from '../api/get-settings'
+import { useSiteSettings } from '#client/lib/site-settings.ts'
 import { AdministratorsSettings } from './administrators-settings'
 import { CalendarDefaultSettings } from './calendar-default-settings'
 import { ChangePasswordSettings } from './change-password-settings'
 import { type FontPreview, FontSettings } from './font-settings'
 
 export function SettingsManagement({ fontPreview }: { fontPreview: FontPreview }) {
-  const { data, isPending, isError } = useSettings()
+  const { data, isPending, isError } = useSiteSettings()
   useLoadErrorToast(isError, 'Failed to load calendar settings')
   if (isPending) return <Spinner label="Loading settings..." />
   return (

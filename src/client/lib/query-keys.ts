@@ -1,0 +1,59 @@
+import type { MediaType } from '#shared/dto.ts'
+
+/**
+ * Every query key of the client. A key names a cache entry: two definitions of one key share that entry
+ * whatever their options or readers, so each key is written here once and each query's options are
+ * defined once next to its read. Keys are nested arrays, so invalidating a prefix refreshes everything
+ * under it (`queryKeys.admin.all()` after any admin change; `queryKeys.calendarDays.all()` after a
+ * checkout). Plain arrays only: this module is in every page's bundle.
+ */
+export const queryKeys = {
+  /** GET /api/settings: the public pages, the site font and the admin's settings read one entry. */
+  settings: () => ['settings'] as const,
+  me: () => ['me'] as const,
+  calendarDays: {
+    all: () => ['calendar-days'] as const,
+    month: (month: string) => ['calendar-days', 'month', month] as const,
+    availableMonths: () => ['calendar-days', 'available-months'] as const,
+    day: (dayId: string) => ['calendar-days', 'day', dayId] as const,
+  },
+  mapIcons: {
+    all: () => ['map-icons'] as const,
+    list: () => ['map-icons', 'list'] as const,
+    icon: (iconId: string) => ['map-icons', 'icon', iconId] as const,
+  },
+  media: {
+    all: () => ['media'] as const,
+    ofType: (type: MediaType) => ['media', type] as const,
+  },
+  blogPosts: {
+    page: (page: number) => ['blog-posts', 'page', page] as const,
+    post: (postId: string) => ['blog-posts', postId] as const,
+  },
+  ordersBySession: (sessionId: string) => ['orders-by-session', sessionId] as const,
+  artworkPage: (token: string) => ['artwork-page', token] as const,
+  admin: {
+    all: () => ['admin'] as const,
+    status: () => ['admin', 'status'] as const,
+    availableMonths: () => ['admin', 'available-months'] as const,
+    team: () => ['admin', 'team'] as const,
+    mailings: () => ['admin', 'mailings'] as const,
+    mailingIconStock: (month: string) => ['admin', 'mailings', month, 'icon-stock'] as const,
+    mailingDefaults: () => ['admin', 'mailing-settings'] as const,
+    mapIconCatalogue: () => ['admin', 'map-icon-catalogue'] as const,
+    calendarDays: () => ['admin', 'calendar-days'] as const,
+    calendarDaysList: <Q>(query: Q) => ['admin', 'calendar-days', query] as const,
+    sellableDays: <Q>(query: Q) => ['admin', 'calendar-days', 'sellable', query] as const,
+    checkouts: () => ['admin', 'checkouts'] as const,
+    checkoutsPage: <V>(view: V) => ['admin', 'checkouts', 'page', view] as const,
+    checkout: (key: string) => ['admin', 'checkouts', 'detail', key] as const,
+    blogPosts: () => ['admin', 'blog-posts'] as const,
+    media: (type: MediaType) => ['admin', 'media', type] as const,
+    printSpecs: () => ['admin', 'print-specs'] as const,
+    artworkBoard: () => ['admin', 'artwork-board'] as const,
+    emails: () => ['admin', 'emails'] as const,
+    emailsList: <F>(filters: F) => ['admin', 'emails', filters] as const,
+    inbox: () => ['admin', 'inbox'] as const,
+    inboxList: <F>(filters: F) => ['admin', 'inbox', filters] as const,
+  },
+}
