@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { PrintSpecs } from '#shared/artwork.ts'
-
-export const PRINT_SPECS_KEY = ['admin', 'print-specs'] as const
 
 export function getPrintSpecs() {
   return ok(api.admin['print-specs'].$get())
 }
 
-export const printSpecsQueryOptions = queryOptions({ queryKey: PRINT_SPECS_KEY, queryFn: getPrintSpecs })
+export const printSpecsQueryOptions = queryOptions({
+  queryKey: queryKeys.admin.printSpecs(),
+  queryFn: getPrintSpecs,
+})
 
 export function usePrintSpecs() {
   return useQuery(printSpecsQueryOptions)
@@ -24,8 +26,8 @@ export function useUpdatePrintSpecs() {
   return useMutation({
     mutationFn: updatePrintSpecs,
     onSuccess: (saved) => {
-      queryClient.setQueryData(PRINT_SPECS_KEY, saved)
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'artwork-board'] })
+      queryClient.setQueryData(queryKeys.admin.printSpecs(), saved)
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.artworkBoard() })
     },
   })
 }

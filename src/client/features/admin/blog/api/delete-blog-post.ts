@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { BlogPostsResponse } from '#shared/dto.ts'
 import { removePost } from '../blog-posts-cache'
-import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
 
 export function deleteBlogPost(id: string) {
   return ok(api.admin['blog-posts'][':id'].$delete({ param: { id: encodeURIComponent(id) } }))
@@ -13,6 +13,8 @@ export function useDeleteBlogPost() {
   return useMutation({
     mutationFn: deleteBlogPost,
     onSuccess: (_result, id) =>
-      queryClient.setQueryData<BlogPostsResponse>(ADMIN_BLOG_POSTS_KEY, (list) => removePost(list, id)),
+      queryClient.setQueryData<BlogPostsResponse>(queryKeys.admin.blogPosts(), (list) =>
+        removePost(list, id),
+      ),
   })
 }

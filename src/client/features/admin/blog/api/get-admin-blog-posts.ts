@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-
-export const ADMIN_BLOG_POSTS_KEY = ['admin', 'blog-posts'] as const
+import { queryKeys } from '#client/lib/query-keys.ts'
 
 /** Every post, drafts included, newest publication date first. */
 export function getAdminBlogPosts() {
@@ -9,7 +8,7 @@ export function getAdminBlogPosts() {
 }
 
 export const adminBlogPostsQueryOptions = queryOptions({
-  queryKey: ADMIN_BLOG_POSTS_KEY,
+  queryKey: queryKeys.admin.blogPosts(),
   queryFn: getAdminBlogPosts,
   // The list is kept up to date by hand after each save (spec section 4); a refetch would reorder it.
   staleTime: Number.POSITIVE_INFINITY,

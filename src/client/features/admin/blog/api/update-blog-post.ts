@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { BlogPostInput } from '#shared/blog.ts'
 import type { BlogPostsResponse } from '#shared/dto.ts'
 import { replacePost } from '../blog-posts-cache'
-import { ADMIN_BLOG_POSTS_KEY } from './get-admin-blog-posts'
 
 export function updateBlogPost(id: string, input: BlogPostInput) {
   return ok(api.admin['blog-posts'][':id'].$put({ param: { id: encodeURIComponent(id) }, json: input }))
@@ -14,6 +14,8 @@ export function useUpdateBlogPost() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: BlogPostInput }) => updateBlogPost(id, input),
     onSuccess: (post) =>
-      queryClient.setQueryData<BlogPostsResponse>(ADMIN_BLOG_POSTS_KEY, (list) => replacePost(list, post)),
+      queryClient.setQueryData<BlogPostsResponse>(queryKeys.admin.blogPosts(), (list) =>
+        replacePost(list, post),
+      ),
   })
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 
 export type AdminCalendarQuery = {
   startDate: string
@@ -9,8 +10,6 @@ export type AdminCalendarQuery = {
   /** Applies only when > 0 (spec section 5). */
   maxPrice: number
 }
-
-export const ADMIN_CALENDAR_DAYS_KEY = ['admin', 'calendar-days'] as const
 
 export function toCalendarQuery(query: AdminCalendarQuery) {
   return {
@@ -27,7 +26,7 @@ export function getAdminCalendarDays(query: AdminCalendarQuery) {
 
 export function adminCalendarDaysQueryOptions(query: AdminCalendarQuery) {
   return queryOptions({
-    queryKey: [...ADMIN_CALENDAR_DAYS_KEY, query],
+    queryKey: queryKeys.admin.calendarDaysList(query),
     queryFn: () => getAdminCalendarDays(query),
     placeholderData: keepPreviousData,
   })

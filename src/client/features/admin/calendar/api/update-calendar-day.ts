@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { UpdateCalendarDayInput } from '#shared/calendar-admin.ts'
-import { ADMIN_CALENDAR_DAYS_KEY } from './get-admin-calendar-days'
 
 export function updateCalendarDay(id: string, input: UpdateCalendarDayInput) {
   return ok(api.admin['calendar-days'][':id'].$patch({ param: { id: encodeURIComponent(id) }, json: input }))
@@ -12,6 +12,6 @@ export function useUpdateCalendarDay() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateCalendarDayInput }) =>
       updateCalendarDay(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_CALENDAR_DAYS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.calendarDays() }),
   })
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { EmailState } from '#shared/admin-communication.ts'
 
 export type EmailLogFilters = { status: EmailState | 'all'; q: string; page: number; pageSize: number }
@@ -12,8 +13,6 @@ export const EMPTY_EMAIL_LOG_FILTERS: EmailLogFilters = {
   page: 1,
   pageSize: EMAIL_LOG_PAGE_SIZE,
 }
-
-export const ADMIN_EMAILS_KEY = ['admin', 'emails'] as const
 
 export function emailLogQuery(filters: EmailLogFilters) {
   return {
@@ -30,7 +29,7 @@ export function getAdminEmails(filters: EmailLogFilters) {
 
 export function adminEmailsQueryOptions(filters: EmailLogFilters) {
   return queryOptions({
-    queryKey: [...ADMIN_EMAILS_KEY, filters],
+    queryKey: queryKeys.admin.emailsList(filters),
     queryFn: () => getAdminEmails(filters),
     placeholderData: keepPreviousData,
   })
@@ -51,8 +50,8 @@ export function useResendEmail() {
     mutationFn: resendEmail,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_EMAILS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'status'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.emails() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.status() }),
       ]),
   })
 }

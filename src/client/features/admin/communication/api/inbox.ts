@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { InboxKind } from '#shared/admin-communication.ts'
 
 export type InboxFilters = {
@@ -17,8 +18,6 @@ export const EMPTY_INBOX_FILTERS: InboxFilters = {
   page: 1,
   pageSize: INBOX_PAGE_SIZE,
 }
-
-export const ADMIN_INBOX_KEY = ['admin', 'inbox'] as const
 
 function filterQuery(filters: InboxFilters) {
   return {
@@ -42,7 +41,7 @@ export function getInbox(filters: InboxFilters) {
 
 export function inboxQueryOptions(filters: InboxFilters) {
   return queryOptions({
-    queryKey: [...ADMIN_INBOX_KEY, filters],
+    queryKey: queryKeys.admin.inboxList(filters),
     queryFn: () => getInbox(filters),
     placeholderData: keepPreviousData,
   })
@@ -62,6 +61,6 @@ export function useMarkInboxEntry() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) => markInboxEntry(id, handled),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_INBOX_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.inbox() }),
   })
 }

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-
-/** Under the admin key: any admin change (an order, a day, a status) refreshes the overview too. */
-export const ADMIN_MAILINGS_KEY = ['admin', 'mailings'] as const
+import { queryKeys } from '#client/lib/query-keys.ts'
 
 export function getAdminMailings() {
   return ok(api.admin.mailings.$get())
 }
 
 export const adminMailingsQueryOptions = queryOptions({
-  queryKey: ADMIN_MAILINGS_KEY,
+  // Under the admin key: any admin change (an order, a day, a status) refreshes the overview too.
+  queryKey: queryKeys.admin.mailings(),
   queryFn: getAdminMailings,
 })
 

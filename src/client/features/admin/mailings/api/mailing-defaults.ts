@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MailingDefaults } from '#shared/mailings.ts'
-
-export const MAILING_DEFAULTS_KEY = ['admin', 'mailing-settings'] as const
 
 export function getMailingDefaults() {
   return ok(api.admin['mailing-settings'].$get())
 }
 
 export const mailingDefaultsQueryOptions = queryOptions({
-  queryKey: MAILING_DEFAULTS_KEY,
+  queryKey: queryKeys.admin.mailingDefaults(),
   queryFn: getMailingDefaults,
 })
 
@@ -25,6 +24,6 @@ export function useUpdateMailingDefaults() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateMailingDefaults,
-    onSuccess: (saved) => queryClient.setQueryData(MAILING_DEFAULTS_KEY, saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.admin.mailingDefaults(), saved),
   })
 }

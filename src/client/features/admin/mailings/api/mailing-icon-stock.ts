@@ -1,16 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
-import { ADMIN_MAILINGS_KEY } from './get-admin-mailings'
-
-export const mailingIconStockKey = (month: MonthKey) => [...ADMIN_MAILINGS_KEY, month, 'icon-stock'] as const
 
 export function getMailingIconStock(month: MonthKey) {
   return ok(api.admin.mailings[':month']['icon-stock'].$get({ param: { month } }))
 }
 
 export function mailingIconStockQueryOptions(month: MonthKey) {
-  return queryOptions({ queryKey: mailingIconStockKey(month), queryFn: () => getMailingIconStock(month) })
+  return queryOptions({
+    queryKey: queryKeys.admin.mailingIconStock(month),
+    queryFn: () => getMailingIconStock(month),
+  })
 }
 
 export function useMailingIconStock(month: MonthKey | null) {
@@ -39,6 +40,6 @@ export function useUpdateIconStock() {
   return useMutation({
     mutationFn: updateIconStock,
     // The stock dialog, the manual icon order form and the public icon reads all count from it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
   })
 }

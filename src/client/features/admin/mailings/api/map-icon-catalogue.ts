@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { UpdateMapIconInput } from '#shared/mailings.ts'
-
-export const MAP_ICON_CATALOGUE_KEY = ['admin', 'map-icon-catalogue'] as const
 
 export function getMapIconCatalogue() {
   return ok(api.admin['map-icons'].$get())
 }
 
 export const mapIconCatalogueQueryOptions = queryOptions({
-  queryKey: MAP_ICON_CATALOGUE_KEY,
+  queryKey: queryKeys.admin.mapIconCatalogue(),
   queryFn: getMapIconCatalogue,
 })
 
@@ -26,6 +25,6 @@ export function useUpdateMapIcon() {
   return useMutation({
     mutationFn: updateMapIcon,
     // Names and prices show in the stock dialog and the manual icon order form too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
   })
 }

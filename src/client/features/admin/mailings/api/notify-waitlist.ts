@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
-import { ADMIN_MAILINGS_KEY } from './get-admin-mailings'
 
 export function notifyWaitlist(month: MonthKey) {
   return ok(api.admin.mailings[':month']['notify-waitlist'].$post({ param: { month } }))
@@ -12,6 +12,6 @@ export function useNotifyWaitlist() {
   return useMutation({
     mutationFn: notifyWaitlist,
     // The row shows when the waitlist was last e-mailed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_MAILINGS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.mailings() }),
   })
 }

@@ -1,21 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, ok } from '#client/features/admin/admin-api.ts'
+import { useQuery } from '@tanstack/react-query'
 import type { MailingOverviewResponse, MonthKey } from '#shared/mailings.ts'
+import { adminMailingsQueryOptions } from '../../mailings/api/get-admin-mailings'
 
-/** The Mailings section's key and read: one cache entry, refreshed by any admin change. */
-export const ORDER_MAILINGS_KEY = ['admin', 'mailings'] as const
-
-export function getOrderMailings() {
-  return ok(api.admin.mailings.$get())
-}
-
-export const orderMailingsQueryOptions = queryOptions({
-  queryKey: ORDER_MAILINGS_KEY,
-  queryFn: getOrderMailings,
-})
-
+/** The Mailings section's own read (one cache entry, refreshed by any admin change). */
 export function useOrderMailings() {
-  return useQuery(orderMailingsQueryOptions)
+  return useQuery(adminMailingsQueryOptions)
 }
 
 /** The mailings an order may go into: those open for sale (the server refuses any other, 409). */

@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-
-/** Under the calendar key, so any calendar change or new order (both refresh ['admin']) refreshes the picker. */
-export const SELLABLE_DAYS_KEY = ['admin', 'calendar-days', 'sellable'] as const
+import { queryKeys } from '#client/lib/query-keys.ts'
 
 export function getSellableDays(q: string) {
   return ok(api.admin['manual-orders']['sellable-days'].$get({ query: { q } }))
@@ -11,7 +9,8 @@ export function getSellableDays(q: string) {
 /** The days a manual order can still sell, narrowed by the typed text (the server reads it). */
 export function useSellableDays(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...SELLABLE_DAYS_KEY, q] as const,
+    // Under the calendar key, so any calendar change or new order (both refresh the admin key) refreshes it.
+    queryKey: queryKeys.admin.sellableDays(q),
     queryFn: () => getSellableDays(q),
     enabled,
     // While the next answer loads, the list shows the last one rather than emptying at every keystroke.

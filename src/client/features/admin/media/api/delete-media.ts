@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MediaType } from '#shared/dto.ts'
-import { adminMediaQueryKey } from './get-admin-media'
 
 /**
  * DELETE /api/admin/media/<id path>; each path segment is encoded, the slashes stay. On apiClient, not the
@@ -16,6 +16,6 @@ export function useDeleteMedia(type: MediaType) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteMedia,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminMediaQueryKey(type) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.media(type) }),
   })
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MediaType } from '#shared/dto.ts'
-
-export const adminMediaQueryKey = (type: MediaType) => ['admin', 'media', type] as const
 
 /** GET /api/admin/media?type=… (newest first). */
 export function getAdminMedia(type: MediaType) {
@@ -10,7 +9,7 @@ export function getAdminMedia(type: MediaType) {
 }
 
 export function adminMediaQueryOptions(type: MediaType) {
-  return queryOptions({ queryKey: adminMediaQueryKey(type), queryFn: () => getAdminMedia(type) })
+  return queryOptions({ queryKey: queryKeys.admin.media(type), queryFn: () => getAdminMedia(type) })
 }
 
 export function useAdminMedia(type: MediaType) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MediaItemDto, MediaType } from '#shared/dto.ts'
-import { adminMediaQueryKey } from './get-admin-media'
 
 /**
  * POST /api/admin/media as multipart/form-data {type, file}; the server checks the bytes again. On apiClient,
@@ -18,6 +18,6 @@ export function useUploadMedia(type: MediaType) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (file: File) => uploadMedia(type, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminMediaQueryKey(type) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.media(type) }),
   })
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { CheckoutSort } from '#shared/admin-checkouts.ts'
 import { DEFAULT_CHECKOUTS_PAGE_SIZE } from '#shared/admin-checkouts.ts'
 
@@ -42,8 +43,6 @@ export const DEFAULT_CHECKOUTS_VIEW: CheckoutsView = {
   pageSize: DEFAULT_CHECKOUTS_PAGE_SIZE,
 }
 
-export const ADMIN_CHECKOUTS_KEY = ['admin', 'checkouts'] as const
-
 /** Spec section 5: status 'all' means no status filter; empty fields are left out. */
 export function toOrderQuery(filters: OrderFilters) {
   const text = (value: string) => value.trim() || undefined
@@ -76,7 +75,7 @@ export function checkoutsQuery(view: CheckoutsView) {
 
 export function adminCheckoutsQueryOptions(view: CheckoutsView) {
   return queryOptions({
-    queryKey: [...ADMIN_CHECKOUTS_KEY, 'page', view],
+    queryKey: queryKeys.admin.checkoutsPage(view),
     queryFn: () => ok(api.admin.checkouts.$get({ query: checkoutsQuery(view) })),
     placeholderData: keepPreviousData,
   })
@@ -90,7 +89,7 @@ const checkout = (key: string) => ({ param: { key: encodeURIComponent(key) } })
 
 export function useCheckoutDetail(key: string | null) {
   return useQuery({
-    queryKey: [...ADMIN_CHECKOUTS_KEY, 'detail', key],
+    queryKey: queryKeys.admin.checkout(key),
     queryFn: () => ok(api.admin.checkouts[':key'].$get(checkout(key as string))),
     enabled: key !== null,
   })
@@ -101,6 +100,6 @@ export function useAddCheckoutNote(key: string) {
   return useMutation({
     mutationFn: (body: string) =>
       ok(api.admin.checkouts[':key'].notes.$post({ ...checkout(key), json: { body } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_CHECKOUTS_KEY, 'detail', key] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.checkout(key) }),
   })
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 
 /** Refunds go through the Refund action (issue 14): a status select never moves money. */
 export type SettableOrderStatus = 'pending' | 'paid'
@@ -15,6 +16,6 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: SettableOrderStatus }) =>
       updateOrderStatus(id, status),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
   })
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { AvailableMonthsResponse } from '#shared/dto.ts'
 
 /** The months a visitor can buy in (the public list): the settings screen checks the default against it. */
@@ -8,7 +9,7 @@ export function getAvailableMonths(): Promise<AvailableMonthsResponse> {
 }
 
 export const adminAvailableMonthsQueryOptions = queryOptions({
-  queryKey: ['admin', 'available-months'],
+  queryKey: queryKeys.admin.availableMonths(),
   queryFn: getAvailableMonths,
 })
 

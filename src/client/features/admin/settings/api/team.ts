@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { AddAdministratorInput, Administrator } from '#shared/team.ts'
-
-export const TEAM_KEY = ['admin', 'team'] as const
 
 export function useTeam() {
   return useQuery({
-    queryKey: TEAM_KEY,
+    queryKey: queryKeys.admin.team(),
     queryFn: () => ok(api.admin.team.$get()),
     select: (data) => data.administrators,
   })
@@ -16,7 +15,7 @@ export function useAddAdministrator() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: AddAdministratorInput) => ok(api.admin.team.$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.team() }),
   })
 }
 
@@ -36,6 +35,6 @@ export function useRemoveAdministrator() {
   return useMutation({
     mutationFn: (administrator: Administrator) =>
       ok(api.admin.team[':userId'].$delete({ param: { userId: encodeURIComponent(administrator.id) } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TEAM_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.team() }),
   })
 }
