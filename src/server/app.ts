@@ -34,7 +34,7 @@ import { AppError, UNAVAILABLE_MESSAGE } from './lib/errors.ts'
 import { logRequest, requestIdFor } from './lib/logger.ts'
 
 /** JSON bodies are small; media uploads (admin issue) get their own, larger limit on their route. */
-export const JSON_BODY_LIMIT_BYTES = 100 * 1024
+const JSON_BODY_LIMIT_BYTES = 100 * 1024
 const MEDIA_UPLOAD_PATH = '/api/admin/media'
 // @hono/node-server never gives these a body, so bodyLimit would pass them anyway.
 const BODYLESS_METHODS = new Set(['GET', 'HEAD'])
@@ -167,8 +167,6 @@ export function createApp(deps: AppDeps) {
 
   return app
 }
-
-export type AppType = ReturnType<typeof createApp>
 
 /**
  * The API as `hc` sees it, paths starting /api. Type-only: the client imports it with `import type`, so no

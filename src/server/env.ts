@@ -113,7 +113,7 @@ function pairingProblems(source: Record<string, string | undefined>): string[] {
   return problems
 }
 
-export type Env = z.infer<typeof envSchema>
+type Env = z.infer<typeof envSchema>
 
 export type SeedConfig = {
   mapIconPriceCents: number
@@ -157,7 +157,7 @@ export type ServerConfig = {
 /** Stripe's shortest Checkout Session lifetime; a hold never ends before its payment session. */
 export const STRIPE_MIN_HOLD_MINUTES = 30
 
-export type PaymentsConfig = {
+type PaymentsConfig = {
   /** How long a checkout holds its days and icon (the payment session's lifetime). */
   holdMinutes: number
   /**
@@ -168,7 +168,7 @@ export type PaymentsConfig = {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined
 }
 
-export type MailConfig = {
+type MailConfig = {
   smtpUrl: string | undefined
   from: string
   adminNotifyEmail: string

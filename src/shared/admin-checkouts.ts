@@ -19,11 +19,11 @@ import { MONTH_KEY } from './month-key.ts'
  * every list (decision 008) unless the status filter is 'deleted'.
  */
 
-export const CHECKOUT_SORTS = ['created', 'amount', 'adDate'] as const
+const CHECKOUT_SORTS = ['created', 'amount', 'adDate'] as const
 export type CheckoutSort = (typeof CHECKOUT_SORTS)[number]
-export const ORDER_TYPES = ['calendar_day', 'map_icon', 'special_purchase'] as const
+const ORDER_TYPES = ['calendar_day', 'map_icon', 'special_purchase'] as const
 export const DEFAULT_CHECKOUTS_PAGE_SIZE = 25
-export const MAX_CHECKOUTS_PAGE_SIZE = 100
+const MAX_CHECKOUTS_PAGE_SIZE = 100
 export const MAX_NOTE_LENGTH = 2000
 export const CHECKOUT_NOT_FOUND_MESSAGE = 'Order not found.'
 
@@ -34,7 +34,7 @@ const filterDate = (label: string) =>
   optional(z.string().refine(isIsoDate, `${label} must be a date as YYYY-MM-DD.`))
 
 /** The filters shared by the list and the CSV export. */
-export const checkoutFiltersShape = {
+const checkoutFiltersShape = {
   status: optional(
     z.enum(ORDER_FILTER_STATUSES, { error: 'Choose all, pending, paid, refunded, expired or deleted.' }),
   ),
@@ -91,7 +91,6 @@ export const checkoutNoteInputSchema = z.object({
     .min(1, 'Write the note.')
     .max(MAX_NOTE_LENGTH, `Use at most ${MAX_NOTE_LENGTH} characters.`),
 })
-export type CheckoutNoteInput = z.infer<typeof checkoutNoteInputSchema>
 
 export type CheckoutLineDto = {
   /** The order id (ORD-/MAP-…). */
@@ -113,7 +112,7 @@ export type CheckoutLineDto = {
   createdAt: string
 }
 
-export type CheckoutStatusCount = { status: string; count: number }
+type CheckoutStatusCount = { status: string; count: number }
 
 export type CheckoutRowDto = {
   key: string
@@ -136,7 +135,7 @@ export type CheckoutsPageDto = {
   pageSize: number
 }
 
-export type CheckoutEmailDto = {
+type CheckoutEmailDto = {
   id: string
   kind: string
   to: string
@@ -147,7 +146,7 @@ export type CheckoutEmailDto = {
   createdAt: string
 }
 
-export type CheckoutRefundDto = {
+type CheckoutRefundDto = {
   id: string
   orderIds: string[]
   amount: number

@@ -12,8 +12,8 @@ export type EmailState = (typeof EMAIL_STATES)[number]
 export const EMAIL_NOT_FOUND_MESSAGE = 'E-mail not found.'
 export const INBOX_ENTRY_NOT_FOUND_MESSAGE = 'Inbox entry not found.'
 
-export const MAX_PAGE_SIZE = 100
-export const DEFAULT_PAGE_SIZE = 25
+const MAX_PAGE_SIZE = 100
+const DEFAULT_PAGE_SIZE = 25
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 

@@ -1,7 +1,8 @@
 /**
  * The admin API's JSON (admin issue). Every route is under /api/admin/* (plus the settings PUTs), behind
  * the one admin guard: 401 anonymous, 403 signed-in non-admin. Money in dollars, days 'YYYY-MM-DD',
- * timestamps ISO strings. Errors are ApiErrorBody (src/shared/dto.ts).
+ * timestamps ISO strings. Errors are { error: { code, message, fields? } }
+ * (src/server/lib/errors.ts).
  *
  * Calendar
  *   GET    /api/admin/calendar-days?startDate&endDate&status&maxPrice → AdminCalendarDaysResponse (date asc;
@@ -43,7 +44,6 @@ export type InitializeRangeResponse = { created: number; updated: number; skippe
 export type BulkPriceResponse = { updated: number; skipped: HeldDayDto[] }
 export type BulkDeleteDaysResponse = { deleted: number; skipped: HeldDayDto[] }
 
-export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'expired' | 'deleted'
 export type OrderType = 'calendar_day' | 'map_icon' | 'special_purchase'
 
 export type OrderHistoryEntryDto = {

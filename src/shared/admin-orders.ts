@@ -7,21 +7,20 @@ export const MISSING_INFORMATION_MESSAGE = 'Please fill in all fields.'
 export const DAY_NOT_AVAILABLE_MESSAGE = 'This day is not available for booking'
 export const ICON_NOT_AVAILABLE_MESSAGE = 'This icon is not available for booking'
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.'
-export const NO_ORDERS_SELECTED_MESSAGE = 'Select at least one order.'
+const NO_ORDERS_SELECTED_MESSAGE = 'Select at least one order.'
 
 /** The statuses an administrator can set (spec section 4); 'expired' is only reached by a lapsed checkout hold. */
-export const ADMIN_ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const
+const ADMIN_ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const
 /** 'deleted' lists the orders an administrator deleted (kept with their history, never in 'all'). */
 export const ORDER_FILTER_STATUSES = ['all', 'pending', 'paid', 'refunded', 'expired', 'deleted'] as const
 
 /** Bulk actions act on the selected rows of one screen; a generous cap keeps one transaction small. */
-export const MAX_BULK_ORDERS = 500
+const MAX_BULK_ORDERS = 500
 
 const adminOrderStatusSchema = z.enum(ADMIN_ORDER_STATUSES, { error: 'Choose pending, paid or refunded.' })
 
 /** PATCH /api/admin/orders/:id */
 export const updateOrderStatusInputSchema = z.object({ status: adminOrderStatusSchema })
-export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusInputSchema>
 
 const orderIdsSchema = z
   .array(z.string({ error: 'Order ids are strings.' }).trim().min(1).max(64), {
@@ -33,11 +32,9 @@ const orderIdsSchema = z
 
 /** POST /api/admin/orders/bulk-status (spec section 5: at least one selected order). */
 export const bulkOrderStatusInputSchema = z.object({ ids: orderIdsSchema, status: adminOrderStatusSchema })
-export type BulkOrderStatusInput = z.infer<typeof bulkOrderStatusInputSchema>
 
 /** POST /api/admin/orders/bulk-delete */
 export const bulkDeleteOrdersInputSchema = z.object({ ids: orderIdsSchema })
-export type BulkDeleteOrdersInput = z.infer<typeof bulkDeleteOrdersInputSchema>
 
 const requiredText = z.preprocess(
   (v) => (v === null ? undefined : v),
@@ -60,7 +57,7 @@ export const ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE = "Choose 'Free feature (non
 export const AMOUNT_INVALID_MESSAGE = 'Enter the amount as a whole number of cents, 0 or more.'
 /** $1,000,000: far above any real deal, and far below the integer column's limit. */
 export const MAX_MANUAL_AMOUNT_CENTS = 100_000_000
-export const MANUAL_ORDER_STATUSES = ['paid', 'pending'] as const
+const MANUAL_ORDER_STATUSES = ['paid', 'pending'] as const
 export type ManualOrderStatus = (typeof MANUAL_ORDER_STATUSES)[number]
 
 /**
@@ -126,7 +123,6 @@ export const sellableDaysQuerySchema = z.object({
     z.string().trim().max(100, 'Use at most 100 characters.'),
   ),
 })
-export type SellableDaysQuery = z.infer<typeof sellableDaysQuerySchema>
 
 /** The days a manual order can still sell, by mailing, in date order; price in dollars as every day DTO. */
 export type SellableDayDto = { id: string; date: string; price: number }

@@ -6,8 +6,7 @@ import { agree, plural } from './plural.ts'
 import { FIRST_CALENDAR_YEAR } from './settings.ts'
 
 /** Spec section 4: the statuses a day can be set to (any other stored value shows as Not Initialized). */
-export const CALENDAR_DAY_STATUSES = ['available', 'reserved', 'reserved_pending'] as const
-export type SettableCalendarDayStatus = (typeof CALENDAR_DAY_STATUSES)[number]
+const CALENDAR_DAY_STATUSES = ['available', 'reserved', 'reserved_pending'] as const
 
 export const INVALID_PRICE_MESSAGE = 'Price must be greater than 0.'
 
@@ -38,9 +37,9 @@ export type UpdateCalendarDayInput = z.infer<typeof updateCalendarDayInputSchema
 // ---------------------------------------------------------------- admin calendar list, range and bulk actions
 
 /** Spec section 9: range initialisation and bulk price both default to 120. */
-export const DEFAULT_RANGE_PRICE = 120
+const DEFAULT_RANGE_PRICE = 120
 /** Range initialisation creates at most one row per day of a year (a leap year included). */
-export const MAX_RANGE_DAYS = 366
+const MAX_RANGE_DAYS = 366
 
 const isoDateSchema = (label: string) =>
   z
@@ -149,8 +148,8 @@ export function initializeRangeSummary(
 }
 
 /** Bulk actions act on the days shown in the admin table; a generous cap keeps one transaction small. */
-export const MAX_BULK_DAYS = 1000
-export const NO_DAYS_SELECTED_MESSAGE = 'Select at least one day.'
+const MAX_BULK_DAYS = 1000
+const NO_DAYS_SELECTED_MESSAGE = 'Select at least one day.'
 
 // Without the i flag: the fuzzer builds strings from this pattern and cannot use flagged ones.
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
@@ -204,7 +203,7 @@ export type AdminCalendarDaysQuery = z.infer<typeof adminCalendarDaysQuerySchema
 // ---------------------------------------------------------------- days held by a live order (issue 10)
 
 /** A day a pending or paid order holds: admin actions skip it (bulk) or refuse it (one day, 409). */
-export type HeldDay = { date: string; businessName: string; orderStatus: string }
+type HeldDay = { date: string; businessName: string; orderStatus: string }
 
 const heldVerb = (day: HeldDay) => (day.orderStatus === 'paid' ? 'sold to' : 'held for')
 

@@ -86,7 +86,7 @@ function fallbackMonth(availableMonths: YearMonth[], now?: Date): YearMonth {
   return sortYearMonths(availableMonths)[0] ?? current
 }
 
-export function sortYearMonths(months: YearMonth[]): YearMonth[] {
+function sortYearMonths(months: YearMonth[]): YearMonth[] {
   return [...months].sort(compareYearMonth)
 }
 
@@ -153,7 +153,7 @@ export function dayCellState(
 }
 
 /** A week of the grid: seven cells, Sunday first; null is a blank before the 1st or after the last day. */
-export type MonthGridWeek = Array<IsoDate | null>
+type MonthGridWeek = Array<IsoDate | null>
 
 export function monthGrid({ year, month }: YearMonth): MonthGridWeek[] {
   const leading = new Date(Date.UTC(year, month - 1, 1)).getUTCDay()

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MONTH_KEY } from './month-key.ts'
 
 /** A calendar month as the API names it: 'YYYY-MM' (GET /api/calendar-days?month=2026-11). */
-export const MONTH_KEY_PATTERN = MONTH_KEY
+const MONTH_KEY_PATTERN = MONTH_KEY
 
 const MONTH_KEY_MESSAGE = 'Choose a month as YYYY-MM.'
 
@@ -13,4 +13,3 @@ export const calendarMonthQuerySchema = z.object({
     .regex(MONTH_KEY_PATTERN, MONTH_KEY_MESSAGE)
     .transform((key) => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) })),
 })
-export type CalendarMonthQuery = z.infer<typeof calendarMonthQuerySchema>

@@ -29,8 +29,8 @@ export type Cart = {
   mapIcon: CartMapIcon | null
 }
 
-export type AddDayResult = { cart: Cart; outcome: 'added' | 'limit-reached' | 'already-present' }
-export type SetMapIconResult = { cart: Cart; outcome: 'set' | 'icon-present' }
+type AddDayResult = { cart: Cart; outcome: 'added' | 'limit-reached' | 'already-present' }
+type SetMapIconResult = { cart: Cart; outcome: 'set' | 'icon-present' }
 
 export const emptyCart: Cart = { calendarDays: [], mapIcon: null }
 

@@ -36,8 +36,6 @@ export const CHECKOUT_TEXTS = {
   missingSession: 'Missing session ID',
 } as const
 
-export { SPECIAL_PURCHASE_MAX_UNITS }
-
 /**
  * The 429 of a checkout over the hold limits: the checkouts in progress (unpaid, their hold still running)
  * one client address, and one e-mail address, may have at once, and the calendar days they hold.
@@ -67,13 +65,13 @@ export function expectedCartDiscount(dayCount: number): number {
   return perDayDiscount(dayCount)
 }
 
-export function discountMismatchMessage(dayCount: number): string {
+function discountMismatchMessage(dayCount: number): string {
   const expected = expectedCartDiscount(dayCount)
   const days = `${dayCount} calendar day${dayCount === 1 ? '' : 's'}`
   return `The discount does not match your cart (${days} get $${expected} off each). Please refresh the page and try again.`
 }
 
-export function amountMismatchMessage(units: number): string {
+function amountMismatchMessage(units: number): string {
   return `The amount does not match the quantity (${units} × $${SPECIAL_PURCHASE_UNIT_PRICE} = $${specialPurchaseAmount(units)}). Please refresh the page and try again.`
 }
 
@@ -83,7 +81,7 @@ export function amountMismatchMessage(units: number): string {
  */
 const RETURN_PATH =
   /^\/(?:cart-checkout|special-purchase|checkout\/[0-9a-f-]{36}|map-icon-checkout\/[0-9a-f-]{36})$/i
-export const UNKNOWN_RETURN_PATH = 'The checkout can only return to a checkout page of this site.'
+const UNKNOWN_RETURN_PATH = 'The checkout can only return to a checkout page of this site.'
 
 export function isCheckoutReturnPath(value: unknown): value is string {
   return typeof value === 'string' && RETURN_PATH.test(value)
@@ -105,7 +103,6 @@ export const dayCheckoutInputSchema = z.object({
   dayId: id(CHECKOUT_TEXTS.dayNotFound),
   returnPath,
 })
-export type DayCheckoutInput = z.infer<typeof dayCheckoutInputSchema>
 
 // ---------------------------------------------------------------- create-map-icon-checkout
 
@@ -123,7 +120,6 @@ export const mapIconCheckoutInputSchema = z.object({
   month: mailingMonth,
   returnPath,
 })
-export type MapIconCheckoutInput = z.infer<typeof mapIconCheckoutInputSchema>
 
 // ---------------------------------------------------------------- create-cart-checkout-session
 
@@ -161,7 +157,6 @@ export const cartCheckoutInputSchema = z
     }
   })
   .transform((input) => ({ ...input, discount: input.discount as number }))
-export type CartCheckoutInput = z.infer<typeof cartCheckoutInputSchema>
 
 // ---------------------------------------------------------------- create-special-purchase-checkout
 
@@ -191,7 +186,6 @@ export const specialPurchaseCheckoutInputSchema = z
     }
   })
   .transform((input) => ({ ...input, amount: input.amount as number }))
-export type SpecialPurchaseCheckoutInput = z.infer<typeof specialPurchaseCheckoutInputSchema>
 
 // ---------------------------------------------------------------- get-orders-by-session
 

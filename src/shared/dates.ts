@@ -1,7 +1,7 @@
 /** Calendar days are plain 'YYYY-MM-DD' strings, never parsed as local time (ARCHITECTURE.md). */
 export type IsoDate = string
 
-export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 
 /** A real calendar date from 0001-01-01 on: PostgreSQL has no year 0, which JavaScript's Date accepts. */
 export function isIsoDate(value: string): boolean {

@@ -7,7 +7,7 @@ import type { MapIconMailingStock, MonthKey, PublicMailingDto } from './mailings
  */
 
 /** available | reserved | reserved_pending; any other value is shown as Not Initialized. */
-export type CalendarDayStatus = string
+type CalendarDayStatus = string
 
 /**
  * The public reads' status for a day before the town's today that is not sold (issue 10: days in the past
@@ -98,6 +98,3 @@ export type MediaItemDto = {
 }
 /** GET /api/media?type=… (newest first) */
 export type MediaListResponse = { items: MediaItemDto[] }
-
-/** Every error answer of our own API. */
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } }

@@ -40,8 +40,6 @@ export const MAILING_STATUS_LABELS: Record<MailingStatus, string> = {
   mailed: 'Mailed',
 }
 
-/** The refusal of every checkout and manual-order path for a day that is not for sale. */
-export const DAY_NOT_FOR_SALE_MESSAGE = 'This day is not available for booking'
 export const MAILING_NOT_FOUND = 'Mailing not found.'
 
 // ---------------------------------------------------------------- public reads
@@ -192,7 +190,6 @@ export type AdminMapIconDto = {
   price: number
   defaultQuantity: number
 }
-export type AdminMapIconsResponse = { icons: AdminMapIconDto[] }
 
 /**
  * PATCH /api/admin/map-icons/:id. A price change applies to later sales only (orders keep what they bought,

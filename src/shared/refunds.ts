@@ -7,7 +7,7 @@ export const REFUND_REASON_MAX = 500
 /** Stripe (and any card provider): shown in the buyer's e-mail. */
 export const REFUND_STATEMENT_NOTE = 'It can take 5–10 days to appear on your statement.'
 
-export const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const
+const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
 /**

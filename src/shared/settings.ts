@@ -13,7 +13,6 @@ export type SiteSettings = {
 }
 
 export const updateFontInputSchema = z.object({ font: z.enum(SITE_FONTS) })
-export type UpdateFontInput = z.infer<typeof updateFontInputSchema>
 
 export function calendarDefaultInputSchema(currentYear: number) {
   return z.object({

@@ -4,7 +4,6 @@ import {
   DEFAULT_SPECIAL_PURCHASE_DESCRIPTION,
   findSpecialPurchaseProblem,
   formatSpecialPurchaseTotal,
-  parseUnits,
   readUnits,
   specialPurchaseAmount,
   specialPurchaseDescription,
@@ -13,16 +12,6 @@ import {
 const valid = { units: 3, businessName: 'Corner Bakery', email: 'owner@bakery.example' }
 
 describe('special purchase', () => {
-  it('falls back to 1 unit for a non-numeric entry and keeps whole numbers', () => {
-    expect(parseUnits('')).toBe(1)
-    expect(parseUnits('abc')).toBe(1)
-    expect(parseUnits('4')).toBe(4)
-    expect(parseUnits(' 7 ')).toBe(7)
-    expect(parseUnits('2.9')).toBe(2)
-    expect(parseUnits('0')).toBe(0)
-    expect(parseUnits(Number.NaN)).toBe(1)
-  })
-
   it('reads whole units only: a fraction, a number below 1 or above the maximum is no quantity (issue 11)', () => {
     expect(readUnits('3')).toEqual({ units: 3, problem: null })
     expect(readUnits('')).toEqual({ units: 1, problem: null })

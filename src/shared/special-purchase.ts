@@ -9,17 +9,10 @@ export const SPECIAL_PURCHASE_UNIT_PRICE = 1
 export const SPECIAL_PURCHASE_MIN_UNITS = 1
 export const DEFAULT_SPECIAL_PURCHASE_DESCRIPTION = 'Special Purchase'
 
-/** A non-numeric entry falls back to 1 (spec section 5); a number is kept (whole units) so 0 can be refused. */
-export function parseUnits(raw: string | number): number {
-  const value = typeof raw === 'number' ? raw : Number.parseInt(raw.trim(), 10)
-  if (!Number.isFinite(value)) return SPECIAL_PURCHASE_MIN_UNITS
-  return Math.trunc(value)
-}
-
 /** Special purchases stop here: a larger order is a custom quote, not a card payment. */
 export const SPECIAL_PURCHASE_MAX_UNITS = 100_000
 
-export const UNITS_TEXTS = {
+const UNITS_TEXTS = {
   atLeastOne: 'Please select at least 1 unit',
   wholeNumber: 'Please enter a whole number of units.',
   tooMany: `At most ${SPECIAL_PURCHASE_MAX_UNITS} units per purchase.`,
@@ -66,8 +59,8 @@ export function specialPurchaseDescription(description: string): string {
   return description.trim() || DEFAULT_SPECIAL_PURCHASE_DESCRIPTION
 }
 
-export type SpecialPurchaseForm = { units: number; businessName: string; email: string }
-export type SpecialPurchaseProblem = {
+type SpecialPurchaseForm = { units: number; businessName: string; email: string }
+type SpecialPurchaseProblem = {
   field: 'units' | 'businessName' | 'email'
   title: string
   description: string

@@ -12,10 +12,10 @@ import { lockDataDir } from './data-dir-lock.ts'
 import { processesUsing, waitUntilUnused } from './folder-users.ts'
 import * as schema from './schema.ts'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 /** Both engines' Drizzle databases share this interface; services depend on it only. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
-export type Engine = 'pglite' | 'postgres'
+type Engine = 'pglite' | 'postgres'
 
 export type Database = {
   db: Db
@@ -147,7 +147,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
  * at start. A town's database is a few MB: 16 MB still caches all of it, at about 110 MB less resident
  * memory. Durability is untouched (PGlite's own defaults otherwise).
  */
-export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
 /** Where a new database folder is built before it is renamed into place (a sibling, same file system). */
 const INIT_FOLDER_PREFIX = 'pglite.init-'

@@ -20,7 +20,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export type DataDirLock = { path: string; release: () => void }
+type DataDirLock = { path: string; release: () => void }
 
 type LockContent = { pid: number; host: string }
 

@@ -68,7 +68,7 @@ export async function seedFirstRun(
  * The first `count` months from today's on whose mailing would still be open under the default dates: its
  * sales close (the town's midnight, salesCloseDaysBefore days before the month starts) is after today.
  */
-export function openMonthsFrom(today: string, count: number): { year: number; month: number }[] {
+function openMonthsFrom(today: string, count: number): { year: number; month: number }[] {
   const year = Number(today.slice(0, 4))
   const month = Number(today.slice(5, 7))
   const open: { year: number; month: number }[] = []

@@ -7,7 +7,7 @@ import type { Mailer } from '../lib/mailer/mailer.ts'
 import type { PaymentProvider } from '../lib/payments/payment-provider.ts'
 import type { Storage } from '../lib/storage/storage.ts'
 
-export type SessionUser = { id: string; email: string; name: string }
+type SessionUser = { id: string; email: string; name: string }
 
 /** What every route can reach: built once in main.ts (or a test) and handed to createApp. */
 export type AppDeps = {

@@ -61,7 +61,7 @@ export const noStore: MiddlewareHandler = async (c, next) => {
  * `today()` (calendar reads) is a new key from that moment on, on both paths.
  * See docs/benchmarks.md ("Read cache") for the full argument.
  */
-export type PublicReadCache = {
+type PublicReadCache = {
   /**
    * Answers a public read: 304 when If-None-Match names the current body, else the JSON body. `key` must
    * name everything the body depends on besides the catalogue tables (query values, today's date…), and
@@ -78,7 +78,7 @@ export type PublicReadCache = {
   findByUrl: (url: string) => Promise<CachedBody | undefined> | undefined
 }
 
-export type CachedBody = {
+type CachedBody = {
   body: Uint8Array<ArrayBuffer>
   etag: string
   /** The encoded bodies made so far (a promise while one is being made: concurrent requests share it). */
@@ -113,7 +113,7 @@ export function publicReadCache(deps: Pick<AppDeps, 'database' | 'config'>): Pub
   return cache
 }
 
-export function createPublicReadCache(options: {
+function createPublicReadCache(options: {
   enabled: boolean
   versions: VersionReader
   /** The town's time zone (SITE_TIMEZONE); UTC when not given. */
@@ -272,7 +272,7 @@ function toEntry(token: string | undefined, value: unknown): Entry {
  * listed tag of an encoded variant of it (`-br` / `-gz` inside the quotes) matches too: it names the same
  * representation, only sent with another Content-Encoding.
  */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
   return header.split(',').some((tag) => {

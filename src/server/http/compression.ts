@@ -91,7 +91,7 @@ export async function encodeBody(
  * byte). The pieces are the producer's own batches, so a flush costs a few bytes per batch. Cancelling the
  * answer (the client went away) cancels the source; an error in the source ends the answer with it.
  */
-export function encodeStream(
+function encodeStream(
   read: Uint8Array[],
   reader: ReadableStreamDefaultReader<Uint8Array>,
   encoding: ContentEncoding,
@@ -137,7 +137,7 @@ function replay(read: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Arr
   })
 }
 
-export function isCompressibleType(contentType: string | null | undefined): boolean {
+function isCompressibleType(contentType: string | null | undefined): boolean {
   return !!contentType && COMPRESSIBLE_TYPE.test(contentType)
 }
 

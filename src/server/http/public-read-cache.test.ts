@@ -1,17 +1,18 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetIconStock, setIconStock } from '#server/test/checkout-test-helpers.ts'
-import { type Database, openPostgres } from '../db/client.ts'
+import { type Database, type Db, openPostgres } from '../db/client.ts'
 import { blogPosts, calendarDays, mailingIconStock, mapIcons, orders } from '../db/schema.ts'
 import { sweepExpiredHolds } from '../features/checkout/hold-sweeper.ts'
 import {
   catalogueVersionQuery,
   createListeningVersionReader,
   createVersionReader,
-  readCatalogueVersion,
 } from '../lib/catalogue-version.ts'
 import { ADMIN, createTestApp, type TestApp } from '../test/test-app.ts'
 import { createPostgresTestDatabase, testEngine } from '../test/test-database.ts'
+
+const readCatalogueVersion = async (db: Db) => (await catalogueVersionQuery(db)())?.version ?? 0
 
 /**
  * Public catalogue reads are cached in process (http/cache.ts): ETag / If-None-Match answers 304, and

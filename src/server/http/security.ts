@@ -50,7 +50,7 @@ export const SECURE_HEADERS_OPTIONS: Parameters<typeof secureHeaders>[0] = {
 }
 
 /** One year, subdomains included: the site is only ever served over https once PUBLIC_URL says so. */
-export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
+const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
 
 /**
  * SECURITY_HEADERS, plus Strict-Transport-Security when the public URL is https (behind a TLS proxy).

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from './app-env.ts'
 import { escapeHtml, publicOrigin } from './spa.ts'
 
 /** The public pages a crawler should index (decision 014); blog posts are added from the database. */
-export const SITEMAP_PATHS = [
+const SITEMAP_PATHS = [
   '/',
   '/5k-example',
   '/calendar',

@@ -23,7 +23,7 @@ import { staticFiles } from './static-files.ts'
  * visitor. The rest (sign-in, admin, the artwork link, checkout results, password reset) get the page shell
  * and render in the browser, as before.
  */
-export const SERVER_RENDERED_PAGES: ReadonlySet<PageModule> = new Set<PageModule>([
+const SERVER_RENDERED_PAGES: ReadonlySet<PageModule> = new Set<PageModule>([
   'public/home-page',
   'public/alternate-landing-page',
   'public/blog-list-page',
@@ -40,7 +40,7 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PageModule> = new Set<PageModule
   'public/not-found-page',
 ])
 
-export type SpaOptions = {
+type SpaOptions = {
   /** Loads the server renderer; resolves undefined when there is none (pages are then served as shells). */
   loadRenderer?: () => Promise<ServerRenderer | undefined>
   /** Answers GET /api/… in process: the app itself (app.request). */
@@ -77,7 +77,7 @@ function safeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
-export function renderIndexHtml(template: string, site: SiteConfig): string {
+function renderIndexHtml(template: string, site: SiteConfig): string {
   const block = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${safeJson(site)}</script>`
   return template
     .replace(PLACEHOLDER, block)
@@ -98,7 +98,7 @@ const pageKey = (page: PageModule) => `src/client/app/routes/${page}.tsx`
  * The JavaScript files each page needs before it renders beyond what index.html already loads: its lazy
  * chunk and that chunk's static imports, minus the entry and the entry's imports. Empty without a manifest.
  */
-export function pageChunkFiles(manifest: Manifest): Map<PageModule, string[]> {
+function pageChunkFiles(manifest: Manifest): Map<PageModule, string[]> {
   const closure = (key: string, seen = new Set<string>()) => {
     if (seen.has(key) || !manifest[key]) return seen
     seen.add(key)
@@ -122,7 +122,7 @@ export function pageChunkFiles(manifest: Manifest): Map<PageModule, string[]> {
  * index.html for each page: the page's own chunks are modulepreloaded, so they download while the entry
  * does rather than after it has run and asked for them (a request waterfall on a slow network).
  */
-export function renderPageHtmls(
+function renderPageHtmls(
   template: string,
   site: SiteConfig,
   manifest: Manifest | undefined,
@@ -174,7 +174,7 @@ export function fontFaceCss(
 }
 
 /** The page shell with the server's markup in #root, its query cache as a JSON block, and its head. */
-export function renderedPageHtml(
+function renderedPageHtml(
   shell: string,
   rendered: RenderedPage,
   canonicalUrl: string | undefined,
@@ -206,7 +206,7 @@ export function renderedPageHtml(
 }
 
 /** The id of the JSON list of a server-rendered page's modules, which /boot.js starts after the first paint. */
-export const PAGE_MODULES_ELEMENT_ID = 'page-modules'
+const PAGE_MODULES_ELEMENT_ID = 'page-modules'
 
 /**
  * The shell of a server-rendered page: its content is in the HTML, so nothing but the HTML, the CSS and
@@ -215,7 +215,7 @@ export const PAGE_MODULES_ELEMENT_ID = 'page-modules'
  * modulepreloads become a JSON list that /boot.js (public/boot.js) starts after the first paint: before,
  * they competed with the HTML and the font, and Lighthouse counted them against FCP and LCP.
  */
-export function serverRenderedShell(shell: string, readAsset: (file: string) => string | undefined): string {
+function serverRenderedShell(shell: string, readAsset: (file: string) => string | undefined): string {
   const modules: string[] = []
   const html = shell
     .replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (tag, file: string) => {

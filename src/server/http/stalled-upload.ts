@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { MiddlewareHandler } from 'hono'
 
 /** An upload whose body makes no progress for this long is cut off (Node's own limit is 300 s in all). */
-export const UPLOAD_STALL_MS = 30_000
+const UPLOAD_STALL_MS = 30_000
 
 /**
  * Closes the connection of a request whose body stops arriving: a client that sends a few bytes and then

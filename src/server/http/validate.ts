@@ -14,7 +14,7 @@ type Validated<Target extends 'json' | 'query', S extends z.ZodType> = {
 }
 
 /** Turns a 422 into the one to throw: `error` is the schema's, absent when unstorable text was refused. */
-export type Reword = (refusal: AppError, error?: z.core.$ZodError) => AppError
+type Reword = (refusal: AppError, error?: z.core.$ZodError) => AppError
 
 /**
  * The JSON body as middleware: `app.post(path, jsonBody(schema), (c) => … c.req.valid('json'))`.

@@ -51,10 +51,10 @@ export function createVersionReader(query: () => Promise<CatalogueVersion | unde
   }
 }
 
-export const CATALOGUE_VERSION_CHANNEL = 'townflyer_catalogue_version'
+const CATALOGUE_VERSION_CHANNEL = 'townflyer_catalogue_version'
 
 /** The part of PGlite's client this needs (drizzle's `$client` on PGlite). */
-export type NotifyingClient = {
+type NotifyingClient = {
   listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>
 }
 
@@ -108,8 +108,4 @@ export function catalogueVersionQuery(db: Db): () => Promise<CatalogueVersion | 
     )
     return (await prepared.execute())[0]
   }
-}
-
-export async function readCatalogueVersion(db: Db): Promise<number> {
-  return (await catalogueVersionQuery(db)())?.version ?? 0
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /** Codes the API answers with; each has one HTTP status (the client switches on the code, not the text). */
-export const errorStatus = {
+const errorStatus = {
   bad_request: 400,
   invalid_json: 400,
   unauthenticated: 401,
@@ -17,8 +17,8 @@ export const errorStatus = {
   unavailable: 503,
 } as const
 
-export type ErrorCode = keyof typeof errorStatus
-export type FieldErrors = Record<string, string[]>
+type ErrorCode = keyof typeof errorStatus
+type FieldErrors = Record<string, string[]>
 
 export class AppError extends Error {
   constructor(
@@ -44,7 +44,7 @@ export class AppError extends Error {
 /** The answer while the database cannot be reached (a 503: the client may simply try again). */
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.'
 
-export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
+function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const fields: FieldErrors = {}
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_'

@@ -34,15 +34,15 @@ import { readTar, TarFormatError, TarWriter } from './tar.ts'
  * copied: a file the snapshot names was stored before its row was committed and is deleted only after a
  * commit that no longer names it, so every file the database names is in the archive.
  */
-export const BACKUP_FORMAT = 'townflyer-backup'
-export const BACKUP_VERSION = 1
+const BACKUP_FORMAT = 'townflyer-backup'
+const BACKUP_VERSION = 1
 const DATABASE_ENTRY = 'database.ndjson'
 const MANIFEST_ENTRY = 'manifest.json'
 const FILES_PREFIX = 'files/'
 
-export type BackupFile = { key: string; size: number; sha256: string; contentType: string }
+type BackupFile = { key: string; size: number; sha256: string; contentType: string }
 
-export type BackupManifest = {
+type BackupManifest = {
   format: typeof BACKUP_FORMAT
   version: number
   createdAt: string
@@ -251,7 +251,7 @@ async function unpackBackup(file: string, work: string): Promise<BackupManifest>
   return manifest
 }
 
-export type RestoreResult = {
+type RestoreResult = {
   manifest: BackupManifest
   tables: ImportResult['tables']
   /** Files written to storage, and files storage already held with the same bytes. */

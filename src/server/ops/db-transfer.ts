@@ -14,8 +14,8 @@ import * as schema from '../db/schema.ts'
  *
  * File: line 1 is the header, then one line per row: {"table":"orders","row":{…}} in FK-safe order.
  */
-export const EXPORT_FORMAT = 'townflyer-export'
-export const EXPORT_VERSION = 1
+const EXPORT_FORMAT = 'townflyer-export'
+const EXPORT_VERSION = 1
 const BATCH_ROWS = 500
 /** Tables a migration itself may fill (bookkeeping rows): their rows do not make a target "not empty". */
 const MIGRATION_FILLED_TABLES = new Set(['catalogue_version'])
@@ -38,7 +38,7 @@ export class TransferError extends Error {
 }
 
 /** Every table of the schema, each after the tables its foreign keys point to. */
-export function tablesInDependencyOrder(): PgTable[] {
+function tablesInDependencyOrder(): PgTable[] {
   const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable))
   const byName = new Map<string, PgTable>(tables.map((t) => [getTableName(t), t]))
   const ordered: PgTable[] = []
@@ -64,7 +64,7 @@ function writableColumns(table: PgTable): string[] {
     .map((c) => c.name)
 }
 
-export async function latestMigration(db: Db): Promise<number | null> {
+async function latestMigration(db: Db): Promise<number | null> {
   try {
     const [row] = rowsOf<{ at: string | number | null }>(
       await db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`),

@@ -197,7 +197,7 @@ function paxPath(data: Buffer): string | undefined {
   return path
 }
 
-export type TarEntry = { name: string; size: number; body: AsyncIterable<Buffer> }
+type TarEntry = { name: string; size: number; body: AsyncIterable<Buffer> }
 
 /**
  * Calls `onFile` for each regular file, in archive order; what it leaves of `body` unread is skipped.

@@ -12,7 +12,7 @@ import { TransferError } from './db-transfer.ts'
  * database they name. Without --database-url / --data-dir they use the server's own configuration
  * (DATABASE_URL, else DATA_DIR), so they move the database the server would open.
  */
-export type TransferArgs = {
+type TransferArgs = {
   file: string | undefined
   databaseUrl: string | undefined
   dataDir: string | undefined
@@ -41,7 +41,7 @@ export function parseTransferArgs(argv: string[], fileFlag: '--out' | '--in'): T
   return args
 }
 
-export type OpenedTarget = { database: Database; label: string }
+type OpenedTarget = { database: Database; label: string }
 
 /**
  * A PGlite folder is opened with its lock (openPglite), so a folder a running server holds is refused

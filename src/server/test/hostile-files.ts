@@ -1,4 +1,5 @@
 import { deflateRawSync, constants as zlib } from 'node:zlib'
+import { PDFDict, type PDFDocument, PDFName } from 'pdf-lib'
 
 /**
  * Files an attacker would upload, made small in the test: a PDF page tree that names each node twice
@@ -8,7 +9,7 @@ import { deflateRawSync, constants as zlib } from 'node:zlib'
 type PdfObject = string | { dict: string; stream: Uint8Array }
 
 /** A PDF of these objects (numbered from 1) with a correct cross-reference table; object 1 is the root. */
-export function rawPdf(objects: PdfObject[]): Uint8Array {
+function rawPdf(objects: PdfObject[]): Uint8Array {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')]
   let offset = parts[0]?.byteLength ?? 0
   const offsets: number[] = []
@@ -105,4 +106,20 @@ export function activePdf(): Uint8Array {
     { dict: `<< /Type /EmbeddedFile /Length ${attachment.byteLength} >>`, stream: attachment },
     '<< /Type /Annot /Subtype /Link /Rect [0 0 144 144] /A << /S /JavaScript /JS (this.exportDataObject\\({cName: "a.exe"}\\)) >> >>',
   ])
+}
+
+/**
+ * The check on a stored PDF: true when any object of the file names a script, an action, an attached file
+ * or a launch.
+ */
+export function hasActiveContent(doc: PDFDocument): boolean {
+  const active = new Set(['JavaScript', 'JS', 'AA', 'OpenAction', 'EmbeddedFile', 'EmbeddedFiles', 'Launch'])
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict)) continue
+    for (const [key, value] of object.entries()) {
+      if (active.has(key.decodeText())) return true
+      if (value instanceof PDFName && active.has(value.decodeText())) return true
+    }
+  }
+  return false
 }

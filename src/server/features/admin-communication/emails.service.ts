@@ -19,7 +19,7 @@ function stateOf(status: string): EmailState {
 }
 
 /** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 

@@ -100,7 +100,7 @@ export async function markInboxEntry(
   return toDto(row)
 }
 
-export const INBOX_CSV_HEADER = [
+const INBOX_CSV_HEADER = [
   'Received At',
   'Kind',
   'Email',

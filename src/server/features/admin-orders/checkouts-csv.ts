@@ -2,7 +2,7 @@ import type { ExportLine } from './checkouts.service.ts'
 import { csvRow, TYPE_LABELS } from './orders-csv.ts'
 
 /** One row per order line; Checkout groups the lines of one payment (or a manual order on its own). */
-export const CHECKOUTS_CSV_HEADER = [
+const CHECKOUTS_CSV_HEADER = [
   'Checkout',
   'Order ID',
   'Business Name',
@@ -25,7 +25,7 @@ function dateOrIcon(line: ExportLine): string | null {
   return line.date
 }
 
-export function checkoutLineCsvRow(line: ExportLine): string {
+function checkoutLineCsvRow(line: ExportLine): string {
   return csvRow([
     line.checkoutKey,
     line.id,

@@ -466,7 +466,7 @@ export type ExportLine = CheckoutLineDto & {
   paymentReference: string | null
 }
 
-export const EXPORT_BATCH_SIZE = 1000
+const EXPORT_BATCH_SIZE = 1000
 
 /**
  * The matching lines, oldest first, in batches of `batchSize` read by keyset on (created_at, id): memory

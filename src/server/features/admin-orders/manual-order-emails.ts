@@ -8,7 +8,7 @@ import { type ArtworkDue, confirmationArtworkLines } from '../artwork/artwork-em
  * checkout's confirmation), pending (awaiting payment: an invoice follows, pay by the mailing's sales close)
  * and a free non-profit feature. A manual order is its own checkout, so its checkout key is its id.
  */
-export type ManualOrderEmail = {
+type ManualOrderEmail = {
   orderId: string
   businessName: string
   email: string

@@ -24,8 +24,8 @@ import { recomputeIconAvailability, requireIconRoom } from '../orders/order-stat
 import { manualOrderConfirmationEmail } from './manual-order-emails.ts'
 import { setOrderActor } from './order-history.service.ts'
 
-export const DAY_NOT_FOUND = 'Day not found.'
-export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
+const DAY_NOT_FOUND = 'Day not found.'
+const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 
 /** What the confirmation e-mail needs from the server's config (the route passes it). */
 export type ManualOrderMailContext = { site: SiteConfig; timeZone: string; origin: string }
@@ -279,7 +279,7 @@ function wordCondition(word: string): SQL {
 }
 
 /** Every word of the typed text must match (commas, periods and spaces separate words). */
-export function sellableDaySearch(q: string): SQL | undefined {
+function sellableDaySearch(q: string): SQL | undefined {
   const words = q
     .toLowerCase()
     .split(/[\s,.]+/)

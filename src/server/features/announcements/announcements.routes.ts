@@ -18,7 +18,7 @@ import {
 import { unsubscribeToken } from './unsubscribe-token.ts'
 
 /** POST /api/unsubscribe answers a one-click (mail provider) or API caller with this JSON. */
-export type UnsubscribeResponse = { ok: true }
+type UnsubscribeResponse = { ok: true }
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 

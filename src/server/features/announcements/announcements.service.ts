@@ -8,7 +8,7 @@ import { MAILING_NOT_FOUND, MONTH_KEY_PATTERN, type NotifyWaitlistResponse } fro
 import { isValidUnsubscribeToken, normalizeAddress } from './unsubscribe-token.ts'
 import { type AnnouncementContext, waitlistOpenEmail } from './waitlist-email.ts'
 
-export const MAILING_NOT_ANNOUNCEABLE = 'Only an open mailing can be announced.'
+const MAILING_NOT_ANNOUNCEABLE = 'Only an open mailing can be announced.'
 
 /** Addresses per IN (…) list. */
 const LOOKUP_CHUNK = 1000
@@ -72,7 +72,7 @@ async function unsubscribedAmong(tx: Db, addresses: string[]): Promise<Set<strin
 
 // ---------------------------------------------------------------- unsubscribe
 
-export const INVALID_UNSUBSCRIBE_LINK =
+const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid: it is incomplete or was changed. Please use the link from the e-mail exactly as it is.'
 
 /** The address of a genuine link (?e=…&t=…), lowercased; a bad or missing token is a 400. */

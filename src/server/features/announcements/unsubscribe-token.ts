@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  */
 const PURPOSE = 'townflyer unsubscribe link v1'
 
-export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 const unsubscribeKey = (secret: string) => createHmac('sha256', secret).update(PURPOSE).digest()
 

@@ -5,7 +5,7 @@ import type { SiteConfig } from '#shared/site-config.ts'
 import { normalizeAddress, unsubscribeUrl } from './unsubscribe-token.ts'
 
 /** What the announcement says about its mailing. */
-export type AnnouncedMailing = { month: MonthKey; salesCloseAt: Date; inHomesDate: string }
+type AnnouncedMailing = { month: MonthKey; salesCloseAt: Date; inHomesDate: string }
 
 export type AnnouncementContext = {
   site: SiteConfig
@@ -16,7 +16,7 @@ export type AnnouncementContext = {
 }
 
 /** A second press of Notify Waitlist finds these keys in the outbox and e-mails no one twice. */
-export const waitlistDedupeKey = (month: MonthKey, email: string) =>
+const waitlistDedupeKey = (month: MonthKey, email: string) =>
   `waitlist-open:${month}:${normalizeAddress(email)}`
 
 /**
@@ -24,7 +24,7 @@ export const waitlistDedupeKey = (month: MonthKey, email: string) =>
  * midnight at the start of a day, which read as '… April 17 at 12:00 AM' suggests the 17th is still
  * open; it is written as the end of the day before instead.
  */
-export function describeSalesClose(at: Date, timeZone: string): string {
+function describeSalesClose(at: Date, timeZone: string): string {
   const dateOf = (d: Date) =>
     new Intl.DateTimeFormat('en-US', {
       timeZone,

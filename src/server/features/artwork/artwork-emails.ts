@@ -5,7 +5,7 @@ import type { SiteConfig } from '#shared/site-config.ts'
 export type ArtworkDue = { label: string; artworkDueText: string }
 
 /** The lines of a checkout the e-mail is about ("Calendar day: Tuesday, January 5, 2027"). */
-export type ArtworkEmailLine = { label: string }
+type ArtworkEmailLine = { label: string }
 
 function footer(site: SiteConfig): string[] {
   return ['', `Questions? Write to ${site.contactEmail} or call ${site.contactPhone}.`, site.productName]

@@ -20,9 +20,9 @@ import type { ProofDay, ProofIcon, ProofInput } from './proof-pdf.ts'
  * A file that hits a limit is refused with ARTWORK_TOO_COMPLEX_MESSAGE; the server's own thread only
  * sends and receives bytes.
  */
-export const FILE_JOB_MEMORY_MB = 512
-export const UPLOAD_JOB_TIMEOUT_MS = 20_000
-export const PROOF_JOB_TIMEOUT_MS = 120_000
+const FILE_JOB_MEMORY_MB = 512
+const UPLOAD_JOB_TIMEOUT_MS = 20_000
+const PROOF_JOB_TIMEOUT_MS = 120_000
 const FILE_JOB_PROCESSES = 2
 const FILE_JOB_QUEUE = 8
 
@@ -61,15 +61,8 @@ export function artworkFileJobsLoad(): { running: number; waiting: number } {
   return pool?.load ?? { running: 0, waiting: 0 }
 }
 
-/** Stops the file-job processes (server shutdown). */
-export async function closeArtworkFileJobs(): Promise<void> {
-  const current = pool
-  pool = undefined
-  await current?.close()
-}
-
 /** The busy answer: 503, and when to try again. */
-export class FileJobsBusyError extends AppError {
+class FileJobsBusyError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super('unavailable', ARTWORK_BUSY_MESSAGE)
   }

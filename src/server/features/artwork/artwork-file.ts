@@ -51,10 +51,10 @@ export const ARTWORK_TOO_MANY_PIXELS_MESSAGE =
   'This image has too many pixels to process. Please upload an image of at most 6000 × 6000 pixels (a logo needs far fewer), or a PDF of your logo.'
 
 /** The longest side of a thumbnail, in pixels. */
-export const THUMBNAIL_MAX_PX = 320
+const THUMBNAIL_MAX_PX = 320
 
 /** Two shapes (width/height) differ "very much" when one is more than this many times the other. */
-export const ASPECT_MISMATCH_RATIO = 1.5
+const ASPECT_MISMATCH_RATIO = 1.5
 
 const POINTS_PER_INCH = 72
 /** How much of a text file is read to find its root element. */

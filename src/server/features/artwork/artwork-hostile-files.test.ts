@@ -14,7 +14,7 @@ import {
   storedArtworkFiles,
   uploadArtworkFile,
 } from '#server/test/artwork-test-helpers.ts'
-import { activePdf, fanOutPdf, flateBombPdf, zlibBomb } from '#server/test/hostile-files.ts'
+import { activePdf, fanOutPdf, flateBombPdf, hasActiveContent, zlibBomb } from '#server/test/hostile-files.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import {
   ARTWORK_BUSY_MESSAGE,
@@ -25,7 +25,6 @@ import {
 } from '#shared/artwork.ts'
 import { ARTWORK_TOO_MANY_PIXELS_MESSAGE } from './artwork-file.ts'
 import { artworkFileJobsLoad, renderProofInChild } from './artwork-file-jobs.ts'
-import { hasActiveContent } from './pdf-safety.ts'
 import { ARTWORK_UNREADABLE_HEADER, ARTWORK_UNREADABLE_TEXT } from './proof-pdf.ts'
 
 /**

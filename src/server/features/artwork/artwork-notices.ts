@@ -33,12 +33,12 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * began (a buyer who pays 3 days before the deadline has just been told the deadline, and gets the 1-day
  * reminder only).
  */
-export const REMINDER_STAGES = [
+const REMINDER_STAGES = [
   { name: '7d', beforeMs: 7 * DAY_MS },
   { name: '1d', beforeMs: 1 * DAY_MS },
 ] as const
 
-export function absoluteUrl(ctx: Pick<ArtworkContext, 'publicOrigin'>, path: string): string {
+function absoluteUrl(ctx: Pick<ArtworkContext, 'publicOrigin'>, path: string): string {
   return `${ctx.publicOrigin}${path}`
 }
 

@@ -2,7 +2,7 @@ import type { Logger } from '#server/lib/logger.ts'
 import { startPeriodicTask } from '#server/lib/periodic-task.ts'
 import { type NoticeContext, sendDueArtworkReminders } from './artwork-notices.ts'
 
-export const ARTWORK_REMINDER_INTERVAL_MS = 5 * 60_000
+const ARTWORK_REMINDER_INTERVAL_MS = 5 * 60_000
 
 /**
  * Every 5 minutes in each instance (and once at start): the artwork reminders whose time has come (7 days

@@ -1,5 +1,5 @@
 import { inflateSync, constants as zlib } from 'node:zlib'
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef } from 'pdf-lib'
+import { PDFArray, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef } from 'pdf-lib'
 
 /**
  * Loading an untrusted PDF within bounds. A PDF is small on disk but may describe far more: compressed
@@ -10,7 +10,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFR
  */
 
 /** The most bytes a PDF's non-image streams may decode to, all together (a logo needs a few MB). */
-export const MAX_PDF_DECODED_BYTES = 64 * 1024 * 1024
+const MAX_PDF_DECODED_BYTES = 64 * 1024 * 1024
 /** A logo is one page; a file with more than this is not a logo. */
 export const MAX_PDF_PAGES = 10
 /** A page tree deeper than this is not one a real program writes. */
@@ -24,7 +24,7 @@ export class UnsafePdfError extends Error {
   }
 }
 
-export type LoadedPdf = { doc: PDFDocument; pageCount: number }
+type LoadedPdf = { doc: PDFDocument; pageCount: number }
 
 /** Loads a PDF when its streams and page tree are within the limits above; else an UnsafePdfError. */
 export async function loadBoundedPdf(bytes: Uint8Array): Promise<LoadedPdf> {
@@ -111,7 +111,7 @@ function filterNames(dict: string): string[] {
  * twice as often as it is named). A node met twice, a tree deeper than MAX_PAGE_TREE_DEPTH or more than
  * MAX_PDF_PAGES pages is refused.
  */
-export function countPages(doc: PDFDocument): number {
+function countPages(doc: PDFDocument): number {
   const seen = new Set<string>()
   let pages = 0
   const walk = (node: PDFPageTree, depth: number) => {
@@ -166,17 +166,4 @@ export async function rewriteFirstPage(source: PDFDocument): Promise<Uint8Array>
   out.setProducer('Townflyer')
   out.setCreator('Townflyer')
   return out.save({ useObjectStreams: false })
-}
-
-/** True when any object of the file names a script, an action, an attached file or a launch. */
-export function hasActiveContent(doc: PDFDocument): boolean {
-  const active = new Set(['JavaScript', 'JS', 'AA', 'OpenAction', 'EmbeddedFile', 'EmbeddedFiles', 'Launch'])
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFDict)) continue
-    for (const [key, value] of object.entries()) {
-      if (active.has(key.decodeText())) return true
-      if (value instanceof PDFName && active.has(value.decodeText())) return true
-    }
-  }
-  return false
 }

@@ -1,20 +1,14 @@
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { activePdf, fanOutPdf, flateBombPdf } from '#server/test/hostile-files.ts'
+import { activePdf, fanOutPdf, flateBombPdf, hasActiveContent } from '#server/test/hostile-files.ts'
 import {
   ARTWORK_DAMAGED_MESSAGE,
   ARTWORK_PDF_TOO_MANY_PAGES_MESSAGE,
   ARTWORK_TOO_COMPLEX_MESSAGE,
 } from '#shared/artwork.ts'
 import { jpegEnd, prepareArtwork } from './artwork-file.ts'
-import {
-  checkStreamSizes,
-  hasActiveContent,
-  loadBoundedPdf,
-  MAX_PDF_PAGES,
-  UnsafePdfError,
-} from './pdf-safety.ts'
+import { checkStreamSizes, loadBoundedPdf, MAX_PDF_PAGES, UnsafePdfError } from './pdf-safety.ts'
 
 async function reason(work: Promise<unknown>): Promise<string> {
   try {

@@ -21,7 +21,7 @@ export async function isAdmin(db: Db, userId: string, onError?: (error: unknown)
   }
 }
 
-export type EnsureAdminResult = { userId: string; created: boolean }
+type EnsureAdminResult = { userId: string; created: boolean }
 
 /**
  * Creates an administrator, or resets the password of an existing user and grants the role.
@@ -94,7 +94,7 @@ export async function resolveAuthSecret(db: Db, configured: string | undefined):
  */
 export const SIGN_IN_FAILURES_PER_ACCOUNT: RateLimitRule = { window: 15 * 60, max: 10 }
 
-export type SignInAttempt = { email: string; ip: string | undefined }
+type SignInAttempt = { email: string; ip: string | undefined }
 
 export const signInFailureKey = ({ email, ip }: SignInAttempt) =>
   `sign-in-failures:${ip ?? 'unknown'}:${email.trim().toLowerCase()}`

@@ -15,11 +15,11 @@ import {
 } from './password-links.ts'
 
 /** Sign-in attempts one address may make in 15 minutes (better-auth's limiter, kept in the database). */
-export const SIGN_IN_PER_IP = { window: 15 * 60, max: 30 }
+const SIGN_IN_PER_IP = { window: 15 * 60, max: 30 }
 /** "Forgot password?" requests one address may make in 15 minutes. */
-export const RESET_REQUESTS_PER_IP = { window: 15 * 60, max: 10 }
+const RESET_REQUESTS_PER_IP = { window: 15 * 60, max: 10 }
 /** Reset-link and change-password attempts one address may make in 15 minutes (guessing a password). */
-export const PASSWORD_CHANGES_PER_IP = { window: 15 * 60, max: 10 }
+const PASSWORD_CHANGES_PER_IP = { window: 15 * 60, max: 10 }
 
 export type AuthOptions = {
   db: Db

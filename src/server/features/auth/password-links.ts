@@ -13,7 +13,7 @@ import type { RateLimitRule } from '#server/lib/rate-limit.ts'
  * (/request-password-reset, 1 hour); invitations are written here, in the transaction that grants the
  * role, with a longer life.
  */
-export const RESET_TOKEN_PREFIX = 'reset-password:'
+const RESET_TOKEN_PREFIX = 'reset-password:'
 
 export const RESET_LINK_LIFETIME_SECONDS = 60 * 60
 

@@ -70,7 +70,7 @@ export async function deleteDay(db: Db, id: string): Promise<void> {
 }
 
 /** Every 'YYYY-MM-DD' from start to end, both included. */
-export function datesBetween(startDate: string, endDate: string): string[] {
+function datesBetween(startDate: string, endDate: string): string[] {
   const dates: string[] = []
   for (let t = Date.parse(`${startDate}T00:00:00Z`); t <= Date.parse(`${endDate}T00:00:00Z`); t += 86_400_000)
     dates.push(new Date(t).toISOString().slice(0, 10))

@@ -10,7 +10,7 @@ import { LIVE_ORDER_STATUSES } from '../orders/order-status.service.ts'
  * Sold and held days are untouchable by calendar admin actions (issue 10): a day a pending or paid order
  * holds is skipped by the bulk actions and refused by the one-day ones.
  */
-export type LockedDays = {
+type LockedDays = {
   /** Every day matched, locked until the transaction ends. */
   days: { id: string; date: string }[]
   /** Those a live order holds. */

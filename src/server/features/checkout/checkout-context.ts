@@ -16,7 +16,7 @@ export type CheckoutContext = {
   newOrderId: () => string
 }
 
-export const newOrderId = () => drawOrderId('ORD')
+const newOrderId = () => drawOrderId('ORD')
 
 export function checkoutContext(deps: AppDeps, logger: Logger = deps.logger): CheckoutContext {
   return {

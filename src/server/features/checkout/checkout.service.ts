@@ -33,7 +33,7 @@ import {
 import { checkoutWindow } from './hold-policy.ts'
 
 /** What one checkout buys; prices come from the database, never from the request. */
-export type CheckoutRequest = {
+type CheckoutRequest = {
   businessName: string
   email: string
   dayIds: string[]

@@ -56,7 +56,7 @@ export function cartBody(request: ProbeRequest, n: number) {
   }
 }
 
-export type ProbeViolations = {
+type ProbeViolations = {
   /** Days with more than one pending or paid order. */
   daysWithTwoOwners: number
   /** Days whose status does not match their single live order (or lack of one). */

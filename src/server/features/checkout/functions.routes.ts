@@ -40,7 +40,7 @@ function checkoutBody<S extends z.ZodType>(schema: S) {
  * release them (Back from the payment page, then Proceed again). Sent only to the checkout calls, never
  * readable by scripts.
  */
-export const CHECKOUT_COOKIE = 'townflyer_checkout'
+const CHECKOUT_COOKIE = 'townflyer_checkout'
 const CHECKOUT_COOKIE_DAYS = 7
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 

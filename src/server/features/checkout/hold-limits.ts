@@ -17,7 +17,7 @@ export type CheckoutHolder = { clientAddress: string; browserToken: string | nul
 export type HoldLimits = { openCheckouts: number; heldDays: number }
 
 /** Stored on each order of a checkout (orders.metadata), hashed: the orders table keeps no address or cookie. */
-export const CLIENT_META_KEY = 'checkout_client'
+const CLIENT_META_KEY = 'checkout_client'
 export const BROWSER_META_KEY = 'checkout_browser'
 
 export function holderKey(value: string): string {

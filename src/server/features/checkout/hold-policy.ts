@@ -9,10 +9,10 @@
 const MINUTE_MS = 60_000
 
 /** Stripe measures "at least 30 minutes from now" when the request reaches it: one minute of headroom. */
-export const SESSION_HEADROOM_MS = MINUTE_MS
-export const HOLD_GRACE_MS = MINUTE_MS
+const SESSION_HEADROOM_MS = MINUTE_MS
+const HOLD_GRACE_MS = MINUTE_MS
 
-export type CheckoutWindow = { sessionExpiresAt: Date; holdExpiresAt: Date }
+type CheckoutWindow = { sessionExpiresAt: Date; holdExpiresAt: Date }
 
 export function checkoutWindow(now: Date, holdMinutes: number): CheckoutWindow {
   // Whole seconds: Stripe's expires_at is a Unix timestamp.

@@ -5,7 +5,7 @@ import type { Logger } from '#server/lib/logger.ts'
 import { startPeriodicTask } from '#server/lib/periodic-task.ts'
 import { recomputeIconAvailability, releaseDay } from '../orders/order-status.service.ts'
 
-export const SWEEP_INTERVAL_MS = 60_000
+const SWEEP_INTERVAL_MS = 60_000
 
 /**
  * Releases lapsed checkout holds: the order becomes 'expired' and its day available again (name cleared),

@@ -45,7 +45,7 @@ function layout(title: string, productName: string, body: HtmlEscapedString | Pr
 </html>`
 }
 
-export function describeSessionOrder(order: SessionOrder): string {
+function describeSessionOrder(order: SessionOrder): string {
   if (order.type === 'calendar_day' && order.date) return `Calendar day: ${formatDayDate(order.date)}`
   if (order.type === 'map_icon') return `Map icon: ${order.iconName ?? 'Map icon'}`
   const units = order.units ? ` (${order.units} unit${order.units === 1 ? '' : 's'})` : ''
@@ -56,7 +56,7 @@ export function describeSessionOrder(order: SessionOrder): string {
  * How long the hold lasts, in words (issue 11): a clock time in GMT means little to a buyer. The hold is
  * PAYMENT_HOLD_MINUTES from the start of the checkout (the orders keep a little headroom beyond it).
  */
-export function describeHold(items: SessionOrder[], holdMinutes: number): string {
+function describeHold(items: SessionOrder[], holdMinutes: number): string {
   const minutes = `${holdMinutes} minute${holdMinutes === 1 ? '' : 's'}`
   const isDaysOnly = items.length > 0 && items.every((o) => o.type === 'calendar_day')
   const what = !isDaysOnly ? 'your order' : items.length === 1 ? 'this day' : 'these days'

@@ -20,11 +20,9 @@ import { adminRefundFailedEmail } from './order-emails.ts'
 export const REFUND_LEASE_MS = 5 * 60_000
 /** After this many failed attempts the administrator gets one e-mail; the retries go on. */
 export const REFUND_ALERT_AFTER_ATTEMPTS = 5
-export const REFUND_WORKER_INTERVAL_MS = 30_000
+const REFUND_WORKER_INTERVAL_MS = 30_000
 
-export type RefundContext = Pick<CheckoutContext, 'db' | 'payments' | 'config' | 'logger' | 'now'>
-
-export type RefundState = 'pending' | 'done' | 'failing'
+type RefundContext = Pick<CheckoutContext, 'db' | 'payments' | 'config' | 'logger' | 'now'>
 
 export function latePaymentRefundKey(sessionId: string): string {
   return `late-payment:${sessionId}`
@@ -49,7 +47,7 @@ export async function recordLatePaymentRefund(
     .onConflictDoNothing({ target: refundJobs.idempotencyKey })
 }
 
-export type RefundRunResult = { done: number; failed: number }
+type RefundRunResult = { done: number; failed: number }
 
 /**
  * One round: claims the due jobs (or only the one named by `idempotencyKey`, for the attempt made right
@@ -151,28 +149,6 @@ async function recordFailure(
       ),
     )
   })
-}
-
-/**
- * Per payment session with a refund job: 'pending' until the provider accepted the refund, 'failing'
- * once it has failed REFUND_ALERT_AFTER_ATTEMPTS times (the administrator was alerted; retries go on),
- * 'done' after. Sessions without a job are absent. For the admin orders list ("Refund pending").
- */
-export async function refundStateBySession(db: Db, sessionIds: string[]): Promise<Map<string, RefundState>> {
-  const ids = [...new Set(sessionIds)]
-  const states = new Map<string, RefundState>()
-  if (ids.length === 0) return states
-  const rows = await db
-    .select({ sessionId: refundJobs.sessionId, status: refundJobs.status, attempts: refundJobs.attempts })
-    .from(refundJobs)
-    .where(inArray(refundJobs.sessionId, ids))
-  for (const row of rows) {
-    if (!row.sessionId) continue
-    const state: RefundState =
-      row.status === 'done' ? 'done' : row.attempts >= REFUND_ALERT_AFTER_ATTEMPTS ? 'failing' : 'pending'
-    states.set(row.sessionId, state)
-  }
-  return states
 }
 
 /** Every 30 s in each instance (unref'd: it never keeps the process alive); stop() on shutdown. */

@@ -7,7 +7,7 @@ import type { CheckoutContext } from './checkout-context.ts'
 import { cancelCheckoutSession, fulfilCheckoutSession } from './fulfilment.service.ts'
 import { listSessionOrders, type SessionOrder } from './session-order-list.service.ts'
 
-export const NO_ORDERS_FOR_SESSION = 'No orders were found for this checkout session.'
+const NO_ORDERS_FOR_SESSION = 'No orders were found for this checkout session.'
 
 function toDto(order: SessionOrder): SessionOrderDto {
   return {
@@ -23,11 +23,11 @@ function toDto(order: SessionOrder): SessionOrderDto {
 }
 
 /** Lookups that ask the payment provider, per client address: the thank-you page makes 3 at most. */
-export const PROVIDER_LOOKUPS_PER_CLIENT: RateLimitRule = { window: 60, max: 20 }
-export const TOO_MANY_LOOKUPS_MESSAGE =
+const PROVIDER_LOOKUPS_PER_CLIENT: RateLimitRule = { window: 60, max: 20 }
+const TOO_MANY_LOOKUPS_MESSAGE =
   'Too many order lookups from your connection. Please wait a minute and try again.'
 /** How long the provider's answer about one session is reused (every caller of that session shares it). */
-export const PROVIDER_ANSWER_TTL_MS = 5_000
+const PROVIDER_ANSWER_TTL_MS = 5_000
 const MAX_CACHED_ANSWERS = 1000
 
 type CachedAnswer = { at: number; answer: Promise<PaymentSessionState | null> }

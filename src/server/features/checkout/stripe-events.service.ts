@@ -16,7 +16,7 @@ import {
   releaseSessionHolds,
 } from './fulfilment.service.ts'
 
-export type StripeEventResult = { duplicate: boolean; handled: string }
+type StripeEventResult = { duplicate: boolean; handled: string }
 
 /**
  * One verified Stripe event. Its id is recorded in the same transaction as its effect, so a redelivered

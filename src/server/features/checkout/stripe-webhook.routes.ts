@@ -7,7 +7,7 @@ import { checkoutContext } from './checkout-context.ts'
 import { handleStripeEvent } from './stripe-events.service.ts'
 
 /** Stripe's default: a signature older than five minutes is refused (replay protection). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300
+const WEBHOOK_TOLERANCE_SECONDS = 300
 
 /** The fields handleStripeEvent reads, with their types (other fields pass through unchecked). */
 const stripeEventShape = z.object({

@@ -3,7 +3,7 @@ import type { Logger } from '#server/lib/logger.ts'
 import { startPeriodicTask } from '#server/lib/periodic-task.ts'
 import { closeMailingsPastDeadline } from './mailings.service.ts'
 
-export const DEADLINE_INTERVAL_MS = 30_000
+const DEADLINE_INTERVAL_MS = 30_000
 
 /**
  * Every 30 s in each instance (and once at start): an open mailing whose sales close has passed is written

@@ -56,12 +56,12 @@ export async function syncMailingTimeZone(db: Db, timeZone: string): Promise<voi
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: timeZone, updatedAt: new Date() } })
 }
 
-export function isMonthKey(value: string): boolean {
+function isMonthKey(value: string): boolean {
   return MONTH_KEY_PATTERN.test(value)
 }
 
 /** The status a person should see: an open mailing past its sales close is closed. */
-export function effectiveStatus(row: Pick<MailingRow, 'status' | 'salesCloseAt'>, now: Date): MailingStatus {
+function effectiveStatus(row: Pick<MailingRow, 'status' | 'salesCloseAt'>, now: Date): MailingStatus {
   if (row.status === 'open' && row.salesCloseAt.getTime() <= now.getTime()) return 'closed'
   return row.status as MailingStatus
 }
@@ -374,7 +374,7 @@ async function changeMailing(
  * hold can start meanwhile, and locks the orders first, in id order, as a checkout and a payment do.
  * Answers how many checkouts it ended.
  */
-export async function endLiveCheckouts(db: Db, month: MonthKey, now: Date): Promise<number> {
+async function endLiveCheckouts(db: Db, month: MonthKey, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const sessions = await tx
       .selectDistinct({ id: orders.paymentSessionId })

@@ -17,7 +17,7 @@ const ALLOWED_IMAGES: Record<string, string[]> = {
   'image/avif': ['avif'],
 }
 
-export type DetectedImage = { mime: string; ext: string }
+type DetectedImage = { mime: string; ext: string }
 
 /**
  * Markup a browser or a server could run if the file were ever served as something other than an image.

@@ -35,7 +35,7 @@ import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '#shared/a
 export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'expired'
 export const LIVE_ORDER_STATUSES = ['pending', 'paid'] as const
 
-export type OrderRef = {
+type OrderRef = {
   id: string
   status: string
   businessName: string
@@ -117,7 +117,7 @@ export async function requireIconRoom(
 }
 
 /** 409 when the mailing is printed or mailed: it takes no more orders of any kind (issue 12). */
-export async function requireMailingNotProduced(tx: Db, month: string) {
+async function requireMailingNotProduced(tx: Db, month: string) {
   const [mailing] = await tx
     .select({ status: mailings.status })
     .from(mailings)

@@ -5,7 +5,7 @@ import { sessionReference } from '#shared/session-reference.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import { describeItem, type EmailOrderItem } from '../checkout/order-emails.ts'
 
-export type RefundEmailInput = {
+type RefundEmailInput = {
   refundId: string
   checkoutKey: string
   businessName: string

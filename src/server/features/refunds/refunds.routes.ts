@@ -5,7 +5,7 @@ import { jsonBody } from '#server/http/validate.ts'
 import { createRefundInputSchema, type RefundDto } from '#shared/refunds.ts'
 import { createRefund, type RefundContext } from './refunds.service.ts'
 
-export function refundContext(deps: AppDeps, logger = deps.logger): RefundContext {
+function refundContext(deps: AppDeps, logger = deps.logger): RefundContext {
   return { db: deps.database.db, payments: deps.payments, config: deps.config, logger, now: () => new Date() }
 }
 

@@ -43,15 +43,15 @@ export type RefundContext = {
 }
 
 /** Lines of a manual order (or marked paid by hand) were paid outside the site: nothing to call. */
-export const MANUAL_PROVIDER = 'manual'
+const MANUAL_PROVIDER = 'manual'
 
-export const REFUND_UNCERTAIN_MESSAGE =
+const REFUND_UNCERTAIN_MESSAGE =
   'The payment provider did not answer, so the refund may not have been made yet. Please try again: the retry repeats this same refund and never refunds twice.'
 
 type RefundRow = typeof orderRefunds.$inferSelect
 type OrderRow = typeof orders.$inferSelect
 
-export type CreateRefundCommand = {
+type CreateRefundCommand = {
   orderIds: string[]
   amountCents?: number
   reason: string
@@ -59,7 +59,7 @@ export type CreateRefundCommand = {
   by: string
 }
 
-export function toRefundDto(row: RefundRow): RefundDto {
+function toRefundDto(row: RefundRow): RefundDto {
   return {
     id: row.id,
     checkoutKey: row.checkoutKey,
@@ -233,7 +233,7 @@ export async function createRefund(ctx: RefundContext, command: CreateRefundComm
 }
 
 /** Completes a requested refund in its own transaction; false when it was no longer requested. */
-export async function completeRefund(
+async function completeRefund(
   ctx: RefundContext,
   match: { refundId: string; providerRefundId: string | null },
 ): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { account, session, user, userRoles } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -13,7 +13,7 @@ export const NOT_AN_ADMINISTRATOR = 'No administrator with that id.'
 
 type Actor = { id: string; email: string; name: string }
 
-export type TeamContext = { db: Db; origin: string }
+type TeamContext = { db: Db; origin: string }
 
 async function administratorRows(db: Db, userIds?: string[]) {
   const rows = await db
@@ -178,13 +178,4 @@ export async function removeAdministrator(db: Db, userId: string): Promise<void>
     await tx.delete(session).where(eq(session.userId, userId))
     await revokeSetPasswordTokens(tx, userId)
   })
-}
-
-/** How many administrators there are (for tests and the list's "last one" hint). */
-export async function countAdministrators(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(userRoles)
-    .where(eq(userRoles.role, ADMIN_ROLE))
-  return row?.n ?? 0
 }

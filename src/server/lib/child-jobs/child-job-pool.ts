@@ -12,7 +12,7 @@ import type { AskMessage, ChildMessage, ParentMessage } from './protocol.ts'
  * the pool refuses at once with a FileJobBusyError, which the API answers as 503 with Retry-After.
  */
 
-export type ChildJobPoolOptions = {
+type ChildJobPoolOptions = {
   /** The child's module: a file that calls serveChildJobs (a .ts file runs through tsx). */
   entry: URL
   /** Jobs running at once (one child process each). */
@@ -27,7 +27,7 @@ export type ChildJobPoolOptions = {
   jobsPerChild?: number
 }
 
-export type RunOptions = {
+type RunOptions = {
   timeoutMs: number
   /** Answers the child's requests for data the parent holds (e.g. a stored file by its key). */
   onAsk?: (name: string, payload: unknown) => Promise<unknown>

@@ -1,6 +1,6 @@
 /** Messages between the server and a file-job child process (structured clone over the IPC channel). */
 
-export type RunMessage = { t: 'run'; id: number; job: string; input: unknown }
+type RunMessage = { t: 'run'; id: number; job: string; input: unknown }
 export type AnswerMessage =
   | { t: 'answer'; askId: number; ok: true; value: unknown }
   | { t: 'answer'; askId: number; ok: false; message: string }

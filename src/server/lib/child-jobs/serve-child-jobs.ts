@@ -5,8 +5,8 @@ import type { AnswerMessage, ChildMessage, ParentMessage } from './protocol.ts'
  * it holds (`ask`), e.g. a stored file, so large inputs are fetched one at a time rather than sent at once.
  */
 
-export type Ask = (name: string, payload: unknown) => Promise<unknown>
-export type JobHandler = (input: unknown, ask: Ask) => Promise<unknown>
+type Ask = (name: string, payload: unknown) => Promise<unknown>
+type JobHandler = (input: unknown, ask: Ask) => Promise<unknown>
 
 export function serveChildJobs(handlers: Record<string, JobHandler>): void {
   if (!process.send) throw new Error('serveChildJobs runs in a child process started by ChildJobPool')

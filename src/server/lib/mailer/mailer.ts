@@ -22,7 +22,7 @@ export interface Mailer {
  * recipients or extra headers: nodemailer reads "a@b.co, c@d.co" (or ';') as a list and a line break as a
  * new header line. Such a message is refused outright, never retried.
  */
-export class UnsafeRecipientError extends Error {
+class UnsafeRecipientError extends Error {
   constructor(to: string) {
     super(
       `Refused to send: the recipient ${JSON.stringify(to.slice(0, 300))} is not a single e-mail address (it contains a comma, semicolon, space, line break or angle bracket, or is not one name@domain of at most 254 characters).`,
@@ -55,7 +55,7 @@ export function assertSingleRecipient(to: string): void {
  * one that names the recipients, sender or MIME structure the outbox itself writes, would contradict the
  * message. Like an unsafe recipient, such a message is refused outright, never retried.
  */
-export class UnsafeHeaderError extends Error {
+class UnsafeHeaderError extends Error {
   constructor(name: string, reason: string) {
     super(`Refused to send: the header ${JSON.stringify(name.slice(0, 100))} ${reason}.`)
     this.name = 'UnsafeHeaderError'

@@ -27,7 +27,7 @@ export type OutboxEmail = {
 }
 
 export const LEASE_MS = 10 * 60_000
-export const MAX_ATTEMPTS = 8
+const MAX_ATTEMPTS = 8
 const BASE_BACKOFF_MS = 30_000
 const MAX_BACKOFF_MS = 60 * 60_000
 
@@ -75,7 +75,7 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS)
 }
 
-export type DeliveryResult = { sent: number; failed: number; noticed: number }
+type DeliveryResult = { sent: number; failed: number; noticed: number }
 
 export async function deliverDueEmails(
   db: Db,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Logger } from '../logger.ts'
 import type { PaymentProvider } from './payment-provider.ts'
 
-export const LOCAL_SESSION_PREFIX = 'cs_local_'
+const LOCAL_SESSION_PREFIX = 'cs_local_'
 
 /**
  * The embedded default, no keys: the "hosted checkout" is our own page at /pay/:sessionId (TEST MODE,

@@ -10,7 +10,7 @@ export type PaymentLineItem = {
   amountCents: number
 }
 
-export type CreatePaymentSessionInput = {
+type CreatePaymentSessionInput = {
   /** Our own id for this checkout, stored on its orders until the provider's session id replaces it. */
   reference: string
   orderIds: string[]
@@ -22,7 +22,7 @@ export type CreatePaymentSessionInput = {
   returnPath?: string
 }
 
-export type PaymentSession = { id: string; url: string }
+type PaymentSession = { id: string; url: string }
 
 export type PaymentSessionState = {
   id: string
@@ -65,14 +65,14 @@ export class RefundRefusedError extends Error {
   }
 }
 
-export type RefundOptions = {
+type RefundOptions = {
   /** Integer cents; absent: the whole payment. */
   amountCents?: number
   /** Stored with the provider's refund (Stripe metadata), so its events can be matched to ours. */
   metadata?: Record<string, string>
 }
 
-export type RefundResult = {
+type RefundResult = {
   /** The provider's refund id (Stripe re_…); null when the provider keeps none (local). */
   id: string | null
   status: 'succeeded' | 'pending'

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { type PaymentProvider, type PaymentSessionState, RefundRefusedError } from './payment-provider.ts'
 
-export type StripeProviderOptions = {
+type StripeProviderOptions = {
   secretKey: string
   /** Test only: a local stand-in for api.stripe.com, e.g. http://127.0.0.1:12111. */
   apiBase?: string
@@ -9,7 +9,7 @@ export type StripeProviderOptions = {
   publicUrl: string
 }
 
-export function createStripeClient(options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase'>): Stripe {
+function createStripeClient(options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase'>): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : undefined
   return new Stripe(options.secretKey, {
     maxNetworkRetries: 1,

@@ -162,7 +162,7 @@ export function jsonBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzBody> {
 export const anyBody: fc.Arbitrary<FuzzBody> = jsonBody(wrongValue)
 
 /** encodeURIComponent without its URIError: a lone surrogate (never in a real URL) becomes U+FFFD. */
-export const encodeText = (text: string) =>
+const encodeText = (text: string) =>
   encodeURIComponent(
     text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
   )
