@@ -96,6 +96,11 @@ test('buyer uploads artwork → owner approves → the proof has the business on
   await page.goto(`/admin/artwork?month=${MONTH}`)
   const row = page.getByRole('row').filter({ hasText: business })
   await expect(row.getByText('Received', { exact: true })).toBeVisible()
+  // The lines come a page at a time; this month has fewer than a page, so both buttons are off.
+  const pages = page.getByRole('navigation', { name: 'Artwork pages' })
+  await expect(pages.getByText(/^Showing 1–\d+ of \d+ \(page 1 of 1\)$/)).toBeVisible()
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled()
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled()
   await expectNoAxeViolations(page)
   await row.getByRole('button', { name: 'Approve' }).click()
   await expect(row.getByText('Approved', { exact: true })).toBeVisible()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ARTWORK_STATES } from './artwork.ts'
+import { ARTWORK_BOARD_PAGE_SIZE, ARTWORK_STATES, MAX_ARTWORK_BOARD_PAGE_SIZE } from './artwork.ts'
 
 /** Issue 13: what the admin sends about artwork (print sizes, the board's filter, a change request). */
 
@@ -31,11 +31,27 @@ export const printSpecsSchema = z.object({
   }),
 })
 
+const PAGE_MESSAGE = 'The page is a whole number from 1.'
+const PAGE_SIZE_MESSAGE = `The page size is a whole number from 1 to ${MAX_ARTWORK_BOARD_PAGE_SIZE}.`
+
 export const productionBoardQuerySchema = z.object({
   state: z
     .enum(ARTWORK_STATES, { error: 'Choose missing, received, approved or changes_requested.' })
     .optional(),
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(1_000_000, PAGE_MESSAGE)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int(PAGE_SIZE_MESSAGE)
+    .min(1, PAGE_SIZE_MESSAGE)
+    .max(MAX_ARTWORK_BOARD_PAGE_SIZE, PAGE_SIZE_MESSAGE)
+    .default(ARTWORK_BOARD_PAGE_SIZE),
 })
+export type ProductionBoardQuery = z.infer<typeof productionBoardQuerySchema>
 
 export const requestChangesInputSchema = z.object({
   note: z

@@ -177,10 +177,22 @@ export type ProductionLineDto = ArtworkLineDto & {
   reviewedBy: string | null
 }
 
+/** Lines per page of the board unless ?pageSize= asks otherwise, and the most one page may hold. */
+export const ARTWORK_BOARD_PAGE_SIZE = 50
+export const MAX_ARTWORK_BOARD_PAGE_SIZE = 200
+
+/**
+ * GET /api/admin/mailings/:month/artwork?state&page&pageSize: one page of the lines in the state asked for
+ * (all when none), days by date then icons. `counts` are every line of the mailing by state, `total` the
+ * lines in the state asked for; a page past the last answers the last.
+ */
 export type ProductionBoardResponse = {
   mailing: ArtworkMailingDto & { status: string; inHomesDate: string }
   lines: ProductionLineDto[]
   counts: Record<ArtworkState, number>
+  total: number
+  page: number
+  pageSize: number
 }
 
 export type RequestChangesInput = { note: string }

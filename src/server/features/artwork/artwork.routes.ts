@@ -159,10 +159,8 @@ export function artworkRoutes(deps: AppDeps) {
         admin,
         noStore,
         queryParams(productionBoardQuerySchema),
-        async (c) => {
-          const { state } = c.req.valid('query')
-          return c.json(await getProductionBoard(ctx, c.req.param('month'), state, new Date()))
-        },
+        async (c) =>
+          c.json(await getProductionBoard(ctx, c.req.param('month'), c.req.valid('query'), new Date())),
       )
 
       .post('/admin/mailings/:month/artwork-reminders', admin, async (c) => {

@@ -22,7 +22,7 @@ import {
   type ProductionLineDto,
   printSizeFor,
 } from '#shared/artwork.ts'
-import { printSpecsSchema } from '#shared/artwork-schemas.ts'
+import { type ProductionBoardQuery, printSpecsSchema } from '#shared/artwork-schemas.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { isMonthKey } from '#shared/mailing-names.ts'
 import { formatLocalDateTime } from '#shared/mailing-texts.ts'
@@ -179,16 +179,42 @@ export type LineRow = {
   } | null
 }
 
-/** Sold lines (days and icons) matching `where`, days by date then icons, each with its artwork if any. */
-export async function selectLines(db: Db, where: SQL): Promise<LineRow[]> {
-  const rows = await db
+/**
+ * Sold lines (days and icons) matching `where`, days by date then icons (then by id, so a page's cut is
+ * stable), each with its artwork if any; `page` takes that slice only.
+ */
+export async function selectLines(
+  db: Db,
+  where: SQL,
+  page?: { limit: number; offset: number },
+): Promise<LineRow[]> {
+  const query = db
     .select(lineColumns)
     .from(orders)
     .leftJoin(orderArtwork, eq(orderArtwork.orderId, orders.id))
     .where(and(soldLine, where))
     .orderBy(asc(orders.mailingMonth), sql`${orders.itemDate} asc nulls last`, asc(orders.id))
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query
   // A left join gives an object of nulls for a line without artwork.
   return rows.map((r) => ({ ...r, artwork: r.artwork?.fileKey ? (r.artwork as LineRow['artwork']) : null }))
+}
+
+/** The lines in an artwork state, as SQL over selectLines' join: 'missing' is a line with no artwork row. */
+function lineStateIs(state: ArtworkState): SQL {
+  return state === 'missing' ? isNull(orderArtwork.orderId) : eq(orderArtwork.state, state)
+}
+
+/** How many sold lines matching `where` are in each artwork state. */
+async function countLineStates(db: Db, where: SQL): Promise<Record<ArtworkState, number>> {
+  const rows = await db
+    .select({ state: orderArtwork.state, lines: sql<number>`count(*)::int` })
+    .from(orders)
+    .leftJoin(orderArtwork, eq(orderArtwork.orderId, orders.id))
+    .where(and(soldLine, where))
+    .groupBy(orderArtwork.state)
+  const counts = Object.fromEntries(ARTWORK_STATES.map((s) => [s, 0])) as Record<ArtworkState, number>
+  for (const row of rows) counts[(row.state as ArtworkState | null) ?? 'missing'] += Number(row.lines)
+  return counts
 }
 
 export const linesOfCheckout = (db: Db, checkoutKey: string) =>
@@ -486,26 +512,39 @@ export async function requireMailing(db: Db, month: string): Promise<MailingRow>
   return mailing
 }
 
+/**
+ * One page of a mailing's board: the counts of every line by state, and the page of lines in the state
+ * asked for (all when none). Only that page is read, turned into DTOs and given artwork links.
+ */
 export async function getProductionBoard(
   ctx: ArtworkContext,
   month: string,
-  state: ArtworkState | undefined,
+  query: ProductionBoardQuery,
   now: Date,
 ): Promise<ProductionBoardResponse> {
   const mailing = await requireMailing(ctx.db, month)
-  const all = await selectLines(ctx.db, eq(orders.mailingMonth, month))
+  const inMonth = eq(orders.mailingMonth, month)
+  const counts = await countLineStates(ctx.db, inMonth)
+  const total = query.state ? counts[query.state] : ARTWORK_STATES.reduce((sum, s) => sum + counts[s], 0)
+  // A page past the last (lines left the filter since it was shown) answers the last.
+  const page = Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)))
+  const lines = await selectLines(
+    ctx.db,
+    query.state ? (and(inMonth, lineStateIs(query.state)) as SQL) : inMonth,
+    { limit: query.pageSize, offset: (page - 1) * query.pageSize },
+  )
   const specs = await getPrintSpecs(ctx.db)
   const tokens = await ensureArtworkLinks(
     ctx.db,
-    all.map((l) => l.checkoutKey),
+    lines.map((l) => l.checkoutKey),
   )
-  const counts = Object.fromEntries(ARTWORK_STATES.map((s) => [s, 0])) as Record<ArtworkState, number>
-  for (const line of all) counts[lineState(line)] += 1
-  const shown = state ? all.filter((l) => lineState(l) === state) : all
   return {
     mailing: { ...toMailingDto(mailing, ctx, now), status: mailing.status, inHomesDate: mailing.inHomesDate },
-    lines: shown.map((l) => toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, now)),
+    lines: lines.map((l) => toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, now)),
     counts,
+    total,
+    page,
+    pageSize: query.pageSize,
   }
 }
 

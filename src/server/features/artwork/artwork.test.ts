@@ -120,7 +120,11 @@ function storedFiles(): string[] {
 }
 
 async function board(state?: string) {
-  const response = await t.request(`/api/admin/mailings/${month}/artwork${state ? `?state=${state}` : ''}`, {
+  return boardPage(state ? `state=${state}` : '')
+}
+
+async function boardPage(query: string) {
+  const response = await t.request(`/api/admin/mailings/${month}/artwork${query ? `?${query}` : ''}`, {
     cookie: admin,
   })
   expect(response.status).toBe(200)
@@ -362,6 +366,43 @@ describe('the production board', () => {
       cookie: admin,
     })
     expect(await approved.json()).toMatchObject({ state: 'approved', reviewedBy: 'admin@example.com' })
+  })
+
+  it('answers one page of lines with the total, keeps the filter across pages, and the last page past it', async () => {
+    const { token } = await buyAndPay('Pager Florist', 3, 'florist@example.com')
+    const [first] = (await page(token)).body.lines as [ArtworkLineDto]
+    await upload(token, [first.orderId], await png(400, 400))
+    const all = await board()
+    expect(all).toMatchObject({ page: 1, pageSize: 50, total: all.lines.length })
+    expect(all.total).toBe(Object.values(all.counts).reduce((sum, n) => sum + n, 0))
+    const ids = all.lines.map((l) => l.orderId)
+    expect(ids.length).toBeGreaterThanOrEqual(3)
+
+    const lastPage = Math.ceil(all.total / 2)
+    const paged: string[] = []
+    for (let p = 1; p <= lastPage; p++) {
+      const answer = await boardPage(`pageSize=2&page=${p}`)
+      expect(answer).toMatchObject({ page: p, pageSize: 2, total: all.total, counts: all.counts })
+      paged.push(...answer.lines.map((l) => l.orderId))
+    }
+    expect(paged).toEqual(ids)
+    const past = await boardPage('pageSize=2&page=999')
+    expect(past.page).toBe(lastPage)
+    expect(past.lines.map((l) => l.orderId)).toEqual(ids.slice((lastPage - 1) * 2))
+
+    const missingIds = all.lines.filter((l) => l.state === 'missing').map((l) => l.orderId)
+    const secondMissing = await boardPage('state=missing&pageSize=1&page=2')
+    expect(secondMissing).toMatchObject({ page: 2, total: all.counts.missing, counts: all.counts })
+    expect(secondMissing.lines.map((l) => [l.orderId, l.state])).toEqual([[missingIds[1], 'missing']])
+    const received = await boardPage('state=received&pageSize=200')
+    expect(received.total).toBe(all.counts.received)
+    expect(received.lines.map((l) => l.orderId)).toContain(first.orderId)
+    expect(received.lines.every((l) => l.state === 'received')).toBe(true)
+
+    for (const query of ['page=0', 'page=x', 'pageSize=0', 'pageSize=201', 'pageSize=1.5', 'state=lost']) {
+      const response = await t.request(`/api/admin/mailings/${month}/artwork?${query}`, { cookie: admin })
+      expect(response.status, query).toBe(422)
+    }
   })
 
   it('gives a manual order a link the owner can e-mail', async () => {

@@ -14,27 +14,28 @@ export type ArtworkFilter = ArtworkState | 'all'
 /** Under the admin key, so an admin change elsewhere (an order deleted, say) refreshes the board too. */
 export const ARTWORK_BOARD_KEY = ['admin', 'artwork-board'] as const
 
-export function getProductionBoard(month: MonthKey, filter: ArtworkFilter) {
+/** One page of the board (ARTWORK_BOARD_PAGE_SIZE lines, the server's default). */
+export function getProductionBoard(month: MonthKey, filter: ArtworkFilter, page: number) {
   return ok(
     api.admin.mailings[':month'].artwork.$get({
       param: { month },
-      query: { state: filter === 'all' ? undefined : filter },
+      query: { state: filter === 'all' ? undefined : filter, page: page === 1 ? undefined : String(page) },
     }),
   )
 }
 
-export function productionBoardQueryOptions(month: MonthKey, filter: ArtworkFilter) {
+export function productionBoardQueryOptions(month: MonthKey, filter: ArtworkFilter, page: number) {
   return queryOptions({
-    queryKey: [...ARTWORK_BOARD_KEY, month, filter],
-    queryFn: () => getProductionBoard(month, filter),
-    // Changing the filter keeps the table on screen until the new lines are in; another month does not.
+    queryKey: [...ARTWORK_BOARD_KEY, month, filter, page],
+    queryFn: () => getProductionBoard(month, filter, page),
+    // Another filter or page keeps the table on screen until the new lines are in; another month does not.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === month ? keepPreviousData(previous) : undefined,
   })
 }
 
-export function useProductionBoard(month: MonthKey, filter: ArtworkFilter) {
-  return useQuery(productionBoardQueryOptions(month, filter))
+export function useProductionBoard(month: MonthKey, filter: ArtworkFilter, page: number) {
+  return useQuery(productionBoardQueryOptions(month, filter, page))
 }
 
 /** The month's proof and all its artwork, downloaded by the browser itself. */
@@ -42,8 +43,8 @@ export const proofPdfUrl = (month: MonthKey) => `/api/admin/mailings/${month}/pr
 export const artworkZipUrl = (month: MonthKey) => `/api/admin/mailings/${month}/artwork.zip`
 
 /**
- * A reviewed line: shown at once wherever the board has it (each filter of its month), then the boards
- * refetched, for the counts and for the filters it now leaves or joins.
+ * A reviewed line: shown at once wherever the board has it (each filter and page of its month), then the
+ * boards refetched, for the counts and for the filters it now leaves or joins.
  */
 function useLineUpdate() {
   const queryClient = useQueryClient()

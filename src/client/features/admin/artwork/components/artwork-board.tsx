@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '#client/components/ui/button.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
+import { Pager } from '#client/features/admin/components/pager.tsx'
 import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
 import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
 import { formatShortDate } from '#client/features/admin/mailings/mailing-display.ts'
@@ -42,12 +43,16 @@ function failed(title: string, error: unknown, fallback: string) {
   toast({ variant: 'destructive', title, description: errorDescription(error, fallback) })
 }
 
-/** Issue 13: one mailing's artwork — its counts, the reminders and downloads, and every line sold. */
+/**
+ * Issue 13: one mailing's artwork — its counts, the reminders and downloads, and the lines sold, a page at a
+ * time (a mailing may sell a thousand lines; the server sends one page).
+ */
 export function ArtworkBoard({ month }: { month: MonthKey }) {
   const [filter, setFilter] = useState<ArtworkFilter>('all')
+  const [page, setPage] = useState(1)
   const [changing, setChanging] = useState<ProductionLineDto | null>(null)
   const [confirmReminders, setConfirmReminders] = useState(false)
-  const { data, isPending, isError, error } = useProductionBoard(month, filter)
+  const { data, isPending, isError, error } = useProductionBoard(month, filter, page)
   const approve = useApproveArtwork()
   const sendLink = useSendArtworkLink()
   const reminders = useSendArtworkReminders()
@@ -104,6 +109,11 @@ export function ArtworkBoard({ month }: { month: MonthKey }) {
 
   const { mailing, lines, counts } = data
   const total = totalLines(counts)
+
+  function chooseFilter(next: ArtworkFilter) {
+    setFilter(next)
+    setPage(1)
+  }
   return (
     <section aria-labelledby={headingId} className="min-w-0 space-y-4">
       <div className="space-y-1">
@@ -151,7 +161,7 @@ export function ArtworkBoard({ month }: { month: MonthKey }) {
                 name={`${headingId}-show`}
                 value={option.value}
                 checked={filter === option.value}
-                onChange={() => setFilter(option.value)}
+                onChange={() => chooseFilter(option.value)}
                 className="sr-only"
               />
               {option.label}
@@ -167,7 +177,16 @@ export function ArtworkBoard({ month }: { month: MonthKey }) {
             : 'No lines match this filter.'}
         </p>
       ) : (
-        <ArtworkTable lines={lines} monthLabel={mailing.label} actions={actions} />
+        <>
+          <ArtworkTable lines={lines} monthLabel={mailing.label} actions={actions} />
+          <Pager
+            label="Artwork pages"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+          />
+        </>
       )}
 
       <ConfirmDialog

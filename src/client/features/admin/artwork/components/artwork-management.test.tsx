@@ -125,10 +125,14 @@ const initialLines = () => [
 /** The server's state: the lines, changed by the owner's actions. */
 let lines: ProductionLineDto[] = initialLines()
 
-function board(state: string | null): ProductionBoardResponse {
+/** The server's answer: one page (50 lines) of the lines in `state`, a page past the last answering the last. */
+function board(state: string | null, requestedPage = 1): ProductionBoardResponse {
   const counts = Object.fromEntries(
     ARTWORK_STATES.map((s) => [s, lines.filter((l) => l.state === s).length]),
   ) as Record<ArtworkState, number>
+  const shown = state ? lines.filter((l) => l.state === state) : lines
+  const pageSize = 50
+  const page = Math.min(requestedPage, Math.max(1, Math.ceil(shown.length / pageSize)))
   return {
     mailing: {
       month: '2033-03',
@@ -139,8 +143,11 @@ function board(state: string | null): ProductionBoardResponse {
       status: 'open',
       inHomesDate: '2033-03-01',
     },
-    lines: state ? lines.filter((l) => l.state === state) : lines,
+    lines: shown.slice((page - 1) * pageSize, page * pageSize),
     counts,
+    total: shown.length,
+    page,
+    pageSize,
   }
 }
 
@@ -159,15 +166,18 @@ describe('ArtworkManagement (issue 13)', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     const path = url.split('?')[0] as string
-    const state = new URLSearchParams(url.split('?')[1] ?? '').get('state')
+    const query = new URLSearchParams(url.split('?')[1] ?? '')
+    const state = query.get('state')
     if (path === '/api/admin/mailings') return json({ rows: mailingRows, chart: [], currentMonth: '2033-01' })
-    if (path === '/api/admin/mailings/2033-03/artwork') return json(board(state))
+    if (path === '/api/admin/mailings/2033-03/artwork')
+      return json(board(state, Number(query.get('page') ?? 1)))
     if (path === '/api/admin/mailings/2033-04/artwork')
       return json({
         ...board(null),
         mailing: { ...board(null).mailing, month: '2033-04', label: 'April 2033' },
         lines: [],
         counts: { missing: 0, received: 0, approved: 0, changes_requested: 0 },
+        total: 0,
       })
     if (path.startsWith('/api/admin/mailings/') && path.endsWith('/artwork'))
       return json({ error: { code: 'not_found', message: 'Mailing not found.' } }, 404)
@@ -312,6 +322,43 @@ describe('ArtworkManagement (issue 13)', () => {
       '/api/admin/mailings/2033-03/artwork?state=changes_requested',
     )
     expect((screen.getByRole('radio', { name: 'Changes requested' }) as HTMLInputElement).checked).toBe(true)
+  })
+
+  it('shows 50 lines at a time with Previous and Next, and a new filter starts at its first page', async () => {
+    lines = [
+      ...initialLines(),
+      ...Array.from({ length: 117 }, (_, i) =>
+        line(`p${String(i).padStart(3, '0')}`, { state: i % 2 === 0 ? 'missing' : 'received' }),
+      ),
+    ]
+    await renderBoard()
+    const pages = screen.getByRole('navigation', { name: 'Artwork pages' })
+    expect(within(pages).getByText('Showing 1–50 of 120 (page 1 of 3)')).toBeTruthy()
+    expect(within(table()).getAllByRole('row')).toHaveLength(51)
+    const previous = within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement
+    const next = within(pages).getByRole('button', { name: 'Next' }) as HTMLButtonElement
+    expect(previous.disabled).toBe(true)
+
+    fireEvent.click(next)
+    expect(await within(pages).findByText('Showing 51–100 of 120 (page 2 of 3)')).toBeTruthy()
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/admin/mailings/2033-03/artwork?page=2')
+    expect(within(table()).getByText('Business p047')).toBeTruthy()
+    expect(within(table()).queryByText('Acme Hardware')).toBeNull()
+    fireEvent.click(next)
+    expect(await within(pages).findByText('Showing 101–120 of 120 (page 3 of 3)')).toBeTruthy()
+    expect(next.disabled).toBe(true)
+    expect(within(table()).getAllByRole('row')).toHaveLength(21)
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Missing' }))
+    expect(await within(pages).findByText('Showing 1–50 of 60 (page 1 of 2)')).toBeTruthy()
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/admin/mailings/2033-03/artwork?state=missing',
+    )
+    fireEvent.click(next)
+    expect(await within(pages).findByText('Showing 51–60 of 60 (page 2 of 2)')).toBeTruthy()
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/admin/mailings/2033-03/artwork?state=missing&page=2',
+    )
   })
 
   it('approves a line, shows it approved and keeps the focus in its row', async () => {

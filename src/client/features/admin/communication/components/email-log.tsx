@@ -22,6 +22,7 @@ import {
   TableRow,
 } from '#client/components/ui/table.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
+import { Pager } from '#client/features/admin/components/pager.tsx'
 import {
   STACKED_CELL,
   STACKED_HEADER,
@@ -34,7 +35,6 @@ import { cn } from '#client/lib/cn.ts'
 import { type AdminEmailDto, EMAIL_STATES, type EmailState } from '#shared/admin-communication.ts'
 import { EMPTY_EMAIL_LOG_FILTERS, type EmailLogFilters, useAdminEmails, useResendEmail } from '../api/emails'
 import { EMAIL_STATE_LABELS, EMAIL_STATE_VARIANT, formatWhen, orderLink } from '../communication-display'
-import { Pager } from './pager'
 
 const LOAD_ERROR = 'Failed to load the e-mail log. Please try again.'
 

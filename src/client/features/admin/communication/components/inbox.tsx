@@ -20,6 +20,7 @@ import {
   TableRow,
 } from '#client/components/ui/table.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
+import { Pager } from '#client/features/admin/components/pager.tsx'
 import {
   STACKED_CELL,
   STACKED_HEADER,
@@ -38,7 +39,6 @@ import {
   useMarkInboxEntry,
 } from '../api/inbox'
 import { formatWhen, INBOX_KIND_FILTER_LABELS, INBOX_KIND_LABELS } from '../communication-display'
-import { Pager } from './pager'
 
 const LOAD_ERROR = 'Failed to load the inbox. Please try again.'
 

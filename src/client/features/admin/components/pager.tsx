@@ -1,7 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 
-/** 'Showing 26–50 of 312' with Previous / Next; the list is paged on the server. */
+const count = new Intl.NumberFormat('en-US')
+
+/**
+ * 'Showing 26–50 of 1,312 (page 2 of 53)' with Previous / Next, for a list paged on the server. The text is
+ * a polite live region, so a screen reader hears where a Previous or Next click landed.
+ */
 export function Pager({
   label,
   page,
@@ -20,8 +25,9 @@ export function Pager({
   const last = Math.min(total, page * pageSize)
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-slate-700">
-        Showing {first}–{last} of {total} (page {Math.min(page, pages)} of {pages})
+      <p className="text-slate-700" aria-live="polite">
+        Showing {count.format(first)}–{count.format(last)} of {count.format(total)} (page{' '}
+        {count.format(Math.min(page, pages))} of {count.format(pages)})
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
