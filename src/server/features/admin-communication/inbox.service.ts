@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { emailInquiries } from '#server/db/schema.ts'
+import { csvRow } from '#server/lib/csv.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   type AdminInboxEntryDto,
@@ -9,7 +10,6 @@ import {
   INBOX_ENTRY_NOT_FOUND_MESSAGE,
   type InboxKind,
 } from '#shared/admin-communication.ts'
-import { csvRow } from '../admin-orders/orders-csv.ts'
 
 type InquiryRow = typeof emailInquiries.$inferSelect
 

@@ -1,5 +1,12 @@
+import { csvRow } from '#server/lib/csv.ts'
+import type { OrderType } from '#shared/admin-dto.ts'
 import type { ExportLine } from './checkouts.service.ts'
-import { csvRow, TYPE_LABELS } from './orders-csv.ts'
+
+const TYPE_LABELS: Record<OrderType, string> = {
+  calendar_day: 'Calendar Day',
+  map_icon: 'Map Icon',
+  special_purchase: 'Special Purchase',
+}
 
 /** One row per order line; Checkout groups the lines of one payment (or a manual order on its own). */
 const CHECKOUTS_CSV_HEADER = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvRow } from './orders-csv.ts'
+import { csvCell, csvRow } from './csv.ts'
 
 describe('csvCell', () => {
   it('quotes cells with quotes, commas and line breaks (RFC 4180)', () => {

@@ -1,11 +1,3 @@
-import type { OrderType } from '#shared/admin-dto.ts'
-
-export const TYPE_LABELS: Record<OrderType, string> = {
-  calendar_day: 'Calendar Day',
-  map_icon: 'Map Icon',
-  special_purchase: 'Special Purchase',
-}
-
 /**
  * One CSV cell. A cell a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage
  * return that some programs skip) is prefixed with a single quote (OWASP "CSV injection"); a cell holding
