@@ -956,7 +956,14 @@ function registry(): Map<string, RouteFuzz> {
           query:
             tail === 'artwork'
               ? queryString(
-                  fc.record({ state: fc.oneof(anyString(20), fc.constantFrom('missing', 'received')) }),
+                  fc.record(
+                    {
+                      state: fc.oneof(anyString(20), fc.constantFrom('missing', 'received')),
+                      page: fc.oneof(fc.integer({ min: -2, max: 1_000_001 }), anyString(12)),
+                      pageSize: fc.oneof(fc.integer({ min: -1, max: 201 }), anyString(12)),
+                    },
+                    { requiredKeys: [] },
+                  ),
                 )
               : undefined,
           body: method === 'POST' ? anyBody : undefined,
