@@ -6,7 +6,7 @@ import { isIsoDate } from './dates.ts'
 import { MONTH_KEY } from './month-key.ts'
 
 /**
- * The admin Orders screen lists checkouts (issue 14): a checkout is one payment session, or a manual order on
+ * The admin Orders screen lists checkouts: a checkout is one payment session, or a manual order on
  * its own (orders.checkout_key). Money in dollars, days 'YYYY-MM-DD', timestamps ISO strings.
  *
  *   GET  /api/admin/checkouts?page&pageSize&sort&dir&<filters> → CheckoutsPageDto

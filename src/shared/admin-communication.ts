@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Issue 14, Communication: the admin's e-mail log (the outbox) and inbox (contact inquiries and waitlist
+ * Communication: the admin's e-mail log (the outbox) and inbox (contact inquiries and waitlist
  * sign-ups, both rows of email_inquiries).
  */
 

@@ -38,7 +38,7 @@ export type AdminCalendarDayDto = {
   price: number
 }
 export type AdminCalendarDaysResponse = { days: AdminCalendarDayDto[] }
-/** A day a bulk action left unchanged because a pending or paid order holds it (issue 10). */
+/** A day a bulk action left unchanged because a pending or paid order holds it. */
 export type HeldDayDto = { id: string; date: string; businessName: string; orderStatus: 'pending' | 'paid' }
 export type InitializeRangeResponse = { created: number; updated: number; skipped: HeldDayDto[] }
 export type BulkPriceResponse = { updated: number; skipped: HeldDayDto[] }

@@ -1,5 +1,5 @@
 /**
- * The admin month selector's months (spec section 4): every month from January 2023 to December of the
+ * The admin month selector's months: every month from January 2023 to December of the
  * current year + 2, prev/next wrapping. Apart from calendar-months.ts so that only the admin bundle carries
  * it (the public calendar's JavaScript budget).
  */

@@ -2,14 +2,14 @@ import { z } from 'zod'
 import { emailAddressSchema } from './email.ts'
 import { MONTH_KEY } from './month-key.ts'
 
-/** Spec section 8 texts used by the admin order screens and answered by the server. */
+/** The texts the admin order screens show and the server answers. */
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in all fields.'
 export const DAY_NOT_AVAILABLE_MESSAGE = 'This day is not available for booking'
 export const ICON_NOT_AVAILABLE_MESSAGE = 'This icon is not available for booking'
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.'
 const NO_ORDERS_SELECTED_MESSAGE = 'Select at least one order.'
 
-/** The statuses an administrator can set (spec section 4); 'expired' is only reached by a lapsed checkout hold. */
+/** The statuses an administrator can set; 'expired' is only reached by a lapsed checkout hold. */
 const ADMIN_ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const
 /** 'deleted' lists the orders an administrator deleted (kept with their history, never in 'all'). */
 export const ORDER_FILTER_STATUSES = ['all', 'pending', 'paid', 'refunded', 'expired', 'deleted'] as const
@@ -30,7 +30,7 @@ const orderIdsSchema = z
   .max(MAX_BULK_ORDERS, `Select at most ${MAX_BULK_ORDERS} orders at once.`)
   .transform((ids) => [...new Set(ids)])
 
-/** POST /api/admin/orders/bulk-status (spec section 5: at least one selected order). */
+/** POST /api/admin/orders/bulk-status: at least one order must be selected. */
 export const bulkOrderStatusInputSchema = z.object({ ids: orderIdsSchema, status: adminOrderStatusSchema })
 
 /** POST /api/admin/orders/bulk-delete */
@@ -49,7 +49,7 @@ const manualOrderShape = {
   ),
 }
 
-/** Issue 14: what a manual order may charge, and its refusals (answered as the 422's message). */
+/** What a manual order may charge, and its refusals (answered as the 422's message). */
 export const FREE_FEATURE_LABEL = 'Free feature (non-profit)'
 export const FREE_FEATURE_NEEDS_ZERO_MESSAGE =
   "A free feature (non-profit) is $0: set the amount to 0 or untick 'Free feature (non-profit)'."
@@ -61,7 +61,7 @@ const MANUAL_ORDER_STATUSES = ['paid', 'pending'] as const
 export type ManualOrderStatus = (typeof MANUAL_ORDER_STATUSES)[number]
 
 /**
- * Issue 14's terms of a manual order, all optional (the spec's three fields alone still make a paid order
+ * The terms of a manual order, all optional (business name, e-mail and the item alone still make a paid order
  * at the catalogue price):
  * - amountCents: what is charged; absent: the day's or icon's current price.
  * - freeFeature: a free non-profit feature, recorded with amount 0 and metadata { freeFeature: true }.
@@ -91,7 +91,7 @@ function checkManualAmount(
     ctx.addIssue({ code: 'custom', message: ZERO_AMOUNT_NEEDS_FREE_FEATURE_MESSAGE, path: ['amountCents'] })
 }
 
-/** POST /api/admin/manual-orders (spec section 5: business name, e-mail and a day all required). */
+/** POST /api/admin/manual-orders: business name, e-mail and a day are all required. */
 export const manualOrderInputSchema = z
   .object({ ...manualOrderShape, dayId: requiredText, ...manualOrderTerms })
   .superRefine(checkManualAmount)
@@ -102,7 +102,7 @@ export const manualMapIconOrderInputSchema = z
   .object({
     ...manualOrderShape,
     iconId: requiredText,
-    /** The mailing ('YYYY-MM') the icon is for; absent: the next mailing open for sale (issue 12). */
+    /** The mailing ('YYYY-MM') the icon is for; absent: the next mailing open for sale. */
     month: z.string().regex(MONTH_KEY, 'Choose a mailing.').optional(),
     ...manualOrderTerms,
   })
@@ -110,10 +110,10 @@ export const manualMapIconOrderInputSchema = z
 export type ManualMapIconOrderInput = z.infer<typeof manualMapIconOrderInputSchema>
 
 /**
- * GET /api/admin/manual-orders/sellable-days?q= (issue 14's day picker). q is typed text, words and numbers
- * each narrowing the days (all must match): a month name or its start ('Jan', 'january'), a weekday or its
- * start ('Tue'), a year ('2027'), a day of the month ('5', '5th'), a US date ('1/5', '1/5/2027'), or an ISO
- * date or its start ('2027-01', '2027-01-05'). So 'Jan 5', 'Jan 2027', 'Tuesday' and the picker's own
+ * GET /api/admin/manual-orders/sellable-days?q= (the manual order's day picker). q is typed text, words and
+ * numbers each narrowing the days (all must match): a month name or its start ('Jan', 'january'), a weekday
+ * or its start ('Tue'), a year ('2027'), a day of the month ('5', '5th'), a US date ('1/5', '1/5/2027'), or
+ * an ISO date or its start ('2027-01', '2027-01-05'). So 'Jan 5', 'Jan 2027', 'Tuesday' and the picker's own
  * labels ('Tuesday, January 5, 2027') all work. Text that reads as none of these matches no day.
  */
 export const MAX_SELLABLE_DAYS = 500

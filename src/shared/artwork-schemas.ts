@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ARTWORK_BOARD_PAGE_SIZE, ARTWORK_STATES, MAX_ARTWORK_BOARD_PAGE_SIZE } from './artwork.ts'
 
-/** Issue 13: what the admin sends about artwork (print sizes, the board's filter, a change request). */
+/** What the admin sends about artwork (print sizes, the board's filter, a change request). */
 
 const inches = (what: string, max: number) =>
   z

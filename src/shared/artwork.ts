@@ -1,7 +1,7 @@
 import type { MonthKey } from './mailings.ts'
 
 /**
- * Artwork and production (issue 13): the contract between the server, the buyer's artwork page
+ * Artwork and production: the contract between the server, the buyer's artwork page
  * (/artwork/:token) and the admin's production board. Browser-safe and free of zod, so the public artwork
  * page does not carry it (the request schemas are in artwork-schemas.ts).
  */

@@ -1,4 +1,4 @@
-/** Spec sections 2 and 9: the blog list shows the first 150 characters of a post, then '...'. */
+/** The blog list shows the first 150 characters of a post, then '...'. */
 export const BLOG_PREVIEW_LENGTH = 150
 
 /**

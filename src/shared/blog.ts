@@ -1,14 +1,14 @@
 import { z } from 'zod'
 import { BLOG_PAGE_SIZE, MAX_BLOG_PAGE_SIZE } from './blog-pages.ts'
 
-/** Spec section 8 'Title Required' / 'Content Required' descriptions, used verbatim as field errors. */
+/** The 'Title Required' / 'Content Required' toast descriptions, used verbatim as field errors. */
 export const TITLE_REQUIRED_MESSAGE = 'Please enter a title for the blog post.'
 export const CONTENT_REQUIRED_MESSAGE = 'Please enter content for the blog post.'
 
 /**
  * POST /api/admin/blog-posts and PUT /api/admin/blog-posts/:id → BlogPostDto.
  * Title and content must not be blank after trimming; the author is not checked for blankness and a
- * missing or blank author becomes the map team's name (spec sections 3 and 5).
+ * missing or blank author becomes the map team's name.
  */
 export const blogPostInputSchema = z.object({
   title: z

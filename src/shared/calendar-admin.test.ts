@@ -37,7 +37,7 @@ describe('range schemas', () => {
   })
 })
 
-describe('the admin month navigator bounds (issue 11)', () => {
+describe('the admin month navigator bounds', () => {
   const now = new Date('2026-05-15T12:00:00Z')
 
   it('run from January 1, 2023 to December 31 two years ahead, in UTC', () => {
@@ -66,7 +66,7 @@ describe('the admin month navigator bounds (issue 11)', () => {
   })
 })
 
-describe('initializeRangeSummary (issue 11)', () => {
+describe('initializeRangeSummary', () => {
   const range = { startDate: '2027-07-10', endDate: '2027-07-14' }
 
   it('says what will be created, re-priced and left alone, with singulars for one', () => {

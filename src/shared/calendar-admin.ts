@@ -5,12 +5,12 @@ import { formatDayDate, MONTH_NAMES } from './format.ts'
 import { agree, plural } from './plural.ts'
 import { FIRST_CALENDAR_YEAR } from './settings.ts'
 
-/** Spec section 4: the statuses a day can be set to (any other stored value shows as Not Initialized). */
+/** The statuses a day can be set to (any other stored value shows as Not Initialized). */
 const CALENDAR_DAY_STATUSES = ['available', 'reserved', 'reserved_pending'] as const
 
 export const INVALID_PRICE_MESSAGE = 'Price must be greater than 0.'
 
-/** Dollars, as typed in the admin's inline price field (spec section 5: greater than 0, step 0.01). */
+/** Dollars, as typed in the admin's inline price field: greater than 0, step 0.01. */
 export const dayPriceSchema = z
   .number({ error: INVALID_PRICE_MESSAGE })
   .refine((price) => Number.isFinite(price) && Math.round(price * 100) > 0, INVALID_PRICE_MESSAGE)
@@ -18,7 +18,7 @@ export const dayPriceSchema = z
 
 /**
  * PATCH /api/admin/calendar-days/:id → CalendarDayDto (with the business name for any status).
- * Setting status 'available' clears the business name (spec section 4).
+ * Setting status 'available' clears the business name.
  */
 export const updateCalendarDayInputSchema = z
   .object({
@@ -36,7 +36,7 @@ export type UpdateCalendarDayInput = z.infer<typeof updateCalendarDayInputSchema
 
 // ---------------------------------------------------------------- admin calendar list, range and bulk actions
 
-/** Spec section 9: range initialisation and bulk price both default to 120. */
+/** Range initialisation and bulk price both default to 120. */
 const DEFAULT_RANGE_PRICE = 120
 /** Range initialisation creates at most one row per day of a year (a leap year included). */
 const MAX_RANGE_DAYS = 366
@@ -56,8 +56,8 @@ export function daysInRange(startDate: string, endDate: string): number {
 }
 
 /**
- * The dates the admin month navigator can show (spec sections 4 and 9: January 2023 to December two years
- * beyond the current year, UTC like the navigator). Range initialisation keeps to them (issue 11): a day
+ * The dates the admin month navigator can show (January 2023 to December two years beyond the current
+ * year, UTC like the navigator). Range initialisation keeps to them: a day
  * created outside could never be seen or changed in the admin table.
  */
 export function adminDateBounds(now: Date = new Date()): { first: string; last: string } {
@@ -94,10 +94,10 @@ const startNotAfterEnd = (range: { startDate: string; endDate: string }) => rang
 const START_AFTER_END = { message: 'The start date must be on or before the end date.', path: ['endDate'] }
 
 /**
- * POST /api/admin/calendar-days/initialize[?dryRun=1] → InitializeRangeResponse. Spec sections 4-5: start
+ * POST /api/admin/calendar-days/initialize[?dryRun=1] → InitializeRangeResponse. Start
  * and end required, price defaults to 120, minimum 0; existing days become available at the price with no
- * name, missing days are created available. Days a pending or paid order holds are skipped (issue 10).
- * Both dates lie within the admin month navigator (issue 11); dryRun=1 answers the same counts and
+ * name, missing days are created available. Days a pending or paid order holds are skipped.
+ * Both dates lie within the admin month navigator; dryRun=1 answers the same counts and
  * changes nothing, for the confirmation the form shows first.
  */
 export const initializeRangeInputSchema = z
@@ -127,7 +127,7 @@ export const initializeRangeQuerySchema = z.object({
 })
 
 /**
- * The confirmation before a range is initialised (issue 11): what will be created, what re-priced and made
+ * The confirmation before a range is initialised: what will be created, what re-priced and made
  * available, and that sold or held days are left alone. `counts` come from the dry run.
  */
 export function initializeRangeSummary(
@@ -155,7 +155,7 @@ const NO_DAYS_SELECTED_MESSAGE = 'Select at least one day.'
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 
 /**
- * The ids of exactly the days the admin sees (the table's filters included, issue 10): a bulk action
+ * The ids of exactly the days the admin sees (the table's filters included): a bulk action
  * never reaches a day hidden by a filter, nor one created after the admin looked.
  */
 const dayIdsSchema = z
@@ -166,7 +166,7 @@ const dayIdsSchema = z
   .max(MAX_BULK_DAYS, `Select at most ${MAX_BULK_DAYS} days at once.`)
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
 
-/** POST /api/admin/calendar-days/bulk-price {ids, price} → BulkPriceResponse. Spec section 5: default 120, min 1. */
+/** POST /api/admin/calendar-days/bulk-price {ids, price} → BulkPriceResponse. Price: default 120, min 1. */
 export const bulkPriceInputSchema = z.object({
   ids: dayIdsSchema,
   price: z
@@ -185,8 +185,8 @@ const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 
 /**
- * GET /api/admin/calendar-days?startDate&endDate&status&maxPrice (spec section 5: status 'all' or absent
- * is no filter; maxPrice applies only when greater than 0). Empty parameters count as absent.
+ * GET /api/admin/calendar-days?startDate&endDate&status&maxPrice: status 'all' or absent
+ * is no filter; maxPrice applies only when greater than 0. Empty parameters count as absent.
  */
 export const adminCalendarDaysQuerySchema = z.object({
   startDate: optionalQuery(isoDateSchema('Start date')),
@@ -200,7 +200,7 @@ export const adminCalendarDaysQuerySchema = z.object({
 })
 export type AdminCalendarDaysQuery = z.infer<typeof adminCalendarDaysQuerySchema>
 
-// ---------------------------------------------------------------- days held by a live order (issue 10)
+// ---------------------------------------------------------------- days held by a live order
 
 /** A day a pending or paid order holds: admin actions skip it (bulk) or refuse it (one day, 409). */
 type HeldDay = { date: string; businessName: string; orderStatus: string }

@@ -14,7 +14,7 @@ import { unusedDefaultMonth, unusedDefaultMonthText } from './unused-default-mon
 const now = new Date('2026-05-15T12:00:00Z')
 const ym = (year: number, month: number) => ({ year, month })
 
-describe('initialCalendarMonth (spec section 4)', () => {
+describe('initialCalendarMonth', () => {
   it('uses the settings default when it is an available month', () => {
     expect(
       initialCalendarMonth({
@@ -229,7 +229,7 @@ describe('dayCellState', () => {
     expect(dayCellState({ id: 'r', status: 'reserved' }, cart, true)).toBe('reserved')
   })
 
-  it('shows an unsold day of a mailing that takes no orders as closed, even one in the cart (issue 12)', () => {
+  it('shows an unsold day of a mailing that takes no orders as closed, even one in the cart', () => {
     expect(dayCellState({ id: 'a', status: 'closed' }, cart)).toBe('closed')
     expect(dayCellState({ id: 'in', status: 'closed' }, cart)).toBe('closed')
     // The dates without a day of a closed mailing will not open in it either.

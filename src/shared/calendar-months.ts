@@ -1,5 +1,5 @@
 /**
- * Calendar month rules (spec section 4): which month the calendar opens on, what the month selector
+ * Calendar month rules: which month the calendar opens on, what the month selector
  * offers in admin and public mode, the state of a day cell and the Sun–Sat grid of a month.
  * Pure and UTC-only, so the browser's time zone never shifts a day.
  */
@@ -9,14 +9,14 @@ import { MONTH_NAMES } from './format.ts'
 /** month is 1-12. */
 export type YearMonth = { year: number; month: number }
 
-/** Spec section 4: admin mode runs to two years beyond the current year. */
+/** Admin mode runs to two years beyond the current year. */
 export const ADMIN_YEARS_AHEAD = 2
 
 export function currentYearMonth(now: Date = new Date()): YearMonth {
   return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 }
 }
 
-/** 'December 2026' (English month names, spec section 4). */
+/** 'December 2026' (English month names). */
 export function formatYearMonth({ year, month }: YearMonth): string {
   return `${MONTH_NAMES[month - 1] ?? String(month)} ${year}`
 }
@@ -43,7 +43,7 @@ export function isSameYearMonth(a: YearMonth, b: YearMonth): boolean {
 }
 
 /**
- * Spec section 4: the default from settings if present, else the current month, or the earliest
+ * The default from settings if present, else the current month, or the earliest
  * available month if the current one is not available. With no available month at all the current
  * month stays (the selector then shows only it).
  *
@@ -117,8 +117,8 @@ export function publicMonthOptions(
 }
 
 /**
- * Spec section 2: available → can be added; in cart; reserved_pending → 'Pending'; others 'Reserved'.
- * Issue 12 adds 'closed': not sold, and its mailing takes no more orders.
+ * Available → can be added; in cart; reserved_pending → 'Pending'; others 'Reserved'; 'closed': not sold,
+ * and its mailing takes no more orders.
  */
 export type DayCellState =
   | 'available'

@@ -1,17 +1,17 @@
 /**
- * Cart rules (spec sections 3, 4, 5 and 9). Pure functions over an immutable cart, shared by the
+ * Cart rules. Pure functions over an immutable cart, shared by the
  * browser store and anything else that needs to count or price a cart. The server recomputes prices;
  * these figures are only what the visitor sees.
  */
 
-/** Spec section 9: at most 6 calendar days and one map icon. */
+/** At most 6 calendar days and one map icon per cart. */
 export const MAX_CART_DAYS = 6
 
 export type CartDay = {
   id: string
   /** YYYY-MM-DD, never parsed as local time. */
   date: string
-  /** Whole US dollars, as the spec shows them. */
+  /** US dollars, shown without decimals when whole. */
   price: number
 }
 
@@ -20,7 +20,7 @@ export type CartMapIcon = {
   name: string
   size: string
   price: number
-  /** The mailing ('YYYY-MM') the icon is for (issue 12); a cart saved before mailings has none: the next open one. */
+  /** The mailing ('YYYY-MM') the icon is for; a cart saved before mailings has none: the next open one. */
   month?: string
 }
 
@@ -44,7 +44,7 @@ export function removeCalendarDay(cart: Cart, dayId: string): Cart {
   return { ...cart, calendarDays: cart.calendarDays.filter((d) => d.id !== dayId) }
 }
 
-/** Spec section 4: adding a map icon while one exists is refused. */
+/** Adding a map icon while one exists is refused. */
 export function setMapIcon(cart: Cart, icon: CartMapIcon): SetMapIconResult {
   if (cart.mapIcon) return { cart, outcome: 'icon-present' }
   return { cart: { ...cart, mapIcon: icon }, outcome: 'set' }
@@ -63,7 +63,7 @@ export function cartItemCount(cart: Cart): number {
   return cart.calendarDays.length + (cart.mapIcon ? 1 : 0)
 }
 
-/** Spec section 9: 0 for 0-1 days, 10 for 2-3 days, 20 for 4 or more. */
+/** Dollars off each day: 0 for 0-1 days, 10 for 2-3 days, 20 for 4 or more. */
 export function perDayDiscount(dayCount: number): number {
   if (dayCount >= 4) return 20
   if (dayCount >= 2) return 10
@@ -81,7 +81,7 @@ export function cartTotal(cart: Cart): number {
   return days + (cart.mapIcon?.price ?? 0)
 }
 
-/** Spec section 3: a small icon is shown as Regular, any other size as Premium. */
+/** A small icon is shown as Regular, any other size as Premium. */
 export function mapIconSizeLabel(size: string): 'Regular' | 'Premium' {
   return size === 'small' ? 'Regular' : 'Premium'
 }

@@ -13,7 +13,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
 
-describe('cart checkout validation (spec section 5 order)', () => {
+describe('cart checkout validation, in its order', () => {
   const valid = {
     businessName: 'Joe',
     email: 'joe@x.example',
@@ -63,7 +63,7 @@ describe('cart checkout validation (spec section 5 order)', () => {
     ).toBe(CHECKOUT_TEXTS.duplicateDay)
   })
 
-  it('the discount must be the tier of section 9 for the number of days', () => {
+  it('the discount must be the tier for the number of days', () => {
     expect([0, 1, 2, 3, 4, 6].map(expectedCartDiscount)).toEqual([0, 0, 10, 10, 20, 20])
     const days = (n: number) => Array.from({ length: n }, (_, i) => id(i + 1))
     for (const [n, discount] of [

@@ -1,8 +1,8 @@
 /**
- * The checkout server functions' contracts (spec section 7) and their validation (spec section 5, texts of
- * section 8). Each schema reports its issues in the spec's order, so the first issue is the message the
- * visitor sees. Prices are not trusted: the only client figures checked here (discount, amount) are
- * recomputed from the rules of section 9 and must match exactly; the server prices every item itself.
+ * The checkout server functions' contracts and their validation, with the toast texts. Each schema reports
+ * its issues in a fixed order, so the first issue is the message the visitor sees. Prices are not trusted:
+ * the only client figures checked here (discount, amount) are recomputed from the pricing rules (the
+ * per-day discount tier, $1 a unit) and must match exactly; the server prices every item itself.
  */
 import { z } from 'zod'
 import { MAX_CART_DAYS, perDayDiscount } from './cart.ts'
@@ -76,7 +76,7 @@ function amountMismatchMessage(units: number): string {
 }
 
 /**
- * The page a checkout started from, where Cancel on the payment page returns the buyer (issue 11). Only
+ * The page a checkout started from, where Cancel on the payment page returns the buyer. Only
  * this site's own checkout pages are accepted, so the payment page can never redirect anywhere else.
  */
 const RETURN_PATH =
@@ -124,8 +124,8 @@ export const mapIconCheckoutInputSchema = z.object({
 // ---------------------------------------------------------------- create-cart-checkout-session
 
 /**
- * Spec section 5, in order: business name, e-mail, a non-empty cart; then the cart limits (at most 6
- * days, no duplicates) and the client's per-day discount, which must equal section 9's tier.
+ * In order: business name, e-mail, a non-empty cart; then the cart limits (at most 6 days, no
+ * duplicates) and the client's per-day discount, which must equal the tier (0, 10 or 20 by day count).
  */
 export const cartCheckoutInputSchema = z
   .object({
@@ -160,7 +160,7 @@ export const cartCheckoutInputSchema = z
 
 // ---------------------------------------------------------------- create-special-purchase-checkout
 
-/** Spec section 5: units (at least 1), business name, e-mail; then the amount, which must be units × $1. */
+/** In order: units (at least 1), business name, e-mail; then the amount, which must be units × $1. */
 export const specialPurchaseCheckoutInputSchema = z
   .object({
     units: z
@@ -225,7 +225,7 @@ export type OrdersBySessionResponse = {
   /** US dollars: the sum of the listed orders. */
   totalAmount: number
   /**
-   * Issue 13: the private artwork page of a paid checkout that bought days or an icon ("/artwork/{token}",
+   * The private artwork page of a paid checkout that bought days or an icon ("/artwork/{token}",
    * from the site root), with the artwork deadline of each mailing involved; null otherwise.
    */
   artwork?: ThankYouArtwork | null

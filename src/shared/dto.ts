@@ -10,14 +10,14 @@ import type { MapIconMailingStock, MonthKey, PublicMailingDto } from './mailings
 type CalendarDayStatus = string
 
 /**
- * The public reads' status for a day before the town's today that is not sold (issue 10: days in the past
- * are never sold); the calendar shows it as Past, never as available or reserved.
+ * The public reads' status for a day before the town's today that is not sold (days in the
+ * past are never sold); the calendar shows it as Past, never as available or reserved.
  */
 export const PAST_DAY_STATUS = 'past'
 
 /**
  * The public reads' status for a day that is not sold and whose mailing is not taking orders (sales closed,
- * printed or mailed; issue 12): the calendar shows it as Closed, never as available.
+ * printed or mailed): the calendar shows it as Closed, never as available.
  */
 export const CLOSED_DAY_STATUS = 'closed'
 
@@ -50,7 +50,7 @@ export type AvailableMonthsResponse = {
   months: AvailableMonth[]
   /**
    * The most recent mailing whose sales have closed ('YYYY-MM'), or null: /calendar's 'The {Month} mailing
-   * is concluded.' (issue 12). Carried here because the calendar loads this answer anyway.
+   * is concluded.' Carried here because the calendar loads this answer anyway.
    */
   concluded?: MonthKey | null
 }

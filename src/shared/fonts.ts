@@ -1,4 +1,4 @@
-/** Spec section 9: the site font choices, applied to headings; Neucha is the default. */
+/** The site font choices, applied to headings; Neucha is the default. */
 export const SITE_FONTS = [
   'Neucha',
   'Poppins',

@@ -1,5 +1,5 @@
 /**
- * Display formats from spec section 9: US dollars with 0 decimals, dates in en-US long form in UTC.
+ * Display formats: US dollars with 0 decimals, dates in en-US long form in UTC.
  * Written out by hand rather than with Intl: the format is fixed (en-US, UTC), and the first Intl
  * formatter a page makes loads locale data on the main thread, which Lighthouse measured as the home
  * page's largest piece of its own script time (docs/benchmarks.md).
@@ -37,7 +37,7 @@ export function formatUsd(dollars: number): string {
 
 /**
  * A price or amount as a customer sees it (cart, calendar, checkout, pay page, thank-you, e-mails): whole
- * dollars without decimals as the spec shows them ('$120'), and with cents when there are cents
+ * dollars without decimals ('$120'), and with cents when there are cents
  * ('$135.75'), so the figure shown is always the one charged (a $135.75 day must not read '$136').
  */
 export function formatPrice(dollars: number): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { emailAddressSchema } from './email.ts'
 
-/** Spec sections 3, 5 and 7: the mailing-list form on /contact and the waitlists on / and /5k-example. */
+/** The mailing-list form on /contact and the waitlists on / and /5k-example. */
 const email = emailAddressSchema('Please enter a valid email address.')
 const name = z.string().trim().min(1, 'Please enter your name.').max(200)
 
@@ -20,7 +20,7 @@ export const waitlistInputSchema = z.object({
   businessName: z.string().trim().max(200).optional(),
 })
 
-/** The waitlist form on /: e-mail and name required, business name optional (spec section 5). */
+/** The waitlist form on /: e-mail and name required, business name optional. */
 export const homeWaitlistFormSchema = waitlistInputSchema.omit({ type: true }).extend({ name })
 
 /** POST /api/inquiries → 201 { ok: true } */

@@ -1,5 +1,5 @@
 /**
- * How the map icon cards, the icon checkout and the cart name a mailing (issue 12), their two refusals
+ * How the map icon cards, the icon checkout and the cart name a mailing, their two refusals
  * and the month check of ?month=. Browser code imports these rather than mailings.ts, whose zod schemas are built when it loads
  * and would put zod into the page's bundle; mailings.ts re-exports these for the server. Apart from
  * mailing-texts.ts (the calendar's texts) so that neither page carries the other's texts in a chunk of

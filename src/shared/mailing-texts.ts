@@ -1,5 +1,5 @@
 /**
- * What the calendar tells buyers about a mailing (issue 12): which one has concluded, when the shown
+ * What the calendar tells buyers about a mailing: which one has concluded, when the shown
  * month's orders close and when it is in homes. Pure string building over the server's answers: the server
  * already sends the town's local times ('YYYY-MM-DDTHH:MM'), so nothing here does time-zone arithmetic
  * (nor uses Intl, see format.ts).

@@ -3,7 +3,7 @@ import { mailingMonthLabel } from './mailing-names.ts'
 import { MONTH_KEY, type MonthKey, YEAR } from './month-key.ts'
 
 /**
- * The monthly mailing (issue 12, docs/decisions/012): the postcard of one month is the unit of sale. It
+ * The monthly mailing (docs/decisions/012): the postcard of one month is the unit of sale. It
  * opens when days of its month are first initialised, closes for sales at its sales-close time (or when the
  * administrator closes it), is printed, then mailed. Times are the town's (SITE_TIMEZONE): the server
  * answers each instant both as ISO (UTC) and as the town's local 'YYYY-MM-DDTHH:MM', so a client never

@@ -1,5 +1,5 @@
 /**
- * Spec section 2, route table: which page module (under src/client/app/routes, without extension)
+ * The route table: which page module (under src/client/app/routes, without extension)
  * answers which URL. The client router renders these routes; the server reads the same table to
  * modulepreload the page's chunk in the HTML, so it downloads alongside the entry instead of after it.
  * Patterns follow react-router: `:name` is one segment, a trailing `?` makes it optional, `*` is the rest.

@@ -1,6 +1,6 @@
 /**
- * A count with its noun, singular for exactly one: '1 day', '2 days', '0 orders' (issue 11: the admin's
- * toasts and confirmations said '1 days'). English only; pass the plural when it is not noun + 's'.
+ * A count with its noun, singular for exactly one: '1 day', '2 days', '0 orders' (the admin's
+ * toasts and confirmations once said '1 days'). English only; pass the plural when it is not noun + 's'.
  */
 export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : pluralNoun}`

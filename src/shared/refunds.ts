@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Texts the refund screens and the server share (issue 14, Refunds). */
+/** Texts the refund screens and the server share. */
 export const USE_REFUND_MESSAGE = 'Use Refund to refund a paid order.'
 export const REFUND_REASON_REQUIRED_MESSAGE = 'Please give a reason for the refund.'
 export const REFUND_REASON_MAX = 500

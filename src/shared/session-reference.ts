@@ -1,5 +1,5 @@
 /**
- * Spec section 2: the reference is the last underscore-separated segment of the session id. Its own
+ * The order reference is the last underscore-separated segment of the session id. Its own
  * module (re-exported by checkout.ts), so the thank-you page does not download checkout.ts's zod schemas.
  */
 export function sessionReference(sessionId: string): string {

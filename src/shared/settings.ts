@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { SITE_FONTS, type SiteFont } from './fonts.ts'
 
-/** Spec section 9: the admin month selector starts at 2023; the year selector runs to five years ahead. */
+/** The admin month selector starts at 2023; the year selector runs to five years ahead. */
 export const FIRST_CALENDAR_YEAR = 2023
 export const YEARS_AHEAD = 5
 
 export type SiteSettings = {
   font: SiteFont
-  /** The calendar's default month (1-12) and year, or null when none is set (spec section 4). */
+  /** The calendar's default month (1-12) and year, or null when none is set. */
   defaultMonth: number | null
   defaultYear: number | null
 }

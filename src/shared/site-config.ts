@@ -14,9 +14,9 @@ export type SiteConfig = {
   professionalUrl: string
   networkName: string
   networkMembersUrl: string
-  /** Default author of new blog posts (spec section 3: "the name of the map team"). */
+  /** The map team's name, the default author of blog posts. */
   mapTeamName: string
-  /** About 5,000 homes (spec section 9). */
+  /** How many homes the postcard reaches: about 5,000. */
   reach: number
 }
 

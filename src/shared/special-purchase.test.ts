@@ -12,7 +12,7 @@ import {
 const valid = { units: 3, businessName: 'Corner Bakery', email: 'owner@bakery.example' }
 
 describe('special purchase', () => {
-  it('reads whole units only: a fraction, a number below 1 or above the maximum is no quantity (issue 11)', () => {
+  it('reads whole units only: a fraction, a number below 1 or above the maximum is no quantity', () => {
     expect(readUnits('3')).toEqual({ units: 3, problem: null })
     expect(readUnits('')).toEqual({ units: 1, problem: null })
     expect(readUnits('abc')).toEqual({ units: 1, problem: null })
@@ -43,7 +43,7 @@ describe('special purchase', () => {
     expect(specialPurchaseDescription(' Door hangers ')).toBe('Door hangers')
   })
 
-  it('checks units, then business name, then e-mail, with the spec texts', () => {
+  it('checks units, then business name, then e-mail, with their toast texts', () => {
     expect(findSpecialPurchaseProblem(valid)).toBeNull()
     expect(findSpecialPurchaseProblem({ units: 0, businessName: '', email: '' })).toEqual({
       field: 'units',

@@ -1,6 +1,6 @@
 /**
- * Special purchase rules (spec sections 3, 5, 8 and 9): a flat $1 per unit, at least 1 unit, and the
- * checks of the form in the order the spec lists them, each with its toast text.
+ * Special purchase rules: a flat $1 per unit, at least 1 unit, and the checks of the form in order
+ * (units, business name, e-mail), each with its toast text.
  */
 import { isEmailAddress } from './email.ts'
 import { formatUsdCents } from './format.ts'
@@ -19,9 +19,9 @@ const UNITS_TEXTS = {
 } as const
 
 /**
- * What the quantity box holds (issue 11: whole units only). An empty or non-numeric entry is 1 (spec
- * section 5); a fraction, a number below 1 or above the maximum is no quantity at all (`units` null) with
- * the reason, so the total never shows a figure the field does not say.
+ * What the quantity box holds (whole units only). An empty or non-numeric entry is 1; a fraction, a
+ * number below 1 or above the maximum is no quantity at all (`units` null) with the reason,
+ * so the total never shows a figure the field does not say.
  */
 export function readUnits(raw: string): { units: number | null; problem: string | null } {
   const text = raw.trim()
@@ -34,7 +34,7 @@ export function readUnits(raw: string): { units: number | null; problem: string 
 }
 
 /**
- * The quantity box after the visitor leaves it: the spec's fallback (non-numeric → 1) is applied where it
+ * The quantity box after the visitor leaves it: the fallback (non-numeric → 1) is applied where it
  * can be seen. A fraction or a number below 1 stays as typed, refused next to the field, for the visitor
  * to decide (changing it silently would buy a different number than the one typed).
  */
@@ -50,7 +50,7 @@ export function specialPurchaseAmount(units: number): number {
   return units * SPECIAL_PURCHASE_UNIT_PRICE
 }
 
-/** Spec section 9: the special purchase total shows two decimals, e.g. '$3.00'. */
+/** The special purchase total shows two decimals, e.g. '$3.00'. */
 export function formatSpecialPurchaseTotal(units: number): string {
   return formatUsdCents(specialPurchaseAmount(Math.max(0, units)))
 }
@@ -66,7 +66,7 @@ type SpecialPurchaseProblem = {
   description: string
 }
 
-/** The first failing check, in the spec's order (units, business name, e-mail), or null when all pass. */
+/** The first failing check, in order (units, business name, e-mail), or null when all pass. */
 export function findSpecialPurchaseProblem(form: SpecialPurchaseForm): SpecialPurchaseProblem | null {
   if (!Number.isInteger(form.units) || form.units < SPECIAL_PURCHASE_MIN_UNITS) {
     return { field: 'units', title: 'Invalid quantity', description: 'Please select at least 1 unit' }
@@ -79,8 +79,8 @@ export function findSpecialPurchaseProblem(form: SpecialPurchaseForm): SpecialPu
     }
   }
   const email = form.email.trim()
-  // Spec section 5 asks for an '@'; the server takes one real address only (shared/email.ts), so the
-  // form refuses the same ones with the spec's toast instead of a server error.
+  // One real address, as the server takes (shared/email.ts): the form refuses the others with the
+  // 'Valid Email Required' toast instead of a server error.
   if (!isEmailAddress(email)) {
     return {
       field: 'email',
