@@ -188,7 +188,7 @@ describe('security', () => {
 
 describe('settings', () => {
   it('reads the seeded defaults publicly', async () => {
-    // The calendar opens on the first month whose mailing is open for sale (issue 12), a later month
+    // The calendar opens on the first month whose mailing is open for sale, a later month
     // than today's (whose sales closed before it began).
     const { open } = (await (await t.request('/api/mailings')).json()) as PublicMailingsResponse
     const first = open[0]?.month as string

@@ -9,7 +9,7 @@ import { testEngine } from '../test/test-database.ts'
 import { migrationsFolder } from './client.ts'
 
 /**
- * Migration 0005 (issue 12) on a database that has lived before mailings: every day and order is attached
+ * Migration 0005 (mailings) on a database that has lived before mailings: every day and order is attached
  * to its month's mailing and nothing is lost. The migrations up to 0004 are applied from a copy of the
  * folder, legacy rows written, then the real folder applied. The SQL is the same on both engines; PGlite
  * runs it (once, in the PGlite project).

@@ -93,7 +93,7 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
 
-// ---------------------------------------------------------------- roles (spec section 6)
+// ---------------------------------------------------------------- roles
 
 export const userRoles = pgTable(
   'user_roles',
@@ -108,7 +108,7 @@ export const userRoles = pgTable(
   (t) => [uniqueIndex('user_roles_user_role_idx').on(t.userId, t.role)],
 )
 
-// ---------------------------------------------------------------- catalogue (spec section 3)
+// ---------------------------------------------------------------- catalogue
 
 /** status: available | reserved | reserved_pending; any other value is shown as Not Initialized. */
 export const calendarDays = pgTable(
@@ -149,7 +149,7 @@ export const mapIcons = pgTable(
   ],
 )
 
-// ---------------------------------------------------------------- mailings (issue 12, decision 012)
+// ---------------------------------------------------------------- mailings (decision 012)
 
 /**
  * The monthly postcard: the unit of sale. month is 'YYYY-MM'; a calendar day belongs to the mailing of its
@@ -253,7 +253,7 @@ export const orders = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by'),
     /**
-     * The checkout the order belongs to (issue 14): its payment session, or the order itself for a manual
+     * The checkout the order belongs to: its payment session, or the order itself for a manual
      * order. Derived by the database, so every writer agrees; the admin lists orders grouped by it.
      */
     checkoutKey: text('checkout_key').notNull().generatedAlwaysAs(sql`coalesce(payment_session_id, id)`),
@@ -280,7 +280,7 @@ export const orders = pgTable(
 
 /**
  * One row per checkout (orders.checkout_key) summing its live (not deleted) lines, so the admin's checkout
- * list counts, sorts and pages checkouts from an index instead of grouping every order (issue 14, 50,000
+ * list counts, sorts and pages checkouts from an index instead of grouping every order (at 50,000
  * orders: p95 ≤ 50 ms). Written only by the orders_checkout_summary trigger (migration 0009), at commit,
  * from the committed lines; never by the application. A checkout whose lines are all deleted keeps a row
  * with live_lines 0 (the list hides it); one with no order left loses its row.
@@ -406,7 +406,7 @@ export const refundJobs = pgTable(
   ],
 )
 
-// ---------------------------------------------------------------- admin operations (issue 14)
+// ---------------------------------------------------------------- admin operations
 
 /** An administrator's internal note on a checkout (never shown to the buyer). */
 export const orderNotes = pgTable(
@@ -454,7 +454,7 @@ export const orderRefunds = pgTable(
   ],
 )
 
-// ---------------------------------------------------------------- artwork and production (issue 13)
+// ---------------------------------------------------------------- artwork and production
 
 /**
  * The private link to a checkout's artwork page (/artwork/{token}). checkout_key is the payment session id,
@@ -540,7 +540,7 @@ export const emailInquiries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
-    /** The admin's inbox (issue 14): when and by whom an entry was marked handled. */
+    /** The admin's inbox: when and by whom an entry was marked handled. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: text('handled_by'),
     createdAt: createdAt(),

@@ -36,7 +36,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_mailing_month_mailings_month_fk" FOR
 CREATE INDEX "orders_mailing_status_idx" ON "orders" USING btree ("mailing_month","status");--> statement-breakpoint
 CREATE INDEX "orders_map_icon_mailing_idx" ON "orders" USING btree ("map_icon_id","mailing_month","status");--> statement-breakpoint
 ALTER TABLE "map_icons" DROP COLUMN "available_quantity";--> statement-breakpoint
--- Hand-written below (issue 12, docs/decisions/012). A mailing per month exists as soon as a day of that
+-- Hand-written below (docs/decisions/012). A mailing per month exists as soon as a day of that
 -- month does, whichever path writes the day (the admin's range, the seed, an import): ensure_mailing()
 -- creates it with the default dates from site_settings ('mailing_defaults': salesCloseDaysBefore,
 -- artworkDueDaysAfterClose, inHomesDay; 'site_timezone', written at start from SITE_TIMEZONE), and its

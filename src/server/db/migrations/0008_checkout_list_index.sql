@@ -1,4 +1,4 @@
--- Issue 14: the admin's checkout list groups orders by checkout_key to count, sort and page them. A covering
+-- The admin's checkout list groups orders by checkout_key to count, sort and page them. A covering
 -- index lets PostgreSQL answer that from the index alone (measured on 50,000 orders: the default page's p95
 -- 84 → 61 ms, amount sort 104 → 49 ms, status filter 63 → 31 ms; docs/benchmarks.md). It is kept in SQL
 -- because the schema builder cannot declare INCLUDE columns.

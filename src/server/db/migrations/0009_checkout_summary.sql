@@ -15,7 +15,7 @@ CREATE INDEX "checkouts_created_idx" ON "checkouts" USING btree ("created_at","k
 CREATE INDEX "checkouts_total_idx" ON "checkouts" USING btree ("total_cents","created_at") WHERE "checkouts"."live_lines" > 0;--> statement-breakpoint
 CREATE INDEX "checkouts_ad_date_idx" ON "checkouts" USING btree ("ad_date","created_at") WHERE "checkouts"."live_lines" > 0;--> statement-breakpoint
 -- Hand-written below (triggers are not generated from schema.ts). checkouts holds one row per checkout,
--- summing its live lines, so the admin's list pages checkouts by index (issue 14; docs/benchmarks.md).
+-- summing its live lines, so the admin's list pages checkouts by index (docs/benchmarks.md).
 -- Statement triggers with transition tables refresh each checkout a statement touched once, from its lines:
 -- the rows are locked in key order first (so two writers of the same checkouts queue, and always in the same
 -- order), then recomputed by a later statement, whose snapshot (READ COMMITTED: one per statement in

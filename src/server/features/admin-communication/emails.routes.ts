@@ -12,7 +12,7 @@ import {
 } from '#shared/admin-communication.ts'
 import { countQueuedEmails, listAdminEmails, resendEmail } from './emails.service.ts'
 
-/** Issue 14: the admin's e-mail log (the outbox), Resend, and the status behind the admin banners. */
+/** The admin's e-mail log (the outbox), Resend, and the status behind the admin banners. */
 export function adminEmailsRoutes(deps: AppDeps) {
   const db = deps.database.db
   const admin = requireAdmin(deps)

@@ -39,8 +39,8 @@ function readOrderId(c: Context<AppEnv>): string {
 }
 
 /**
- * Manual orders answer the spec's 'Missing Information' text when a required field is missing or blank,
- * and an amount's refusal as the message itself (issue 14: "Choose 'Free feature (non-profit)' for a $0
+ * Manual orders answer the 'Missing Information' text when a required field is missing or blank,
+ * and an amount's refusal as the message itself ("Choose 'Free feature (non-profit)' for a $0
  * order."), so the form's toast says what to do.
  */
 function manualOrderBody<S extends z.ZodType>(schema: S) {
@@ -99,7 +99,7 @@ export function adminOrdersRoutes(deps: AppDeps) {
         return c.body(null, 204)
       })
 
-      // Issue 14's day picker: the days a manual order can still sell, grouped by mailing, narrowed by ?q=.
+      // The day picker: the days a manual order can still sell, grouped by mailing, narrowed by ?q=.
       .get(
         '/admin/manual-orders/sellable-days',
         admin,

@@ -113,8 +113,8 @@ async function lockOrders(tx: Db, ids: string[]) {
 }
 
 /**
- * Sets the status of one or more orders in one transaction, with the effects of spec section 4
- * (applyOrderStatusChange) and a history row each (by the admin's e-mail). A paid order never becomes
+ * Sets the status of one or more orders in one transaction, with the status's effects on the day and the
+ * icon (applyOrderStatusChange) and a history row each (by the admin's e-mail). A paid order never becomes
  * 'refunded' here: money goes back only through the Refund action (features/refunds), which asks for a
  * reason, calls the payment provider and e-mails the buyer, so the status select cannot refund silently.
  */
@@ -144,7 +144,7 @@ export async function changeOrderStatuses(
 
 /**
  * Deletes orders in one transaction: they leave the lists, their row and history stay (status 'deleted',
- * by whom and when); a pending or paid order releases its day (spec section 4) and its icon unit.
+ * by whom and when); a pending or paid order releases its day and its icon unit.
  */
 export async function deleteOrders(
   db: Db,

@@ -41,7 +41,7 @@ async function insertOrder(values: Partial<typeof orders.$inferInsert> & { statu
 }
 
 const dayOf = async (id: string) => (await t.db.select().from(calendarDays).where(eq(calendarDays.id, id)))[0]
-/** The icon's available units in the next mailing open for sale, where these orders are (issue 12). */
+/** The icon's available units in the next mailing open for sale, where these orders are. */
 const iconQuantity = async (id: string) => (await iconById(t, id))?.availableQuantity
 const statusOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.status
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 afterEach(() => vi.restoreAllMocks())
 
-describe('status effects (spec section 4)', () => {
+describe('status effects', () => {
   it('paid → day reserved with the name; pending → reserved_pending; refunded → available, name cleared', async () => {
     const dayId = await insertDay('2034-01-01')
     const id = await insertOrder({ status: 'refunded', dayId, businessName: 'Corner Café' })
@@ -162,7 +162,7 @@ describe('status effects (spec section 4)', () => {
       expect((await refused.json()).error.message).toMatch(/^This icon is not available for booking/)
       expect(await statusOf(c)).toBe('refunded')
     }
-    // A paid order is refunded with the Refund action (issue 14), never the status select.
+    // A paid order is refunded with the Refund action, never the status select.
     expect((await patch(a, { status: 'refunded' })).status).toBe(409)
     expect(await iconQuantity(iconId)).toBe(0)
     const refund = await t.request('/api/admin/refunds', {
@@ -261,7 +261,7 @@ describe('status effects (spec section 4)', () => {
   })
 })
 
-describe('the status select never refunds (issue 14: refunds go through the Refund action)', () => {
+describe('the status select never refunds (refunds go through the Refund action)', () => {
   it("PATCH 'refunded' on a paid order answers 409 'Use Refund to refund a paid order.', calling no provider and changing nothing", async () => {
     const refund = vi.spyOn(t.deps.payments, 'refund')
     const dayId = await insertDay('2034-02-01', 'reserved', 'Online Co')

@@ -37,7 +37,7 @@ type ManualOrderOptions = {
 }
 
 /**
- * Issue 14's terms, settled against the catalogue price: absent amount → the price; a free feature is $0
+ * The terms, settled against the catalogue price: absent amount → the price; a free feature is $0
  * (the schema refuses a free feature with an amount above 0, and $0 without the free feature). A $0 price
  * taken as the default is a free feature too: nothing else charges nothing.
  */
@@ -66,9 +66,9 @@ function orderTerms(terms: ReturnType<typeof settleTerms>, now: Date) {
 }
 
 /**
- * Spec section 4 'Manual day order', with issue 14's terms: an order for an available day, paid (the day
- * reserved) or pending (the day reserved_pending, as the spec's status table has it), and the day named
- * with the business. One transaction, so a failure leaves neither (the spec's "delete the order again"), and
+ * A manual day order, with its terms: an order for an available day, paid (the day reserved) or pending
+ * (the day reserved_pending, as for any pending order), and the day named with the business. One
+ * transaction, so a failure leaves neither (no order without its day, no day without its order), and
  * the confirmation e-mail exists iff the order does. The conditional update is the guard: a day taken
  * meanwhile is never given a second owner, and a past day (before `today`, the town's date) is never sold.
  */
@@ -83,7 +83,7 @@ export async function createManualDayOrder(
   try {
     return await db.transaction(async (tx) => {
       await setOrderActor(tx, input.by)
-      // The day's mailing must be open for sale (issue 12), locked FOR SHARE against a concurrent close.
+      // The day's mailing must be open for sale, locked FOR SHARE against a concurrent close.
       const [target] = await tx
         .select({ date: calendarDays.date })
         .from(calendarDays)
@@ -140,8 +140,8 @@ export async function createManualDayOrder(
 }
 
 /**
- * Spec section 4: a manual icon order (MAP- id) in a mailing open for sale (the one asked for, else the
- * next), paid or pending (issue 14; a pending one without expiry is a claim like a paid one). The icon's
+ * A manual icon order (MAP- id) in a mailing open for sale (the one asked for, else the next), paid or
+ * pending (a pending one without expiry is a claim like a paid one). The icon's
  * stock row in that mailing is locked and its claims counted (stock − paid − live holds,
  * docs/decisions/007), so a sold-out icon is refused and never oversold; its available_quantity is then
  * recomputed from the claims, never decremented.
@@ -288,7 +288,7 @@ function sellableDaySearch(q: string): SQL | undefined {
 }
 
 /**
- * Issue 14's day picker: the days a manual order can still sell, as checkout decides it (decision 012):
+ * The day picker: the days a manual order can still sell, as checkout decides it (decision 012):
  * available, priced above 0, not past in the town's date (`today`), in a mailing open for sale and before
  * its sales close, and held by no live order; narrowed by the typed text; at most MAX_SELLABLE_DAYS, in
  * date order, grouped by mailing.

@@ -38,7 +38,7 @@ async function insertIcon(total: number) {
 const dayOf = async (id: string) => (await t.db.select().from(calendarDays).where(eq(calendarDays.id, id)))[0]
 const ordersOfDay = (dayId: string) => t.db.select().from(orders).where(eq(orders.dayId, dayId))
 const ordersOfIcon = (iconId: string) => t.db.select().from(orders).where(eq(orders.mapIconId, iconId))
-/** The icon's available units in the next mailing open for sale, where manual icon orders and these orders go (issue 12). */
+/** The icon's available units in the next mailing open for sale, where these orders go. */
 const iconQuantity = async (id: string) => (await iconById(t, id))?.availableQuantity
 
 const post = (path: string, json: unknown, cookie = admin) =>
@@ -122,7 +122,7 @@ describe('POST /api/admin/manual-orders', () => {
     const { todayInTimeZone } = await import('#shared/dates.ts')
     const today = todayInTimeZone(t.deps.config.timeZone)
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-    // Both days' mailings closed for sales before their months began (issue 12): the administrator
+    // Both days' mailings closed for sales before their months began: the administrator
     // reopens them with a sales close ahead, so only the date decides here.
     const salesCloseAt = new Date(Date.now() + 86_400_000)
     const past = await insertDayInReopenedMailing(t, yesterday, salesCloseAt)
@@ -253,7 +253,7 @@ describe('POST /api/admin/manual-map-icon-orders', () => {
   })
 })
 
-describe("issue 14: a manual order's amount, free feature, status and confirmation", () => {
+describe("a manual order's amount, free feature, status and confirmation", () => {
   const buyer = { businessName: 'Harbor Food Bank', email: 'food@bank.org' }
   const outboxOf = (orderId: string) => t.db.select().from(outbox).where(eq(outbox.checkoutKey, orderId))
   const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]
@@ -364,7 +364,7 @@ describe("issue 14: a manual order's amount, free feature, status and confirmati
     }
     expect(await ordersOfDay(dayId)).toEqual([])
     expect(await ordersOfIcon(iconId)).toEqual([])
-    // A missing field still answers the spec's text, whatever the terms say.
+    // A missing field still answers 'Please fill in all fields.', whatever the terms say.
     const missing = await post('manual-orders', { email: 'a@b.co', dayId, amountCents: 0 })
     expect((await missing.json()).error.message).toBe('Please fill in all fields.')
   })

@@ -52,7 +52,7 @@ async function joinWaitlist(email: string, type: 'waitlist' | 'mailing_list' = '
 const notify = (month: string, cookie = admin) =>
   t.request(`/api/admin/mailings/${month}/notify-waitlist`, { method: 'POST', cookie })
 
-// Announcement mails only: a mailing-list sign-up also queues the admin's inquiry notice (issue 14).
+// Announcement mails only: a mailing-list sign-up also queues the admin's inquiry notice.
 const queuedMails = () =>
   t.db.select().from(outbox).where(eq(outbox.kind, 'waitlist_mailing_open')).orderBy(asc(outbox.toAddress))
 const unsubscribed = async () => (await t.db.select().from(emailUnsubscribes)).map((r) => r.email).sort()

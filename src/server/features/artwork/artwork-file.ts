@@ -17,7 +17,7 @@ import { detectImage } from '../media/media-upload.ts'
 import { loadBoundedPdf, rewriteFirstPage, UnsafePdfError } from './pdf-safety.ts'
 
 /**
- * Artwork files (issue 13): what an uploaded file is, decided by its content, and how it will print in a
+ * Artwork files: what an uploaded file is, decided by its content, and how it will print in a
  * line's space. Pure: bytes in, facts and plain-words advice out (no database, no storage, no HTTP).
  */
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
 
 /**
- * Every original artwork file of a mailing as one ZIP, for the printer and the map designer (issue 13).
+ * Every original artwork file of a mailing as one ZIP, for the printer and the map designer.
  * Pure: each file's bytes come from its `load()`, called only when the archive reaches that file.
  */
 

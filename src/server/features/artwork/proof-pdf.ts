@@ -16,7 +16,7 @@ import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
 import { loadBoundedPdf } from './pdf-safety.ts'
 
 /**
- * The proof of a month's postcard (issue 13): page 1 is the print-ready calendar side (the month grid with
+ * The proof of a month's postcard: page 1 is the print-ready calendar side (the month grid with
  * each sold day's business name and artwork), the next pages list the sold map icons for the map designer.
  * Pure: artwork is fetched through each line's `load()`, nothing else is read.
  */

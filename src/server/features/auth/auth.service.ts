@@ -6,7 +6,7 @@ import { account, session, siteSettings, user, userRoles } from '#server/db/sche
 import { clearHits, countHit, currentHits, type RateLimitRule } from '#server/lib/rate-limit.ts'
 import { ADMIN_ROLE } from '#shared/auth.ts'
 
-/** Spec section 6: admin = at least one user_roles row with role 'admin'. A failed lookup counts as not. */
+/** Admin = at least one user_roles row with role 'admin'. A failed lookup counts as not. */
 export async function isAdmin(db: Db, userId: string, onError?: (error: unknown) => void): Promise<boolean> {
   try {
     const rows = await db

@@ -38,7 +38,7 @@ const MAX_INTEGER = 2_147_483_647
 const inRange = (range: { startDate: string; endDate: string }) =>
   and(gte(calendarDays.date, range.startDate), lte(calendarDays.date, range.endDate))
 
-/** The admin table: every day matching the filters, by date (spec section 5 filter rules). */
+/** The admin table: every day matching the filters, by date. */
 export async function listAdminDays(db: Db, query: AdminCalendarDaysQuery): Promise<AdminCalendarDayDto[]> {
   const filters: (SQL | undefined)[] = [
     query.startDate ? gte(calendarDays.date, query.startDate) : undefined,
@@ -78,10 +78,10 @@ function datesBetween(startDate: string, endDate: string): string[] {
 }
 
 /**
- * Spec section 4: each existing day in the range becomes available at the price with no business name;
+ * Each existing day in the range becomes available at the price with no business name;
  * each missing date is created available. One transaction: all of the range or nothing. A day a pending
- * or paid order holds is left as it is and listed in `skipped` (issue 10: resetting it let a paid day be
- * offered, and then sold, again).
+ * or paid order holds is left as it is and listed in `skipped` (resetting it would let a paid day
+ * be offered, and then sold, again).
  */
 export async function initializeRange(
   db: Db,
@@ -117,7 +117,7 @@ export async function initializeRange(
                 .returning({ id: calendarDays.id })
         const result = { created: created.length, updated: updated.length, skipped: held }
         // The preview runs the very same writes and rolls them back, so its counts cannot drift from the
-        // real run's (issue 11: the confirmation says what will happen).
+        // real run's: the confirmation says what will happen.
         if (dryRun) throw new DryRunResult(result)
         return result
       }),

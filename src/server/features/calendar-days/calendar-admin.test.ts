@@ -4,7 +4,7 @@ import { calendarDays } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { adminDateRangeMessage } from '#shared/calendar-admin.ts'
 
-/** Inside the admin month navigator (issue 11: initialisation keeps to it), whatever year the tests run in. */
+/** Inside the admin month navigator (initialisation keeps to it), whatever year the tests run in. */
 const Y = new Date().getUTCFullYear() + 2
 
 let t: TestApp
@@ -183,7 +183,7 @@ describe('POST /api/admin/calendar-days/initialize', () => {
   })
 })
 
-describe('POST /api/admin/calendar-days/initialize: the navigator bounds and the dry run (issue 11)', () => {
+describe('POST /api/admin/calendar-days/initialize: the navigator bounds and the dry run', () => {
   const last = `${Y}-12-31`
 
   it('refuses a date before 2023 or after the navigator with a clear message, changing nothing', async () => {

@@ -23,7 +23,7 @@ type DayRow = { id: string; date: string; status: string; businessName: string |
  * Public view: the business name only for paid ('reserved') days; nothing about pending holds. A day before
  * `today` (the town's date) that is not sold is 'past': it can no longer be bought, whatever its stored
  * status says (nothing writes to a day at midnight). An unsold, unheld day whose mailing is not open for
- * sale is 'closed' (issue 12).
+ * sale is 'closed'.
  */
 function toPublicDayDto(row: DayRow, today: string, mailingOpen: boolean): CalendarDayDto {
   const unsold = row.status !== 'reserved'
@@ -53,7 +53,7 @@ function toAdminDayDto(row: DayRow): CalendarDayDto {
 }
 
 /**
- * Every day of the month that is in the system, by date (spec section 7: date between first and last);
+ * Every day of the month that is in the system, by date (date between first and last);
  * `today` is the town's date (days before it are answered 'past').
  */
 export async function listMonthDays(
@@ -111,8 +111,8 @@ export async function getPublicDay(db: Db, id: string, today: string): Promise<C
 }
 
 /**
- * Admin edit (inline price, status). A day made available loses its business name (spec section 4).
- * A day a pending or paid order holds answers 409, whatever the field (issue 10): its status and name
+ * Admin edit (inline price, status). A day made available loses its business name.
+ * A day a pending or paid order holds answers 409, whatever the field: its status and name
  * follow its order, and a price edit is refused too, like the bulk price, so the table never shows a
  * price other than the one the order bought.
  */

@@ -169,7 +169,7 @@ describe('GET /api/calendar-days/available-months', () => {
     expect(await listAvailableMonths(t.db, '2031-04-02')).toEqual([])
   })
 
-  it('leaves out a month whose mailing is not open for sale (issue 12)', async () => {
+  it('leaves out a month whose mailing is not open for sale', async () => {
     await t.db.update(mailings).set({ status: 'closed' }).where(eq(mailings.month, '2031-04'))
     try {
       expect(await listAvailableMonths(t.db, '2031-03-31')).toEqual([{ year: 2031, month: 3 }])
@@ -261,7 +261,7 @@ describe('PATCH /api/admin/calendar-days/:id', () => {
     expect((await rowOf(id))?.businessName).toBeNull()
   })
 
-  it('refuses a price of 0 or less with the spec message and other bad input with 422, changing nothing', async () => {
+  it('refuses a price of 0 or less with its message and other bad input with 422, changing nothing', async () => {
     const cookie = await t.signIn(ADMIN)
     const id = ids['2019-06-11'] as string
     const before = await rowOf(id)

@@ -5,11 +5,11 @@ import { callFunction, NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { testEngine } from '#server/test/test-database.ts'
 
-/** Within the admin month navigator, which range initialisation keeps to (issue 11). */
+/** Within the admin month navigator, which range initialisation keeps to. */
 const Y = new Date().getUTCFullYear() + 2
 
 /**
- * A checkout racing Initialize Date Range or Bulk Delete over the same day (issue 10) must never end with
+ * A checkout racing Initialize Date Range or Bulk Delete over the same day must never end with
  * a live order on an available or deleted day. PGlite runs one connection at a time and hides races, so
  * this runs on PostgreSQL only (the pool gives the two requests their own connections).
  */

@@ -7,7 +7,7 @@ import type { HeldDayDto } from '#shared/admin-dto.ts'
 import { LIVE_ORDER_STATUSES } from '../orders/order-status.service.ts'
 
 /**
- * Sold and held days are untouchable by calendar admin actions (issue 10): a day a pending or paid order
+ * Sold and held days are untouchable by calendar admin actions: a day a pending or paid order
  * holds is skipped by the bulk actions and refused by the one-day ones.
  */
 type LockedDays = {

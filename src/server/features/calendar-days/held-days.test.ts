@@ -4,12 +4,12 @@ import { calendarDays, orders } from '#server/db/schema.ts'
 import { callFunction, dayById } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 
-/** Within the admin month navigator, which range initialisation keeps to (issue 11). */
+/** Within the admin month navigator, which range initialisation keeps to. */
 const Y = new Date().getUTCFullYear() + 2
 
 /**
- * Issue 10, "sold and held days are untouchable by calendar admin actions": each reproduction of the
- * audit, on both engines. The concurrency half is in held-days.concurrency.test.ts.
+ * Sold and held days are untouchable by calendar admin actions: each way an admin action could reach one,
+ * on both engines. The concurrency half is in held-days.concurrency.test.ts.
  */
 let t: TestApp
 let admin: string

@@ -6,7 +6,7 @@ import { listMapIcons } from '../map-icons/map-icons.service.ts'
 import { recomputeIconAvailability } from '../orders/order-status.service.ts'
 
 /**
- * refresh-map-icon-availability (spec section 7, called before icons load): the stock of every icon in each
+ * refresh-map-icon-availability (called before icons load): the stock of every icon in each
  * open mailing (the only stock the answer shows) gets available_quantity = quantity − paid orders − live
  * holds there, and the icons are answered by price with that stock. Derived data only, so an anonymous
  * caller cannot change anything that matters, and it never rewrites the stock of years of past mailings.

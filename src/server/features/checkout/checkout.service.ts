@@ -40,7 +40,7 @@ type CheckoutRequest = {
   iconId: string | null
   /** The mailing ('YYYY-MM') the icon is for; absent or null: the next mailing open for sale. */
   iconMonth?: string | null
-  /** Dollars off each day (spec section 9), already checked against the cart's tier. */
+  /** Dollars off each day (0, 10 or 20 by day count), already checked against the cart's tier. */
   perDayDiscount: number
   special?: { units: number; description: string }
   /** A same-site checkout page (validated by the schema): where Cancel on the payment page returns. */
@@ -157,7 +157,7 @@ async function holdItems(
   const toInsert: { values: NewOrder; lineItem: PaymentLineItem }[] = []
 
   const iconId = request.iconId?.toLowerCase() ?? null
-  // The mailing an icon is sold in (issue 12): the one asked for, else the next one open for sale.
+  // The mailing an icon is sold in: the one asked for, else the next one open for sale.
   const iconMonth = iconId ? (request.iconMonth ?? (await firstSellingMonth(tx, hold.now))) : null
   if (iconId && !iconMonth) throw new AppError('conflict', NO_OPEN_MAILING)
   const iconRef = iconId && iconMonth ? { iconId, month: iconMonth } : null
@@ -255,8 +255,8 @@ async function holdItems(
 }
 
 /**
- * The 409 of a checkout whose days are not all for sale: the spec's message, and per unavailable day a
- * field `days.<dayId>` with a sentence naming its date, so the cart can mark each one (issue 11).
+ * The 409 of a checkout whose days are not all for sale: 'This day is not available for booking', and per
+ * unavailable day a field `days.<dayId>` with a sentence naming its date, so the cart can mark each one.
  */
 function daysUnavailableError(days: { id: string; date: string }[]): AppError {
   const fields = Object.fromEntries(
@@ -371,7 +371,7 @@ async function reserveDays(
     icon_price_cents: number | null
     icon_total: number | null
   }
-  // The icon's stock row in its mailing is the lock (issue 12: stock is per mailing).
+  // The icon's stock row in its mailing is the lock (stock is per mailing).
   const iconPart = iconRef
     ? sql`, icon as materialized (
       select i.name, i.price_cents, s.quantity from mailing_icon_stock s join map_icons i on i.id = s.icon_id

@@ -84,7 +84,7 @@ describe('create-checkout-session', () => {
         error: {
           code: 'conflict',
           message: 'This day is not available for booking',
-          // Names the day, so the page can say which one and the cart can mark it (issue 11).
+          // Names the day, so the page can say which one and the cart can mark it.
           fields: {
             [`days.${day?.id}`]: [`${formatDayDate(day?.date ?? '')} is no longer available for booking.`],
           },
@@ -106,7 +106,7 @@ describe('create-checkout-session', () => {
     expect(await snapshot(t)).toEqual(before)
   })
 
-  it('checks the business name, then the e-mail (spec section 5 order and texts)', async () => {
+  it('checks the business name, then the e-mail, with their texts', async () => {
     const [day] = await seededDays(t, 1)
     const before = await snapshot(t)
     const cases: [unknown, string, string][] = [
@@ -299,7 +299,7 @@ describe('create-cart-checkout-session', () => {
     expect(await snapshot(t)).toEqual(before)
   })
 
-  it('validates in the spec order with the spec texts, and rejects a wrong discount', async () => {
+  it('validates in order with the toast texts, and rejects a wrong discount', async () => {
     const days = await seededDays(t, 7)
     const ids = days.map((d) => d.id)
     const before = await snapshot(t)
@@ -553,7 +553,7 @@ describe('get-orders-by-session', () => {
   })
 })
 
-describe('days that are not for sale (issue 10)', () => {
+describe('days that are not for sale', () => {
   const yesterday = () => {
     const today = todayInTimeZone(t.deps.config.timeZone)
     return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
@@ -577,7 +577,7 @@ describe('days that are not for sale (issue 10)', () => {
   })
 
   it("refuses a day before the town's today in every checkout path, and sells today itself", async () => {
-    // Today's and yesterday's mailings closed for sales before their months began (issue 12): the
+    // Today's and yesterday's mailings closed for sales before their months began: the
     // administrator reopens them with a sales close ahead, so only the date decides here.
     const today = todayInTimeZone(t.deps.config.timeZone)
     const salesCloseAt = new Date(Date.now() + 86_400_000)

@@ -7,7 +7,7 @@ import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 /**
  * Every place a buyer or an administrator types an e-mail address takes exactly one real address: the
  * address becomes an SMTP recipient (order receipt), so a list or a header must be refused up front with
- * the spec's message, and nothing may be stored.
+ * the e-mail message, and nothing may be stored.
  */
 const BAD_ADDRESSES = ['a@b.co, c@d.co', 'a@b.co\r\nBcc: x@evil.example']
 
@@ -58,7 +58,7 @@ describe.each(BAD_ADDRESSES)('the e-mail address %j', (email) => {
       () => ({ units: 3, businessName: 'Joe', email, description: '', amount: 3 }),
       SPECIAL_MESSAGE,
     ],
-  ])('is refused by %s with the spec message, storing nothing', async (name, body, message) => {
+  ])('is refused by %s with the e-mail message, storing nothing', async (name, body, message) => {
     const before = await storedCounts()
     const response = await t.request(`/api/functions/${name}`, { method: 'POST', json: body() })
     expect(response.status).toBe(422)

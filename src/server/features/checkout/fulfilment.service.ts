@@ -159,7 +159,7 @@ export async function applyPayment(
     return { outcome: 'refunded', paymentRef }
   }
   // Written in this transaction: the mails exist iff the payment was applied. A checkout that bought days
-  // or an icon gets its artwork link (issue 13) in the same transaction, so the e-mail can carry it.
+  // or an icon gets its artwork link in the same transaction, so the e-mail can carry it.
   const artwork = await checkoutArtwork(tx, sessionId, ctx.config.timeZone)
   const origin = ctx.config.publicOrigin
   await enqueueEmail(
@@ -197,7 +197,7 @@ async function producedMailingReason(tx: Db, months: string[]): Promise<string |
 
 /**
  * Takes back what a lapsed hold had: the day if still available and not past (days in the past are never
- * sold, spec'd in issue 10), room on the icon. null when it can; else the reason, for the admin's e-mail.
+ * sold), room on the icon. null when it can; else the reason, for the admin's e-mail.
  */
 async function reclaimLapsedHold(
   tx: Db,
@@ -205,7 +205,7 @@ async function reclaimLapsedHold(
   now: Date,
   today: string,
 ): Promise<string | null> {
-  // A late payment sells anew: its mailing must still be open for sale (issue 12).
+  // A late payment sells anew: its mailing must still be open for sale.
   if (order.mailingMonth && !(await lockSellingMonths(tx, [order.mailingMonth], now)).has(order.mailingMonth))
     return `the ${mailingMonthLabel(order.mailingMonth)} mailing had closed its sales`
   if (order.dayId) {
@@ -283,7 +283,7 @@ export async function linkSessionReference(tx: Db, reference: string | undefined
 }
 
 /**
- * A refund made in the provider (charge.refunded): its paid orders become refunded (spec section 4), except
+ * A refund made in the provider (charge.refunded): its paid orders become refunded (days free again), except
  * `awaiting` (lines a requested admin refund completes when the provider confirms it).
  */
 export async function refundPaidOrders(

@@ -21,7 +21,7 @@ import type { CheckoutHolder } from './hold-limits.ts'
 import { getOrdersBySession } from './session-orders.service.ts'
 
 /**
- * A JSON body checked in the spec's order (section 5): the first failing rule is the message, every
+ * A JSON body checked in its schema's order: the first failing rule is the message, every
  * field's problems go along in `fields`. A `null` body is checked as `{}`.
  */
 function checkoutBody<S extends z.ZodType>(schema: S) {
@@ -58,7 +58,7 @@ function checkoutHolder(c: Context<AppEnv>, deps: AppDeps): CheckoutHolder {
   return { clientAddress: clientIp(c, deps.config.trustProxy) ?? 'unknown', browserToken: token }
 }
 
-/** The spec's server functions (section 7) at POST /api/functions/{name}, with its bodies. */
+/** The checkout server functions at POST /api/functions/{name}, with their bodies. */
 export function functionsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const ctx = (c: Context<AppEnv>) => checkoutContext(deps, c.var.log)

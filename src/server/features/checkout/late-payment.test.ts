@@ -25,7 +25,7 @@ import { sweepExpiredHolds } from './hold-sweeper.ts'
 import { REFUND_ALERT_AFTER_ATTEMPTS, REFUND_LEASE_MS, runDueRefunds } from './refund-jobs.ts'
 
 /**
- * Issue 10, "Holds, payments and icons": a hold whose time has passed is no claim, swept or not; paying it
+ * Holds, payments and icons: a hold whose time has passed is no claim, swept or not; paying it
  * goes through the late-payment rule; the refund that rule owes is a durable, retried job.
  */
 let t: TestApp
@@ -376,7 +376,7 @@ describe('the icon is derived: total − paid − live holds', () => {
     const a = await checkout('A Co', [], icon.id)
     await t.request(`/pay/${a.sessionId}/complete`, { method: 'POST' })
     const [order] = await ordersOfSession(t, a.sessionId)
-    // With the Refund action: the status select no longer refunds (issue 14).
+    // With the Refund action: the status select no longer refunds.
     const refunded = await t.request('/api/admin/refunds', {
       method: 'POST',
       cookie,

@@ -53,7 +53,7 @@ function describeSessionOrder(order: SessionOrder): string {
 }
 
 /**
- * How long the hold lasts, in words (issue 11): a clock time in GMT means little to a buyer. The hold is
+ * How long the hold lasts, in words: a clock time in GMT means little to a buyer. The hold is
  * PAYMENT_HOLD_MINUTES from the start of the checkout (the orders keep a little headroom beyond it).
  */
 function describeHold(items: SessionOrder[], holdMinutes: number): string {

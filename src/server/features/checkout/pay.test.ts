@@ -283,7 +283,7 @@ describe('fulfilment', () => {
   })
 })
 
-describe('the payment page and where Cancel returns (issue 11)', () => {
+describe('the payment page and where Cancel returns', () => {
   it('says how long the hold lasts in words, for days and for an order with an icon', async () => {
     const days = await seededDays(t, 3)
     const one = await (await t.request(`/pay/${await cartCheckout([days[0]?.id as string])}`)).text()

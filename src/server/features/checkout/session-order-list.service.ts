@@ -17,7 +17,7 @@ export type SessionOrder = {
   businessName: string
   paymentProvider: string | null
   expiresAt: Date | null
-  /** The checkout page the session started from (issue 11): where Cancel returns. */
+  /** The checkout page the session started from: where Cancel returns. */
   returnPath: string | null
 }
 
