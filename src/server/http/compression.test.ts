@@ -90,7 +90,7 @@ describe('compressed JSON answers', () => {
   let plain: Served
   let identity: Raw
   const POSTS = 300
-  // The largest page an anonymous caller may ask for (the list is paginated, issue 15).
+  // The largest page an anonymous caller may ask for (the list is paginated).
   const BLOG_LIST = `/api/blog-posts?pageSize=${MAX_BLOG_PAGE_SIZE}`
   beforeAll(async () => {
     t = await createTestApp()

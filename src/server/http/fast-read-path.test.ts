@@ -171,7 +171,7 @@ describe('the fast path on one instance', () => {
     const id = icon?.id as string
     for (let quantity = 1; quantity <= 5; quantity++) {
       await fastGet(fast, '/api/map-icons') // hot
-      // In the next open mailing, whose figures the list answers at the top level (issue 12).
+      // In the next open mailing, whose figures the list answers at the top level.
       await setIconStock(t, id, { availableQuantity: quantity })
       const next = await get(fast, '/api/map-icons')
       const { icons } = JSON.parse(next.body.toString()) as {

@@ -277,7 +277,7 @@ describe.skipIf(testEngine !== 'pglite')('PGlite: the version is heard, not aske
     await expect.poll(() => queries).toBe(1)
     await new Promise((resolve) => setTimeout(resolve, 10))
     for (let i = 0; i < 5; i++) {
-      // An icon's stock (per mailing, issue 12) is catalogue too.
+      // An icon's stock (per mailing) is catalogue too.
       await t.db.update(mailingIconStock).set({ availableQuantity: i })
       const heard = (await reader.read())?.version
       expect(heard).toBe(await readCatalogueVersion(t.db))

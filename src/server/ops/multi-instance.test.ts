@@ -96,7 +96,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     expect(results.map((r) => r.status)).toEqual(days.map(() => 200))
     const held = await a.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'pending'))
     expect(held).toHaveLength(48)
-    // The icon's holds are in the next open mailing (issue 12: stock per mailing).
+    // The icon's holds are in the next open mailing (stock is per mailing).
     expect((await iconById(a, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 8)
 
     // Both sweepers, small batches, as if their minute came at the same moment long after the holds lapsed.

@@ -17,7 +17,7 @@ export async function seededDays(t: TestApp, count: number) {
 
 /**
  * A day on `date` ($120 unless told) in a mailing the administrator has reopened for sale until
- * `salesCloseAt`. Under the default dates a month's sales close two weeks before it starts (issue 12), so
+ * `salesCloseAt`. Under the default dates a month's sales close two weeks before it starts, so
  * today's mailing is closed: a test about today's date reopens it, as an administrator may. remove() deletes
  * the day and its orders and puts the mailing back as it was (call the removes in reverse order when two
  * days share a month).
@@ -75,7 +75,7 @@ export async function firstOpenMonth(t: { db: Db }, now: Date = new Date()): Pro
 }
 
 /**
- * An icon with its stock in one mailing (issue 12: stock is per mailing): `availableQuantity` and
+ * An icon with its stock in one mailing (stock is per mailing): `availableQuantity` and
  * `totalQuantity` are that mailing's stock row (mailing_icon_stock), not the icon's default quantity.
  * `month` defaults to the earliest mailing open for sale, the one checkout sells in by default.
  */

@@ -90,7 +90,7 @@ export async function getOrdersBySession(
   return {
     orders: rows.map(toDto),
     totalAmount: rows.reduce((sum, o) => sum + o.amountCents, 0) / 100,
-    // Issue 13: the artwork page of a paid checkout (the same link its confirmation e-mail carries).
+    // The artwork page of a paid checkout (the same link its confirmation e-mail carries).
     artwork: paid ? await checkoutArtwork(ctx.db, sessionId, ctx.config.timeZone) : null,
   }
 }

@@ -208,7 +208,7 @@ describe('Stripe Checkout adapter', () => {
       String((days[0]?.priceCents ?? 0) - 1000),
     )
     expect(create.get('line_items[2][price_data][unit_amount]')).toBe(String(icon.priceCents))
-    // The icon is sold in the next mailing open for sale, and its line says which (issue 12).
+    // The icon is sold in the next mailing open for sale, and its line says which.
     expect(create.get('line_items[2][price_data][product_data][name]')).toBe(
       `Map icon: Map Icon (${mailingMonthLabel(await firstOpenMonth(t))} mailing)`,
     )

@@ -14,9 +14,9 @@ export async function tryCountInquiry(db: Db, ip: string, now = Date.now()): Pro
 }
 
 /**
- * Spec sections 3 and 7: the mailing list stores metadata {name}; the waitlist {name, businessName,
+ * The mailing list stores metadata {name}; the waitlist {name, businessName,
  * type: 'waitlist'} (businessName null when left empty; name null from the e-mail-only waitlist on
- * /5k-example, which the spec let drop and we keep: decision 010).
+ * /5k-example, stored rather than dropped: decision 010).
  */
 export async function createInquiry(
   db: Db,
@@ -28,7 +28,7 @@ export async function createInquiry(
     await db.insert(emailInquiries).values({ email: input.email, metadata })
     return
   }
-  // The /contact form (the spec's "contact form", 'Inquire'): the admin hears of each one (issue 14), in
+  // The /contact form ('Inquire'): the admin hears of each one, in
   // the insert's transaction so the notice exists iff the inquiry does.
   await db.transaction(async (tx) => {
     const [row] = await tx

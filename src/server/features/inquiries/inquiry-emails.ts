@@ -1,6 +1,6 @@
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 
-/** Issue 14: a new contact inquiry (the /contact form) tells the admin, pointing at the admin's inbox. */
+/** A new contact inquiry (the /contact form) tells the admin, pointing at the admin's inbox. */
 export function adminContactInquiryEmail(input: {
   inquiryId: string
   email: string

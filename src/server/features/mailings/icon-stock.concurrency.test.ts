@@ -6,7 +6,7 @@ import { testEngine } from '#server/test/test-database.ts'
 import { countViolations } from '../checkout/concurrency-probe.ts'
 
 /**
- * Icon stock is per mailing (issue 12): 200 simultaneous icon checkouts split over two open mailings with
+ * Icon stock is per mailing: 200 simultaneous icon checkouts split over two open mailings with
  * their own stock (and the administrator editing one mailing's stock meanwhile) sell exactly each mailing's
  * stock, never more, and the stored availability always equals the derived one. PostgreSQL only: PGlite
  * runs one connection at a time and would hide the race.

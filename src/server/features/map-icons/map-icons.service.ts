@@ -49,7 +49,7 @@ async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIcon
   return byIcon
 }
 
-/** Spec section 7: all icons ordered by price ascending (name breaks ties so the order is stable). */
+/** All icons ordered by price ascending (name breaks ties so the order is stable). */
 export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
   const rows = await db.select().from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
   const stock = await openStock(

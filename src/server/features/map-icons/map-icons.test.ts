@@ -20,7 +20,7 @@ beforeAll(async () => {
       .where(eq(mailings.status, 'open'))
       .orderBy(asc(mailings.month))
   ).map((m) => m.month)
-  // Sold out in the next mailing only: each mailing has its own stock (issue 12).
+  // Sold out in the next mailing only: each mailing has its own stock.
   await t.db
     .update(mailingIconStock)
     .set({ availableQuantity: 0 })

@@ -114,7 +114,7 @@ describe('POST /api/admin/media', () => {
     ).toEqual([])
   })
 
-  it('refuses files over 5 MB with 413 and the spec message', async () => {
+  it('refuses files over 5 MB with 413 and its message', async () => {
     const before = await rowCount()
     const big = Buffer.alloc(6 * 1024 * 1024)
     IMAGES.png.copy(big)

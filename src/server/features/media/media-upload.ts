@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type'
 import { storageFileName } from './media.service.ts'
 
-/** Spec sections 5 and 9: images only, at most 5 MB. */
+/** Images only, at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 /** The whole multipart request: the file plus its part headers and the type field. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 512 * 1024
@@ -56,7 +56,7 @@ export async function detectImage(bytes: Uint8Array): Promise<DetectedImage | un
 }
 
 /**
- * The stored file name: the original's last segment with spaces as hyphens (spec section 7), reduced to
+ * The stored file name: the original's last segment with spaces as hyphens, reduced to
  * letters, digits, '.', '_' and '-', and with an extension that matches the detected type.
  */
 export function uploadFileName(originalName: string, image: DetectedImage): string {

@@ -25,12 +25,12 @@ export const mediaListQuerySchema = z.object({
   }),
 })
 
-/** Spec section 9: media are cached for 3600 seconds. */
+/** Media are cached for 3600 seconds. */
 const MEDIA_CACHE_CONTROL = 'public, max-age=3600'
 
 /**
  * The most items GET /api/media answers an anonymous caller (the newest): the pages show the newest
- * example and a carousel, and no public answer grows without bound (issue 15). The admin list has all.
+ * example and a carousel, and no public answer grows without bound. The admin list has all.
  */
 export const PUBLIC_MEDIA_LIMIT = 50
 
@@ -49,7 +49,7 @@ export function mediaRoutes({ database }: AppDeps) {
 }
 
 /**
- * The admin media screen (spec section 2): list, upload, delete. Uploads are checked by content
+ * The admin media screen: list, upload, delete. Uploads are checked by content
  * (media-upload.ts) and get their own body limit; app.ts skips the 100 KB JSON limit for this path.
  */
 export function adminMediaRoutes(deps: AppDeps) {

@@ -13,7 +13,7 @@ export function mediaUrl(id: string): string {
 }
 
 /**
- * The file part of a storage path (spec section 7: spaces become hyphens). Only the last segment of
+ * The file part of a storage path (spaces become hyphens). Only the last segment of
  * the name is kept and characters that cannot sit in one path segment are dropped.
  */
 export function storageFileName(originalName: string): string {
@@ -28,7 +28,7 @@ export function storageFileName(originalName: string): string {
   return cleaned || 'image'
 }
 
-/** Spec section 7: {type}/{timestamp}-{filename with spaces as hyphens}. */
+/** {type}/{timestamp}-{filename with spaces as hyphens}. */
 export function mediaPath(type: MediaType, originalName: string, now: number): string {
   return `${type}/${now}-${storageFileName(originalName)}`
 }

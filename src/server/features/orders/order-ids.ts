@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Db } from '#server/db/client.ts'
 import { orders } from '#server/db/schema.ts'
 
-/** Spec section 9: ORD- (MAP- for manual icon orders) plus a random number from 10000 to 99999. */
+/** ORD- (MAP- for manual icon orders) plus a random number from 10000 to 99999. */
 export function drawOrderId(prefix: 'ORD' | 'MAP' = 'ORD'): string {
   return `${prefix}-${randomInt(10_000, 100_000)}`
 }

@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '#shared/admin-orders.ts'
 
 /**
- * The order status table of spec section 4, in one place (checkout, webhooks, the sweeper and the admin
+ * The order status table, in one place (checkout, webhooks, the sweeper and the admin
  * screens all change orders through here):
  *
  *   to paid      → its day reserved with the business name
@@ -17,7 +17,7 @@ import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '#shared/a
  *   delete       → status 'deleted' (the row and its history stay); a pending or paid order's day
  *                  available, name cleared
  *
- * An icon's availability is derived, never counted up or down, per mailing (issue 12): after any change of
+ * An icon's availability is derived, never counted up or down, per mailing: after any change of
  * an icon order, each (icon, mailing) stock row's available_quantity is recomputed as quantity − paid − live
  * holds of that icon in that mailing (so refunding or deleting an icon order frees a unit; this replaces the
  * spec's "other changes do not restore the quantity", docs/decisions/007).
@@ -116,7 +116,7 @@ export async function requireIconRoom(
     throw new AppError('conflict', `${ICON_NOT_AVAILABLE_MESSAGE}: it is sold out.`)
 }
 
-/** 409 when the mailing is printed or mailed: it takes no more orders of any kind (issue 12). */
+/** 409 when the mailing is printed or mailed: it takes no more orders of any kind. */
 async function requireMailingNotProduced(tx: Db, month: string) {
   const [mailing] = await tx
     .select({ status: mailings.status })
@@ -132,7 +132,7 @@ async function requireMailingNotProduced(tx: Db, month: string) {
 
 /**
  * Deleting an order (an administrator's): it leaves the lists but keeps its row and history (status
- * 'deleted', who and when); a pending or paid order gives its day back (spec section 4) and its icon unit.
+ * 'deleted', who and when); a pending or paid order gives its day back and its icon unit.
  */
 export async function deleteOrder(
   tx: Db,

@@ -9,7 +9,7 @@ function refundContext(deps: AppDeps, logger = deps.logger): RefundContext {
   return { db: deps.database.db, payments: deps.payments, config: deps.config, logger, now: () => new Date() }
 }
 
-/** POST /api/admin/refunds: an administrator's refund of lines of one checkout (issue 14). */
+/** POST /api/admin/refunds: an administrator's refund of lines of one checkout. */
 export function refundsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post(
     '/admin/refunds',

@@ -46,7 +46,7 @@ export async function writeSetting<T>(db: Db, key: string, value: T): Promise<T>
   return value
 }
 
-/** Spec section 7: calendar_settings is read "latest by last_updated"; a change writes a newer row. */
+/** calendar_settings is read "latest by last_updated"; a change writes a newer row. */
 export async function setCalendarDefault(db: Db, input: CalendarDefaultInput): Promise<void> {
   await db
     .insert(calendarSettings)

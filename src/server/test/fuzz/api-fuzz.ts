@@ -1,12 +1,12 @@
 /**
- * Property-based fuzzing of every route of the app (issue 6). The routes come from the app itself
+ * Property-based fuzzing of every route of the app. The routes come from the app itself
  * (`app.routes`), so a new route without an entry below fails the first test. Each route gets
  * FUZZ_RUNS requests built from its zod schema and mixed with garbage; the property is
  * that the server never answers 5xx and never leaves a promise rejection unhandled. Admin routes are
  * fuzzed as a signed-in administrator, and anonymous callers must get 401 on them whatever they send.
  *
  * FUZZ_RUNS defaults to 1000 on the run's main engine (PostgreSQL when TEST_DATABASE_URL is set, else
- * PGlite) and 100 on the other: the thousand requests per route are the contract (issue 6), and the second
+ * PGlite) and 100 on the other: a thousand requests per route are the required coverage, and the second
  * engine answers the same code (one schema, one app), so it is a smoke run. 95,000 requests took about five
  * minutes per engine on the 2-core machine, most of the suite's time.
  *
@@ -423,7 +423,7 @@ const stripeEventBody = (): fc.Arbitrary<FuzzBody> => {
     })
 }
 
-/** An artwork upload (issue 13): a file (a tiny PNG, a PDF header, SVG, any bytes) and orderId fields. */
+/** An artwork upload: a file (a tiny PNG, a PDF header, SVG, any bytes) and orderId fields. */
 const artworkUploadBody = (): fc.Arbitrary<FuzzBody> =>
   fc.oneof(
     {
@@ -856,7 +856,7 @@ function registry(): Map<string, RouteFuzz> {
         body: anyBody,
       }),
   })
-  // Mailings (issue 12), after the checkout routes: a mailing closed, printed or mailed here sells nothing more.
+  // Mailings, after the checkout routes: a mailing closed, printed or mailed here sells nothing more.
   add('GET /api/admin/mailings', { admin: true, request: getRoute('/api/admin/mailings') })
   add('PATCH /api/admin/mailings/:month', {
     admin: true,
@@ -888,7 +888,7 @@ function registry(): Map<string, RouteFuzz> {
         body: jsonBody(fromSchema(updateIconStockInputSchema)),
       }),
   })
-  // Orders by checkout and refunds (issue 14).
+  // Orders by checkout and refunds.
   const checkoutKey = () => fc.oneof(session(), order())
   add('GET /api/admin/checkouts', {
     admin: true,
@@ -917,7 +917,7 @@ function registry(): Map<string, RouteFuzz> {
       fromSchema(createRefundInputSchema, { orderIds: fc.array(order(), { minLength: 1, maxLength: 3 }) }),
     ),
   })
-  // Artwork and production (issue 13).
+  // Artwork and production.
   add('GET /api/artwork/:token', {
     request: () => build({ path: withSegment((s) => `/api/artwork/${s}`, artworkToken()) }),
   })
@@ -1002,7 +1002,7 @@ function registry(): Map<string, RouteFuzz> {
     admin: true,
     request: jsonRoute('/api/admin/mailing-settings', fromSchema(mailingDefaultsSchema)),
   })
-  // Communication (issue 14): the e-mail log, the admin banners' status, the inbox.
+  // Communication: the e-mail log, the admin banners' status, the inbox.
   add('GET /api/admin/emails', {
     admin: true,
     request: getRoute('/api/admin/emails', queryString(fromSchema(adminEmailsQuerySchema))),
@@ -1027,7 +1027,7 @@ function registry(): Map<string, RouteFuzz> {
         body: jsonBody(fromSchema(markInboxHandledInputSchema)),
       }),
   })
-  // Team and account (issue 14): administrators by invitation; removal never leaves none.
+  // Team and account: administrators by invitation; removal never leaves none.
   add('GET /api/admin/team', { admin: true, request: getRoute('/api/admin/team') })
   add('POST /api/admin/team', {
     admin: true,
