@@ -44,7 +44,7 @@ const SpecialPurchasePage = page(() => import('./routes/public/special-purchase-
 const PriorWorkPage = page(() => import('./routes/public/prior-work-page'), 'PriorWorkPage')
 const NotFoundPage = page(() => import('./routes/public/not-found-page'), 'NotFoundPage')
 
-// Spec section 2, route table.
+// The route table (the paths and page modules are src/shared/page-routes.ts).
 export function AppRouter() {
   return (
     <BrowserRouter>

@@ -5,7 +5,7 @@ import { Button } from './ui/button'
 
 export type CarouselSlide = { key: string; content: ReactNode }
 
-/** Spec sections 2 and 9: arrows appear only when there are more than two slides. */
+/** Arrows appear only when there are more than two slides. */
 export const CAROUSEL_ARROWS_ABOVE = 2
 
 export type CarouselViewProps = {

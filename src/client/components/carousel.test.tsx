@@ -11,7 +11,7 @@ const slides = (count: number) =>
 describe('Carousel', () => {
   afterEach(cleanup)
 
-  it('shows no arrows for two slides or fewer (spec section 9)', () => {
+  it('shows no arrows for two slides or fewer', () => {
     render(<Carousel label="Examples" slides={slides(2)} />)
     expect(screen.getByRole('region', { name: 'Examples' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Previous slide' })).toBeNull()

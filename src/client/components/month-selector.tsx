@@ -31,7 +31,7 @@ export type MonthSelectorProps = {
   className?: string
 }
 
-/** Reusable month selector of spec sections 2 and 4: previous/next buttons around a month dropdown. */
+/** Reusable month selector: previous/next buttons around a month dropdown. */
 export function MonthSelector({
   monthOptions,
   value,

@@ -1,4 +1,4 @@
-/** Spec section 2: the same links in the desktop bar and the mobile menu, in this order. */
+/** The same links in the desktop bar and the mobile menu, in this order. */
 export const navLinks = [
   { to: '/prior-work', label: 'Prior Work' },
   { to: '/non-profits', label: 'Non-Profits' },

@@ -10,7 +10,7 @@ import {
 } from './toast'
 import { dismissToast, useToast } from './use-toast'
 
-/** Spec section 9: default duration 5 seconds; the viewport keeps Radix's F8 hotkey. */
+/** Default duration 5 seconds; the viewport keeps Radix's F8 hotkey. */
 export const TOAST_DEFAULT_DURATION = 5000
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Toast store (spec sections 4 and 9): module-level state so `toast()` works outside React,
+ * Toast store: module-level state so `toast()` works outside React,
  * at most TOAST_LIMIT visible, and a dismissed toast stays mounted TOAST_REMOVE_DELAY ms
  * so Radix can animate it out before it is removed.
  */

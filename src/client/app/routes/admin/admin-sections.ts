@@ -1,6 +1,5 @@
 /**
- * Spec section 2: the admin tabs in order (issue 12 adds Mailings, issue 13 Artwork, issue 14 Inbox and
- * E-mails); the first is the default.
+ * The admin tabs in order; the first is the default.
  */
 export const adminSections = [
   {

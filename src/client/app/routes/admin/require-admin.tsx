@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useAuth } from '#client/features/auth/auth-context.ts'
 
-/** Spec section 4: anonymous or non-admin users go to /auth, remembering where they were headed. */
+/** Anonymous or non-admin users go to /auth, remembering where they were headed. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isLoading, isAdmin } = useAuth()
   const location = useLocation()

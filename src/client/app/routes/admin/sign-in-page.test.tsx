@@ -5,7 +5,7 @@ import { AuthContext, type AuthContextValue } from '#client/features/auth/auth-c
 import { SignInPage } from './sign-in-page'
 
 /**
- * Issue 11: a signed-in non-admin on /auth. There is no public sign-up and no admin API that makes a
+ * A signed-in non-admin on /auth. There is no public sign-up and no admin API that makes a
  * member, so the e2e server has no non-admin account: this renders the page with the auth context of one.
  */
 const member = { id: 'u1', email: 'member@example.com', name: 'Member' }

@@ -11,7 +11,7 @@ import { ForgotPasswordForm } from '#client/features/auth/components/forgot-pass
 
 type FromState = { from?: { pathname?: string; search?: string } } | null
 
-/** The page the admin guard remembered (spec section 4), else /admin. */
+/** The page the admin guard remembered, else /admin. */
 function redirectTarget(state: unknown): string {
   const from = (state as FromState)?.from
   if (!from?.pathname || from.pathname === '/auth' || from.pathname === '/login') return '/admin'
@@ -37,7 +37,7 @@ export function SignInPage() {
     try {
       await signIn({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') })
     } catch (error) {
-      // Spec section 8: the toast already told the user; this screen only logs.
+      // The toast already told the user; this screen only logs.
       console.error(error)
     }
     setStatus('idle')
@@ -59,7 +59,7 @@ export function SignInPage() {
         </CardHeader>
         <CardContent>
           {user && !isAdmin ? (
-            // Issue 11: after "Successfully signed in" a non-admin used to see the empty form again.
+            // After "Successfully signed in" a non-admin is told why, rather than shown the empty form again.
             <div className="space-y-4 text-center">
               <p>You are signed in as {user.email}, which has no administrator access.</p>
               <p className="text-sm text-slate-700">Sign out to sign in with an administrator account.</p>

@@ -377,7 +377,7 @@ describe('ArtworkPage', () => {
   })
 })
 
-describe('ThankYouPage artwork link (issue 13)', () => {
+describe('ThankYouPage artwork link', () => {
   const orders: OrdersBySessionResponse = {
     orders: [
       {

@@ -14,7 +14,7 @@ import { ARTWORK_LINK_NOT_FOUND, type ArtworkPageResponse } from '#shared/artwor
 const LOAD_FAILED = 'Your artwork page could not be loaded. Please try again.'
 
 /**
- * Issue 13: the buyer's private artwork page, /artwork/:token (the link from the thank-you page and the
+ * The buyer's private artwork page, /artwork/:token (the link from the thank-you page and the
  * e-mails). One upload per line, or one file for all; each answer is the refreshed page.
  */
 export function ArtworkPage() {

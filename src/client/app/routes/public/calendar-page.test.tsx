@@ -7,7 +7,7 @@ import type { AvailableMonthsResponse } from '#shared/dto.ts'
 import { CalendarPage } from './calendar-page'
 
 /**
- * /calendar's notice names the most recent mailing whose sales closed (issue 12), from the available-months
+ * /calendar's notice names the most recent mailing whose sales closed, from the available-months
  * answer the calendar loads anyway.
  */
 function renderPage(mailings: { status: number; body: AvailableMonthsResponse | unknown }) {

@@ -12,7 +12,7 @@ import { startDayCheckout, unavailableDaysOf } from '#client/features/cart/start
 import { ApiError } from '#client/lib/api-client.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
 
-/** Spec section 2: single-day checkout. Failed or unavailable checkouts go back to /. */
+/** Single-day checkout. Failed or unavailable checkouts go back to /. */
 export function DayCheckoutPage() {
   useDocumentTitle('Checkout')
   const { dayId = '' } = useParams()
@@ -22,7 +22,7 @@ export function DayCheckoutPage() {
 
   async function submit(details: BookingDetails) {
     if (!day) return
-    // Issue 11: the message names the day, e.g. 'Tuesday, December 1, 2026 is no longer available for booking.'
+    // The message names the day, e.g. 'Tuesday, December 1, 2026 is no longer available for booking.'
     const takenMessage = `${formatDayDate(day.date)} is no longer available for booking.`
     if (day.status !== 'available') {
       toast({ variant: 'destructive', title: 'Day Unavailable', description: takenMessage })

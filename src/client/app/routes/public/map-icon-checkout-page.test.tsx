@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MapIconDto } from '#shared/dto.ts'
 import { MapIconCheckoutPage } from './map-icon-checkout-page'
 
-/** Issue 12: the single icon checkout is for one mailing, ?month=YYYY-MM or else the next open one. */
+/** The single icon checkout is for one mailing, ?month=YYYY-MM or else the next open one. */
 const icon: MapIconDto = {
   id: '11111111-1111-1111-1111-111111111111',
   name: 'Map Icon',

@@ -19,8 +19,8 @@ import { isMonthKey, MAILING_NOT_SELLING, mailingForText, NO_OPEN_MAILING } from
 const FALLBACK_ERROR = 'Failed to create checkout session. Please try again.'
 
 /**
- * Spec section 2: map icon checkout, with the inline 'Checkout Error' banner on failure. Issue 12: the icon
- * is bought for one mailing, `?month=YYYY-MM`, or without it the next open one (the icon's `month`).
+ * Map icon checkout, with the inline 'Checkout Error' banner on failure. The icon is bought for one
+ * mailing, `?month=YYYY-MM`, or without it the next open one (the icon's `month`).
  */
 export function MapIconCheckoutPage() {
   useDocumentTitle('Map Icon Checkout')
@@ -90,7 +90,7 @@ export function MapIconCheckoutPage() {
                 </Button>
               </div>
             ) : isSoldOut ? (
-              // Issue 11: say so before the buyer types anything; the server refuses a sold-out icon anyway.
+              // Say so before the buyer types anything; the server refuses a sold-out icon anyway.
               <div className="space-y-2 rounded-md border border-slate-300 bg-slate-50 p-4">
                 <h3 className="text-lg font-semibold text-slate-900">Sold Out</h3>
                 <p className="text-slate-800">

@@ -30,7 +30,7 @@ type Field = 'units' | 'businessName' | 'email'
 export function SpecialPurchasePage() {
   useDocumentTitle('Special Purchase')
   const ids = useId()
-  // The raw text lets the visitor clear the box while typing; the units derive from it (issue 11: a
+  // The raw text lets the visitor clear the box while typing; the units derive from it (a
   // fraction or a number below 1 is no quantity, so the total never disagrees with the field).
   const [quantityText, setQuantityText] = useState('1')
   const [description, setDescription] = useState('')
@@ -53,7 +53,8 @@ export function SpecialPurchasePage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const { businessName, email } = buyer
-    // Every field's problem inline, the first one (spec order) in the toast, the focus on its field.
+    // Every field's problem inline, the first one (units, business name, e-mail) in the toast, the focus on
+    // its field.
     const fieldErrors = {
       businessName: findSpecialPurchaseProblem({ units: 1, businessName, email: 'a@b.co' })?.description,
       email: findSpecialPurchaseProblem({ units: 1, businessName: 'x', email })?.description,

@@ -14,7 +14,7 @@ import type { ThankYouArtwork } from '#shared/checkout.ts'
 import { sessionReference } from '#shared/session-reference.ts'
 
 /**
- * Spec section 2: order confirmation for ?session_id=…; the page only reads (the payment decided).
+ * Order confirmation for ?session_id=…; the page only reads (the payment decided).
  * Only a lookup that returned orders confirms and clears the cart: without a session id, or when the
  * lookup found nothing (a mistyped link, an unpaid session), the buyer's cart stays as it was and the
  * page says what went wrong instead of "Your order has been confirmed.".
@@ -89,7 +89,7 @@ export function ThankYouPage() {
   )
 }
 
-/** Issue 13: the way to the buyer's artwork page, and when each mailing's artwork is due. */
+/** The way to the buyer's artwork page, and when each mailing's artwork is due. */
 function ArtworkNotice({ artwork }: { artwork: ThankYouArtwork }) {
   return (
     <section
@@ -108,7 +108,7 @@ function ArtworkNotice({ artwork }: { artwork: ThankYouArtwork }) {
   )
 }
 
-/** The spec's notice, kept on the page (its toast goes away), with a way to reach us and back to the cart. */
+/** The no-order notice, kept on the page (its toast goes), with a way to reach us and back to the cart. */
 function NoOrderNotice({ title, reference }: { title: string; reference: string | null }) {
   const { contactEmail } = useSiteConfig()
   const email = (

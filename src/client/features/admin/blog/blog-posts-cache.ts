@@ -1,7 +1,7 @@
 import type { BlogPostDto, BlogPostsResponse } from '#shared/dto.ts'
 
 /**
- * Spec section 4: after a save the list updates locally — a new post goes on top, an edited post is
+ * After a save the list updates locally — a new post goes on top, an edited post is
  * replaced where it stands, a deleted post is removed. No refetch, so nothing jumps around.
  */
 export function prependPost(list: BlogPostsResponse | undefined, post: BlogPostDto): BlogPostsResponse {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dayStatusLabel, parseDayPrice } from './day-price'
 
-describe('inline day price (spec section 5)', () => {
+describe('inline day price', () => {
   it('accepts prices greater than 0, kept to cents', () => {
     expect(parseDayPrice('120')).toEqual({ ok: true, price: 120 })
     expect(parseDayPrice(' 99.99 ')).toEqual({ ok: true, price: 99.99 })
@@ -9,14 +9,14 @@ describe('inline day price (spec section 5)', () => {
   })
 
   it.each(['', '   ', '0', '-5', 'abc', '0.001', 'NaN', 'Infinity'])(
-    'refuses %j with the spec message',
+    'refuses %j with its message',
     (text) => {
       expect(parseDayPrice(text)).toEqual({ ok: false, message: 'Price must be greater than 0.' })
     },
   )
 })
 
-describe('day status label (spec section 4)', () => {
+describe('day status label', () => {
   it('shows the three known statuses as they are and anything else as Not Initialized', () => {
     expect(dayStatusLabel('available')).toBe('available')
     expect(dayStatusLabel('reserved')).toBe('reserved')

@@ -2,7 +2,7 @@ import { dayPriceSchema, INVALID_PRICE_MESSAGE } from '#shared/calendar-admin.ts
 
 export type PriceParse = { ok: true; price: number } | { ok: false; message: string }
 
-/** Spec section 5: the inline day price must be a number greater than 0 (kept to cents). */
+/** The inline day price must be a number greater than 0 (kept to cents). */
 export function parseDayPrice(text: string): PriceParse {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, message: INVALID_PRICE_MESSAGE }
@@ -12,7 +12,7 @@ export function parseDayPrice(text: string): PriceParse {
   return { ok: true, price: Math.round(value * 100) / 100 }
 }
 
-/** Spec section 4: only these three are shown as they are; any other value reads 'Not Initialized'. */
+/** Only these three are shown as they are; any other value reads 'Not Initialized'. */
 export function dayStatusLabel(status: string): string {
   return status === 'available' || status === 'reserved' || status === 'reserved_pending'
     ? status

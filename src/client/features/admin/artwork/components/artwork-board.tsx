@@ -44,7 +44,7 @@ function failed(title: string, error: unknown, fallback: string) {
 }
 
 /**
- * Issue 13: one mailing's artwork — its counts, the reminders and downloads, and the lines sold, a page at a
+ * One mailing's artwork — its counts, the reminders and downloads, and the lines sold, a page at a
  * time (a mailing may sell a thousand lines; the server sends one page).
  */
 export function ArtworkBoard({ month }: { month: MonthKey }) {

@@ -162,7 +162,7 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>
 }
 
-describe('ArtworkManagement (issue 13)', () => {
+describe('ArtworkManagement', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     const path = url.split('?')[0] as string

@@ -20,7 +20,7 @@ import { PrintSizesForm } from './print-sizes-form'
 const LOAD_ERROR = 'Failed to load the mailings. Please try again.'
 
 /**
- * Issue 13, the owner's production board: the mailing of ?month= (else the one whose artwork is due
+ * The owner's production board: the mailing of ?month= (else the one whose artwork is due
  * next), its lines and their artwork, and the print sizes every check is measured against.
  */
 export function ArtworkManagement() {

@@ -47,7 +47,7 @@ export type ArtworkLineActions = {
   emailingId: string | null
 }
 
-/** Issue 13: one row per line sold for the mailing, its artwork, its print check and the owner's actions. */
+/** One row per line sold for the mailing, its artwork, its print check and the owner's actions. */
 export function ArtworkTable({
   lines,
   monthLabel,

@@ -4,7 +4,7 @@ import { json, renderWithQueries, stubFetchForEachTest } from '#client/test/admi
 import { DEFAULT_PRINT_SPECS } from '#shared/artwork.ts'
 import { PrintSizesForm } from './print-sizes-form'
 
-describe('PrintSizesForm (issue 13)', () => {
+describe('PrintSizesForm', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     if (url === '/api/admin/print-specs' && method === 'GET') return json(DEFAULT_PRINT_SPECS)

@@ -40,7 +40,7 @@ const FIELD_NAMES = GROUPS.flatMap((group) => group.fields.map((field) => field.
 const idOf = (name: Field) => `print-specs-${name.replace('.', '-')}`
 
 /**
- * Issue 13: the printed size of each product, the resolution print needs, and the postcard's trim size and
+ * The printed size of each product, the resolution print needs, and the postcard's trim size and
  * bleed (for the proof). Number inputs are read as numbers (an empty one is NaN, which the schema refuses
  * with its own words), then checked with the shared printSpecsSchema.
  */

@@ -10,7 +10,7 @@ export function getAdminBlogPosts() {
 export const adminBlogPostsQueryOptions = queryOptions({
   queryKey: queryKeys.admin.blogPosts(),
   queryFn: getAdminBlogPosts,
-  // The list is kept up to date by hand after each save (spec section 4); a refetch would reorder it.
+  // The list is kept up to date by hand after each save; a refetch would reorder it.
   staleTime: Number.POSITIVE_INFINITY,
 })
 

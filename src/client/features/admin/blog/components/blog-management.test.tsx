@@ -15,7 +15,7 @@ const post = (id: string, title: string, extra: Partial<BlogPostDto> = {}): Blog
   ...extra,
 })
 
-describe('blog list cache updates (spec section 4)', () => {
+describe('blog list cache updates', () => {
   const list = { posts: [post('p2', 'Second'), post('p1', 'First')] }
   it('puts a new post on top, replaces an edited one in place and removes a deleted one', () => {
     expect(prependPost(list, post('p3', 'Third')).posts.map((p) => p.id)).toEqual(['p3', 'p2', 'p1'])
@@ -97,7 +97,7 @@ describe('BlogManagement', () => {
     expect(getCalls()).toBe(1)
   })
 
-  it('refuses a blank title or content with the spec toasts and sends nothing', async () => {
+  it('refuses a blank title or content with their toasts and sends nothing', async () => {
     renderList()
     await waitFor(() => expect(titles()).toHaveLength(2))
     fireEvent.click(screen.getAllByRole('button', { name: 'Add Post' })[0] as HTMLElement)

@@ -26,7 +26,7 @@ import { useDeleteBlogPost } from '../api/delete-blog-post'
 import { useAdminBlogPosts } from '../api/get-admin-blog-posts'
 import { BlogPostDialog } from './blog-post-dialog'
 
-/** Spec section 2, Blog Posts. The section heading and description come from the dashboard. */
+/** The Blog Posts section. Its heading and description come from the dashboard. */
 export function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
   const { data, isPending, isError } = useAdminBlogPosts()
   useLoadErrorToast(isError, 'Failed to load blog posts. Please try again.')
@@ -39,7 +39,7 @@ export function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
 
   const openCreate = () => setDialog({ open: true, post: null })
 
-  // Spec section 4: delete is immediate, with no confirmation.
+  // Delete is immediate, with no confirmation.
   function deletePost(post: BlogPostDto) {
     remove.mutate(post.id, {
       onSuccess: () =>

@@ -20,7 +20,7 @@ function saveFailed() {
   })
 }
 
-/** Spec section 2: one dialog for create and edit, with the spec's texts. */
+/** One dialog for create and edit. */
 export function BlogPostDialog({
   open,
   post,
@@ -55,7 +55,7 @@ export function BlogPostDialog({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    // Spec section 5: title and content must not be blank after trimming; the author is not checked.
+    // Title and content must not be blank after trimming; the author is not checked.
     if (!draft.title.trim()) {
       toast({ variant: 'destructive', title: 'Title Required', description: TITLE_REQUIRED_MESSAGE })
       return
@@ -92,7 +92,7 @@ export function BlogPostDialog({
     }
   }
 
-  // No native validation: the spec's 'Title Required' / 'Content Required' toasts explain blank fields.
+  // No native validation: the 'Title Required' / 'Content Required' toasts explain blank fields.
   return (
     <FormDialog
       open={open}

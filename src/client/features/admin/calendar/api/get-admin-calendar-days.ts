@@ -5,9 +5,9 @@ import { queryKeys } from '#client/lib/query-keys.ts'
 export type AdminCalendarQuery = {
   startDate: string
   endDate: string
-  /** 'all' = no status filter (spec section 5). */
+  /** 'all' = no status filter. */
   status: string
-  /** Applies only when > 0 (spec section 5). */
+  /** Applies only when > 0. */
   maxPrice: number
 }
 

@@ -8,7 +8,7 @@ export function initializeCalendarRange(input: InitializeRangeInput) {
   return ok(api.admin['calendar-days'].initialize.$post({ query: {}, json: input }))
 }
 
-/** The same request as a dry run: the counts the real one would answer, nothing written (issue 11). */
+/** The same request as a dry run: the counts the real one would answer, nothing written. */
 export function previewCalendarRange(input: InitializeRangeInput) {
   return ok(api.admin['calendar-days'].initialize.$post({ query: { dryRun: '1' }, json: input }))
 }

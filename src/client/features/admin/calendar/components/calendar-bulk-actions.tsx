@@ -19,16 +19,16 @@ import { plural } from '#shared/plural.ts'
 import { useBulkDeleteDays } from '../api/bulk-delete-days'
 import { useBulkUpdatePrice } from '../api/bulk-update-price'
 
-/** Spec section 9: the bulk price defaults to 120 with a minimum of 1. */
+/** The bulk price defaults to 120 with a minimum of 1. */
 export const DEFAULT_BULK_PRICE = 120
 
 const priceText = (price: number) => (Number.isInteger(price) ? formatUsd(price) : formatUsdCents(price))
-/** The success line, then which days an order kept unchanged (issue 10). */
+/** The success line, then which days an order kept unchanged. */
 const withSkipped = (done: string, skipped: HeldDayDto[]) =>
   skipped.length > 0 ? `${done} ${skippedDaysText(skipped)}` : done
 
 /**
- * Spec section 2: bulk actions over exactly the days in view (the filters included, issue 10); the
+ * Bulk actions over exactly the days in view (the filters included); the
  * confirmation says how many. The server leaves days a pending or paid order holds unchanged.
  */
 export function CalendarBulkActions({ days }: { days: AdminCalendarDayDto[] }) {

@@ -41,7 +41,7 @@ export function countActiveFilters(filters: CalendarFilters): number {
     .length
 }
 
-/** Spec section 2: the calendar's filter side sheet (section 5: 'all' = no status; max price only when > 0). */
+/** The calendar's filter side sheet ('all' = no status; max price only when > 0). */
 export function CalendarFilterSheet({
   filters,
   onApply,
@@ -64,7 +64,7 @@ export function CalendarFilterSheet({
     setOpen(false)
   }
 
-  // Reset means "show everything again" (issue 11): clearing only the form left the table filtered.
+  // Reset means "show everything again": clearing only the form left the table filtered.
   function reset() {
     setDraft(EMPTY_CALENDAR_FILTERS)
     onApply(EMPTY_CALENDAR_FILTERS)

@@ -5,7 +5,7 @@ import type { AdminCalendarDayDto, HeldDayDto } from '#shared/admin-dto.ts'
 import { adminDateRangeMessage } from '#shared/calendar-admin.ts'
 import { CalendarManagement } from './calendar-management'
 
-/** Inside the admin month navigator (issue 11). */
+/** Inside the admin month navigator. */
 const YEAR = new Date().getUTCFullYear() + 1
 
 const day = (id: string, date: string, extra: Partial<AdminCalendarDayDto> = {}): AdminCalendarDayDto => ({
@@ -24,7 +24,7 @@ const shown = [
 ]
 const bob: HeldDayDto = { id: 'd1', date: '2032-12-01', businessName: 'Bob Hardware', orderStatus: 'paid' }
 
-describe('CalendarManagement bulk actions and range (issue 10)', () => {
+describe('CalendarManagement bulk actions and range', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     if ((init?.method ?? 'GET') === 'GET') return json({ days: shown })
     if (url.endsWith('/bulk-price')) return json({ updated: 2, skipped: [bob] })

@@ -13,7 +13,7 @@ import { InitializeRangeCard } from './initialize-range-card'
 
 const LOAD_ERROR = 'Failed to load calendar days. Please try again.'
 
-/** Spec section 2, calendar management: month navigator, filters, bulk actions, range card and the table. */
+/** Calendar management: month navigator, filters, bulk actions, range card and the table. */
 export function CalendarManagement() {
   const [month, setMonth] = useState<YearMonth>(() => currentYearMonth())
   const [filters, setFilters] = useState<CalendarFilters>(EMPTY_CALENDAR_FILTERS)

@@ -9,7 +9,7 @@ import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { useUpdateCalendarDay } from '../api/update-calendar-day'
 import { parseDayPrice } from '../day-price'
 
-/** Spec section 5: inline price edit, greater than 0, input minimum 1 and step 0.01. */
+/** Inline price edit, greater than 0, input minimum 1 and step 0.01. */
 export function DayPriceEditor({ day, onDone }: { day: AdminCalendarDayDto; onDone: () => void }) {
   const [value, setValue] = useState(String(day.price))
   const update = useUpdateCalendarDay()
@@ -36,7 +36,7 @@ export function DayPriceEditor({ day, onDone }: { day: AdminCalendarDayDto; onDo
           toast({
             variant: 'destructive',
             title: 'Update Failed',
-            // A sold or held day answers 409 with why (issue 10); anything else gets the spec's text.
+            // A sold or held day answers 409 with why; anything else gets the generic text.
             description: errorDescription(error, 'Failed to update the calendar day. Please try again.'),
           }),
       },
@@ -44,7 +44,7 @@ export function DayPriceEditor({ day, onDone }: { day: AdminCalendarDayDto; onDo
   }
 
   return (
-    // noValidate: the spec's 'Invalid Price' toast explains the rule instead of the browser's bubble.
+    // noValidate: the 'Invalid Price' toast explains the rule instead of the browser's bubble.
     <form className="flex items-center gap-1" onSubmit={handleSubmit} noValidate>
       <label htmlFor={inputId} className="sr-only">
         {`Price for ${formatDayDate(day.date)}`}

@@ -20,7 +20,7 @@ import {
   usePreviewCalendarRange,
 } from '../api/initialize-calendar-range'
 
-/** Spec section 9: range initialisation defaults to 120 (minimum 0). */
+/** Range initialisation defaults to 120 (minimum 0). */
 export const DEFAULT_RANGE_PRICE = 120
 
 const RANGE_ERROR_ID = 'init-range-error'
@@ -34,8 +34,8 @@ function initializationFailed(error: unknown) {
 }
 
 /**
- * Spec section 4: every date in the range becomes available at the price (created when missing), except
- * days a pending or paid order holds: the toast lists those. Issue 11: the dates stay within the admin
+ * Every date in the range becomes available at the price (created when missing), except days a pending
+ * or paid order holds: the toast lists those. The dates stay within the admin
  * month navigator (as the server checks), and a dry run's counts are confirmed before anything changes.
  */
 export function InitializeRangeCard() {
@@ -89,7 +89,7 @@ export function InitializeRangeCard() {
       onSuccess: ({ created, updated, skipped }) =>
         toast({
           title: 'Days Initialized',
-          // Days a pending or paid order holds keep their status, name and price (issue 10).
+          // Days a pending or paid order holds keep their status, name and price.
           description: [
             `${plural(created, 'day')} created and ${plural(updated, 'day')} updated.`,
             skippedDaysText(skipped),

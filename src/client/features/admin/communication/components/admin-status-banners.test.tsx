@@ -6,7 +6,7 @@ import { AdminStatusBanners } from './admin-status-banners'
 
 let status: AdminStatusDto
 
-describe('AdminStatusBanners (issue 14)', () => {
+describe('AdminStatusBanners', () => {
   const fetchMock = stubFetchForEachTest(async (url: string) =>
     url === '/api/admin/status' ? json(status) : json({}, 500),
   )

@@ -10,7 +10,7 @@ const BANNER =
   'flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950'
 
 /**
- * Issue 14: the owner must not believe buyers were e-mailed, or charged, when the site cannot do either.
+ * The owner must not believe buyers were e-mailed, or charged, when the site cannot do either.
  * Shown above every admin section; nothing while the status loads or when it cannot be read.
  */
 export function AdminStatusBanners() {

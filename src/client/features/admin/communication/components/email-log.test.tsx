@@ -31,7 +31,7 @@ const rows = [
   }),
 ]
 
-describe('EmailLog (issue 14)', () => {
+describe('EmailLog', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const [path, search = ''] = url.split('?') as [string, string?]
     if (path === '/api/admin/emails') {

@@ -38,7 +38,7 @@ import { EMAIL_STATE_LABELS, EMAIL_STATE_VARIANT, formatWhen, orderLink } from '
 
 const LOAD_ERROR = 'Failed to load the e-mail log. Please try again.'
 
-/** Issue 14: every outbox e-mail with its state, its order, and Resend. */
+/** Every outbox e-mail with its state, its order, and Resend. */
 export function EmailLog() {
   const [filters, setFilters] = useState<EmailLogFilters>(EMPTY_EMAIL_LOG_FILTERS)
   const [search, setSearch] = useState('')

@@ -19,7 +19,7 @@ const entry = (id: string, extra: Partial<AdminInboxEntryDto> = {}): AdminInboxE
 
 let entries: AdminInboxEntryDto[] = []
 
-describe('Inbox (issue 14)', () => {
+describe('Inbox', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const path = url.split('?')[0]
     if (path === '/api/admin/inbox') return json({ entries, total: entries.length, page: 1, pageSize: 25 })
