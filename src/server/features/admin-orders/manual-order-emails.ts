@@ -1,7 +1,7 @@
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { formatPrice } from '#shared/format.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
-import { type ArtworkDue, confirmationArtworkLines } from '../artwork/artwork-emails.ts'
+import { type ArtworkDue, confirmationArtworkLines } from '../orders/order-email-lines.ts'
 
 /**
  * Issue 14: the confirmation an administrator may send with a manual order. Three wordings: paid (like a

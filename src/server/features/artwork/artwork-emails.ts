@@ -1,24 +1,12 @@
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
-
-/** What every artwork e-mail says about one mailing: its name and when its artwork is due. */
-export type ArtworkDue = { label: string; artworkDueText: string }
+import type { ArtworkDue } from '../orders/order-email-lines.ts'
 
 /** The lines of a checkout the e-mail is about ("Calendar day: Tuesday, January 5, 2027"). */
 type ArtworkEmailLine = { label: string }
 
 function footer(site: SiteConfig): string[] {
   return ['', `Questions? Write to ${site.contactEmail} or call ${site.contactPhone}.`, site.productName]
-}
-
-/** The lines the order confirmation adds for a checkout that bought days or an icon. */
-export function confirmationArtworkLines(url: string, mailings: ArtworkDue[]): string[] {
-  return [
-    '',
-    'Next: your artwork',
-    `Upload your logo or ad for each item here: ${url}`,
-    ...mailings.map((m) => `Artwork for the ${m.label} mailing is due ${m.artworkDueText}.`),
-  ]
 }
 
 /** The owner sends a buyer their link (a manual order, or a buyer who lost the e-mail). */

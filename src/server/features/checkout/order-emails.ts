@@ -1,32 +1,20 @@
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { sessionReference } from '#shared/checkout.ts'
-import { formatDayDate, formatPrice } from '#shared/format.ts'
+import { formatPrice } from '#shared/format.ts'
 import { REFUND_STATEMENT_NOTE } from '#shared/refunds.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
-import { type ArtworkDue, confirmationArtworkLines } from '../artwork/artwork-emails.ts'
-
-/** One paid order as the e-mails describe it. */
-export type EmailOrderItem = {
-  id: string
-  date: string | null
-  iconName: string | null
-  description: string | null
-  units: number | null
-  amountCents: number
-}
+import {
+  type ArtworkDue,
+  confirmationArtworkLines,
+  describeItem,
+  type EmailOrderItem,
+} from '../orders/order-email-lines.ts'
 
 export type PaidCheckout = {
   sessionId: string
   businessName: string
   email: string
   items: EmailOrderItem[]
-}
-
-export function describeItem(item: EmailOrderItem): string {
-  if (item.date) return `Calendar day: ${formatDayDate(item.date)}`
-  if (item.iconName) return `Map icon: ${item.iconName}`
-  const units = item.units ? ` (${item.units} unit${item.units === 1 ? '' : 's'})` : ''
-  return `${item.description ?? 'Special Purchase'}${units}`
 }
 
 function itemLines(items: EmailOrderItem[]): string[] {

@@ -3,7 +3,7 @@ import { formatPrice } from '#shared/format.ts'
 import { REFUND_STATEMENT_NOTE } from '#shared/refunds.ts'
 import { sessionReference } from '#shared/session-reference.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
-import { describeItem, type EmailOrderItem } from '../checkout/order-emails.ts'
+import { describeItem, type EmailOrderItem } from '../orders/order-email-lines.ts'
 
 type RefundEmailInput = {
   refundId: string

@@ -11,7 +11,7 @@ import { ORDER_NOT_FOUND_MESSAGE } from '#shared/admin-orders.ts'
 import { formatPrice } from '#shared/format.ts'
 import type { RefundDto, RefundStatus } from '#shared/refunds.ts'
 import { setOrderActor } from '../admin-orders/order-history.service.ts'
-import type { EmailOrderItem } from '../checkout/order-emails.ts'
+import type { EmailOrderItem } from '../orders/order-email-lines.ts'
 import { applyOrderStatusChange } from '../orders/order-status.service.ts'
 import { adminRefundFailedNotice, buyerRefundEmail } from './refund-emails.ts'
 
