@@ -228,7 +228,11 @@ export async function runCheckoutsBench(options: CheckoutsBenchOptions = {}): Pr
     )
     for (let i = 0; i < warmups + runs; i++) {
       const started = performance.now()
-      await listCheckouts(deps.database.db, queries[i % queries.length] as CheckoutsQuery)
+      await listCheckouts(
+        deps.database.db,
+        queries[i % queries.length] as CheckoutsQuery,
+        deps.config.timeZone,
+      )
       if (i >= warmups) serviceTimings.push(performance.now() - started)
     }
 

@@ -15,7 +15,8 @@ import { MONTH_KEY } from './month-key.ts'
  *   POST /api/admin/checkouts/:key/notes {body} → 201 CheckoutNoteDto
  *
  * A checkout matches when any of its lines matches the line filters (status, business name, e-mail, type,
- * mailing month, created from/to); maxPrice applies to the checkout's total. Deleted lines are left out of
+ * mailing month, created from/to: the town's days, SITE_TIMEZONE, both included); maxPrice applies to the
+ * checkout's total. The export's file name carries the town's date. Deleted lines are left out of
  * every list (decision 008) unless the status filter is 'deleted'.
  */
 

@@ -63,3 +63,13 @@ export function fromZonedLocal(local: string, timeZone: string): Date {
   }
   return new Date(guess)
 }
+
+/**
+ * The instants of the town's calendar day `date` ('YYYY-MM-DD'): from its first instant (midnight there, or
+ * the first time its clock shows where a DST change skips midnight) to the next day's, excluded.
+ */
+export function zonedDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  const next = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
+  return { start: fromZonedLocal(`${date}T00:00`, timeZone), end: fromZonedLocal(`${next}T00:00`, timeZone) }
+}

@@ -10,7 +10,7 @@ import {
   INBOX_ENTRY_NOT_FOUND_MESSAGE,
   markInboxHandledInputSchema,
 } from '#shared/admin-communication.ts'
-import { todayIso } from '#shared/dates.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
 import { inboxCsvChunks, listInbox, markInboxEntry } from './inbox.service.ts'
 
 /** Issue 14: the admin's inbox of contact inquiries and waitlist sign-ups. */
@@ -47,7 +47,7 @@ export function adminInboxRoutes(deps: AppDeps) {
       })
       return c.body(body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="inbox-${todayIso()}.csv"`,
+        'Content-Disposition': `attachment; filename="inbox-${todayInTimeZone(deps.config.timeZone)}.csv"`,
         'Cache-Control': 'no-store',
       })
     })

@@ -191,8 +191,8 @@ describe('the checkouts summary', () => {
         for (const extra of QUERIES) {
           const query = { businessName: `Sum${run}`, ...extra }
           const [fromSummary, fromLines] = await Promise.all([
-            listCheckouts(t.db, query),
-            listCheckoutsByLines(t.db, query),
+            listCheckouts(t.db, query, t.deps.config.timeZone),
+            listCheckoutsByLines(t.db, query, t.deps.config.timeZone),
           ])
           expect(
             { keys: fromSummary.checkouts.map((c) => c.key), total: fromSummary.total },

@@ -13,7 +13,7 @@ import {
   checkoutsExportQuerySchema,
   checkoutsQuerySchema,
 } from '#shared/admin-checkouts.ts'
-import { todayIso } from '#shared/dates.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
 import {
   addCheckoutNote,
   exportCheckoutLines,
@@ -32,21 +32,23 @@ function readKey(c: Context<AppEnv>): string {
 /** The admin Orders screen by checkout (issue 14); see src/shared/admin-checkouts.ts. */
 export function adminCheckoutsRoutes(deps: AppDeps) {
   const db = deps.database.db
+  // The created from/to filters and the export's file name are the town's days.
+  const { timeZone } = deps.config
   const admin = requireAdmin(deps)
 
   return (
     new Hono<AppEnv>()
       .get('/admin/checkouts', admin, noStore, queryParams(checkoutsQuerySchema), async (c) => {
-        const body: CheckoutsPageDto = await listCheckouts(db, c.req.valid('query'))
+        const body: CheckoutsPageDto = await listCheckouts(db, c.req.valid('query'), timeZone)
         return c.json(body)
       })
 
       // Before /:key (a key never holds a dot, but the order states the intent).
       .get('/admin/checkouts/export.csv', admin, queryParams(checkoutsExportQuerySchema), (c) => {
         // Streamed batch by batch; the /api compression middleware encodes it as it streams.
-        return c.body(checkoutsCsvStream(exportCheckoutLines(db, c.req.valid('query'))), 200, {
+        return c.body(checkoutsCsvStream(exportCheckoutLines(db, c.req.valid('query'), timeZone)), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="orders-by-checkout-${todayIso()}.csv"`,
+          'Content-Disposition': `attachment; filename="orders-by-checkout-${todayInTimeZone(timeZone)}.csv"`,
           'Cache-Control': 'no-store',
         })
       })

@@ -13,6 +13,7 @@ import {
   refundJobs,
 } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { zonedDayBounds } from '#server/lib/zoned-time.ts'
 import {
   CHECKOUT_NOT_FOUND_MESSAGE,
   type CheckoutDetailDto,
@@ -42,11 +43,6 @@ function typeCondition(type: OrderType): SQL {
   return sql`(not ${isSpecial} and not ${isIcon})`
 }
 
-/** The day after a 'YYYY-MM-DD' date: createdTo is inclusive, so created_at < its next midnight (UTC). */
-function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Deleted lines leave every list (decision 008) unless the admin asks for them. */
@@ -54,16 +50,19 @@ function visibleLines(filters: CheckoutFilters): SQL | undefined {
   return filters.status === 'deleted' ? undefined : ne(orders.status, 'deleted')
 }
 
-/** What one line must match for its checkout to be listed; undefined when nothing is asked. */
-function lineFilters(filters: CheckoutFilters): SQL | undefined {
+/**
+ * What one line must match for its checkout to be listed; undefined when nothing is asked. Created from and
+ * to are the town's days (timeZone), both included.
+ */
+function lineFilters(filters: CheckoutFilters, timeZone: string): SQL | undefined {
   const parts = [
     filters.status && filters.status !== 'all' ? eq(orders.status, filters.status) : undefined,
     filters.businessName ? ilike(orders.businessName, `%${escapeLike(filters.businessName)}%`) : undefined,
     filters.email ? ilike(orders.email, `%${escapeLike(filters.email)}%`) : undefined,
-    filters.createdFrom ? gte(orders.createdAt, new Date(`${filters.createdFrom}T00:00:00Z`)) : undefined,
-    filters.createdTo
-      ? lt(orders.createdAt, new Date(`${nextDate(filters.createdTo)}T00:00:00Z`))
+    filters.createdFrom
+      ? gte(orders.createdAt, zonedDayBounds(filters.createdFrom, timeZone).start)
       : undefined,
+    filters.createdTo ? lt(orders.createdAt, zonedDayBounds(filters.createdTo, timeZone).end) : undefined,
     filters.type ? typeCondition(filters.type) : undefined,
     filters.mailingMonth ? eq(orders.mailingMonth, filters.mailingMonth) : undefined,
   ].filter((p): p is SQL => p !== undefined)
@@ -79,10 +78,11 @@ const toCents = (dollars: number) => Math.round(dollars * 100)
 function matchingLines(
   db: Db,
   filters: CheckoutFilters,
+  timeZone: string,
   options: { withTotal: boolean } = { withTotal: true },
 ): SQL | undefined {
   const visible = visibleLines(filters)
-  const match = lineFilters(filters)
+  const match = lineFilters(filters, timeZone)
   const byLine = match
     ? inArray(
         orders.checkoutKey,
@@ -127,12 +127,16 @@ function orderOfPage(sort: CheckoutSort, dir: 'asc' | 'desc'): SQL[] {
  * waits for the slower one), then those checkouts' lines. A checkout matches when one of its live lines
  * matches every line filter and the total of its live lines is at most maxPrice.
  */
-export async function listCheckouts(db: Db, query: CheckoutsQuery): Promise<CheckoutsPageDto> {
+export async function listCheckouts(
+  db: Db,
+  query: CheckoutsQuery,
+  timeZone: string,
+): Promise<CheckoutsPageDto> {
   // Deleted lines are only listed when asked for, and the summary sums live lines: group the lines then.
-  if (query.status === 'deleted') return listCheckoutsByLines(db, query)
+  if (query.status === 'deleted') return listCheckoutsByLines(db, query, timeZone)
   const page = query.page ?? 1
   const pageSize = query.pageSize ?? DEFAULT_CHECKOUTS_PAGE_SIZE
-  const match = lineFilters(query)
+  const match = lineFilters(query, timeZone)
   const summary = summaryFilters(query)
   const where = and(
     gt(checkouts.liveLines, 0),
@@ -211,10 +215,14 @@ function summaryFilters(filters: CheckoutFilters): { conditions: SQL[]; exact: b
  * The list grouped from the lines themselves: for status 'deleted', whose checkouts the summary does not
  * sum (and, in the tests, the reference the summary's answers are compared with).
  */
-export async function listCheckoutsByLines(db: Db, query: CheckoutsQuery): Promise<CheckoutsPageDto> {
+export async function listCheckoutsByLines(
+  db: Db,
+  query: CheckoutsQuery,
+  timeZone: string,
+): Promise<CheckoutsPageDto> {
   const page = query.page ?? 1
   const pageSize = query.pageSize ?? DEFAULT_CHECKOUTS_PAGE_SIZE
-  const where = matchingLines(db, query, { withTotal: false })
+  const where = matchingLines(db, query, timeZone, { withTotal: false })
   // The matching checkouts, one row each: paged in order, and counted by hashing the groups
   // (count(distinct) sorts the keys in the text collation, several times slower).
   const grouped = () =>
@@ -476,9 +484,10 @@ const EXPORT_BATCH_SIZE = 1000
 export async function* exportCheckoutLines(
   db: Db,
   filters: CheckoutFilters,
+  timeZone: string,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<ExportLine[]> {
-  const where = matchingLines(db, filters)
+  const where = matchingLines(db, filters, timeZone)
   let cursor: { at: string; id: string } | null = null
   for (;;) {
     const after: SQL | undefined = cursor

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mailings, orderArtwork, orderRefunds, orders, outbox } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import type { CheckoutDetailDto, CheckoutRowDto, CheckoutsPageDto } from '#shared/admin-checkouts.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
 
 /**
  * The admin Orders screen by checkout (issue 14). Every order of this file carries its own business name
@@ -283,6 +284,51 @@ describe('GET /api/admin/checkouts', () => {
   })
 })
 
+describe("created from and to are the town's days", () => {
+  it('an order at 2026-03-10T02:00Z is on March 9 in America/New_York, in the list and the CSV', async () => {
+    expect(t.deps.config.timeZone).toBe('America/New_York')
+    const late = await insertOrder({
+      status: 'paid',
+      businessName: 'Late Evening Diner',
+      createdAt: new Date('2026-03-10T02:00:00Z'),
+    })
+    const keys = async (range: string) =>
+      keysOf(await get<CheckoutsPageDto>(`/api/admin/checkouts?businessName=Late%20Evening&${range}`))
+    expect(await keys('createdFrom=2026-03-10')).toEqual([])
+    expect(await keys('createdTo=2026-03-09')).toEqual([late])
+    expect(await keys('createdFrom=2026-03-09&createdTo=2026-03-09')).toEqual([late])
+    expect(await keys('createdTo=2026-03-08')).toEqual([])
+    const csvIds = async (range: string) => {
+      const response = await t.request(
+        `/api/admin/checkouts/export.csv?businessName=Late%20Evening&${range}`,
+        {
+          cookie: admin,
+        },
+      )
+      return (await response.text())
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[1])
+    }
+    expect(await csvIds('createdFrom=2026-03-10')).toEqual([])
+    expect(await csvIds('createdFrom=2026-03-09&createdTo=2026-03-09')).toEqual([late])
+  })
+
+  it("names the CSV after the town's date today", async () => {
+    const before = todayInTimeZone(t.deps.config.timeZone)
+    const response = await t.request('/api/admin/checkouts/export.csv?businessName=Late%20Evening', {
+      cookie: admin,
+    })
+    const after = todayInTimeZone(t.deps.config.timeZone)
+    const name = /filename="orders-by-checkout-(\d{4}-\d{2}-\d{2})\.csv"/.exec(
+      response.headers.get('content-disposition') ?? '',
+    )?.[1]
+    expect([before, after]).toContain(name)
+    await response.body?.cancel()
+  })
+})
+
 describe('GET /api/admin/checkouts/:key (the drawer)', () => {
   it('has the lines, payment reference, every line’s history, the e-mails, refunds, artwork and notes', async () => {
     const detail = await get<CheckoutDetailDto>(`/api/admin/checkouts/${cart}`)
@@ -439,7 +485,7 @@ describe('GET /api/admin/checkouts/export.csv', () => {
   it('reads every line across keyset batches (ties on created_at broken by id)', async () => {
     const { exportCheckoutLines } = await import('./checkouts.service.ts')
     const seen: string[] = []
-    for await (const batch of exportCheckoutLines(t.db, { businessName: TAG }, 2)) {
+    for await (const batch of exportCheckoutLines(t.db, { businessName: TAG }, t.deps.config.timeZone, 2)) {
       expect(batch.length).toBeLessThanOrEqual(2)
       seen.push(...batch.map((l) => l.id))
     }
