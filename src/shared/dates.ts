@@ -29,11 +29,6 @@ export function addMonths(year: number, month: number, offset: number): { year: 
   return { year: Math.floor(index / 12), month: (index % 12) + 1 }
 }
 
-/** Today's date in UTC as YYYY-MM-DD. */
-export function todayIso(now: Date = new Date()): IsoDate {
-  return now.toISOString().slice(0, 10)
-}
-
 /** The town's time zone when none is configured (SITE_TIMEZONE). */
 export const DEFAULT_SITE_TIMEZONE = 'America/New_York'
 

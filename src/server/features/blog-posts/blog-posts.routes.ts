@@ -46,7 +46,10 @@ export function blogPostsRoutes(deps: AppDeps) {
     })
 
     .post('/admin/blog-posts', admin, jsonBody(blogPostInputSchema), async (c) => {
-      const body: BlogPostDto = await createPost(db, c.req.valid('json'), defaultAuthor)
+      const body: BlogPostDto = await createPost(db, c.req.valid('json'), {
+        defaultAuthor,
+        timeZone: deps.config.timeZone,
+      })
       return c.json(body, 201)
     })
 

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts'
 import { blogPosts } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { BlogPostInput } from '#shared/blog.ts'
-import { todayIso } from '#shared/dates.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
 import type { BlogPostDto } from '#shared/dto.ts'
 
 export const BLOG_POST_NOT_FOUND = 'Blog post not found.'
@@ -85,7 +85,7 @@ const authorOf = (input: BlogPostInput, defaultAuthor: string) => input.author |
 export async function createPost(
   db: Db,
   input: BlogPostInput,
-  defaultAuthor: string,
+  site: { defaultAuthor: string; timeZone: string },
   now: Date = new Date(),
 ): Promise<BlogPostDto> {
   const [row] = await db
@@ -93,10 +93,10 @@ export async function createPost(
     .values({
       title: input.title,
       content: input.content,
-      author: authorOf(input, defaultAuthor),
+      author: authorOf(input, site.defaultAuthor),
       isPublished: input.isPublished ?? false,
-      // Today in UTC, not the database session's time zone.
-      publicationDate: todayIso(now),
+      // The town's date, not UTC's nor the database session's.
+      publicationDate: todayInTimeZone(site.timeZone, now),
     })
     .returning(postColumns)
   if (!row) throw new Error('blog post insert returned no row')

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blogPosts } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
-import { todayIso } from '#shared/dates.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
+import { createPost } from './blog-posts.service.ts'
 
 let t: TestApp
 const ids: Record<string, string> = {}
@@ -111,6 +112,7 @@ describe('admin blog', () => {
 
   it('creates a draft by the map team by default, dated today, with trimmed fields', async () => {
     const cookie = await t.signIn(ADMIN)
+    const today = todayInTimeZone(t.deps.config.timeZone)
     const response = await send(
       'POST',
       '',
@@ -125,8 +127,10 @@ describe('admin blog', () => {
       content: 'Line one\nLine two',
       author: t.deps.config.site.mapTeamName,
       isPublished: false,
-      publicationDate: todayIso(),
+      publicationDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     })
+    // The town's date when the post was made (the request may have crossed its midnight).
+    expect([today, todayInTimeZone(t.deps.config.timeZone)]).toContain(post.publicationDate)
     const blank = await send(
       'POST',
       '',
@@ -136,6 +140,17 @@ describe('admin blog', () => {
     expect(await blank.json()).toMatchObject({ author: t.deps.config.site.mapTeamName, isPublished: true })
     const named = await send('POST', '', { title: 'T', content: 'C', author: 'Bea' }, cookie)
     expect((await named.json()).author).toBe('Bea')
+  })
+
+  it("dates a post by the town's day: at 2026-03-10T02:00Z it is still March 9 in New York", async () => {
+    const post = await createPost(
+      t.db,
+      { title: 'Late', content: 'Evening' },
+      { defaultAuthor: 'Ann', timeZone: 'America/New_York' },
+      new Date('2026-03-10T02:00:00Z'),
+    )
+    expect(post.publicationDate).toBe('2026-03-09')
+    await t.db.delete(blogPosts).where(eq(blogPosts.id, post.id))
   })
 
   it('refuses a blank title or content with the spec messages, and other bad bodies, storing nothing', async () => {
