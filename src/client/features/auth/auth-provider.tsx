@@ -17,7 +17,7 @@ export function AuthProvider({ productName, children }: { productName: string; c
   const queryClient = useQueryClient()
   const me = useQuery(meQueryOptions)
   const user = me.data?.user ?? null
-  // Spec section 4: isAdmin is false without a user.
+  // isAdmin is false without a user.
   const isAdmin = Boolean(user && me.data?.isAdmin)
 
   const signIn = useCallback(

@@ -1,6 +1,6 @@
 import { formatDayDate } from '#shared/format.ts'
 
-/** Spec section 2: a post's content shows as paragraphs split at line breaks (blank lines add none). */
+/** A post's content shows as paragraphs split at line breaks (blank lines add none). */
 export function splitIntoParagraphs(content: string): string[] {
   return content
     .split(/\r?\n/)
@@ -8,7 +8,7 @@ export function splitIntoParagraphs(content: string): string[] {
     .filter((line) => line.length > 0)
 }
 
-/** The publication date in en-US long form, UTC (spec section 9); accepts a date or an ISO timestamp. */
+/** The publication date in en-US long form, UTC; accepts a date or an ISO timestamp. */
 export function formatPublicationDate(value: string): string {
   return formatDayDate(value.slice(0, 10))
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the admin tables at 375 px. Below the spec's 768 px mobile breakpoint each row is laid out as a
+ * The admin tables at 375 px. Below the 768 px mobile breakpoint each row is laid out as a
  * card, one labelled line per cell (the label comes from the cell's data-label, so the markup stays one
  * semantic table for both widths and for screen readers); at 768 px and up it is the plain table.
  * Scrolling the table sideways hid the price, status and actions off-screen.

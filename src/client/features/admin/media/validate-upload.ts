@@ -1,4 +1,4 @@
-/** Spec sections 5 and 9: images only, at most 5 MB; the server checks the content again. */
+/** Images only, at most 5 MB; the server checks the content again. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 export const NOT_AN_IMAGE_MESSAGE = 'Please upload an image file (JPEG, PNG, etc.).'

@@ -29,7 +29,7 @@ export function formatTimestamp(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : timestamp.format(date)
 }
 
-/** Spec section 8: a missing order reads 'Order not found.'. */
+/** A missing order reads 'Order not found.'. */
 export function orderErrorDescription(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 404) return 'Order not found.'
   if (error instanceof ApiError && error.hasServerMessage && error.status < 500) return error.message

@@ -15,7 +15,7 @@ export function getMe(): Promise<Me> {
 export const meQueryOptions = queryOptions({
   queryKey: queryKeys.me(),
   queryFn: getMe,
-  // A failing session check means "signed out" (spec section 8), so do not keep the app waiting on retries.
+  // A failing session check means "signed out", so do not keep the app waiting on retries.
   retry: false,
   staleTime: 60_000,
 })

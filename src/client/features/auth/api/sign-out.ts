@@ -1,6 +1,6 @@
 import { ApiError, apiClient } from '#client/lib/api-client.ts'
 
-/** Spec section 8: 401, 403 and 404 answers on sign-out are ignored; the session is gone either way. */
+/** 401, 403 and 404 answers on sign-out are ignored; the session is gone either way. */
 const ALREADY_SIGNED_OUT = new Set([401, 403, 404])
 
 export async function signOutRequest(): Promise<void> {

@@ -5,7 +5,7 @@ import { isNotFound, useBlogPost } from '../api/get-blog-post'
 import { splitIntoParagraphs } from '../blog-text'
 import { BlogPostMeta } from './blog-post-meta'
 
-/** Spec section 2: title, author, date and the content as plain-text paragraphs; a missing post says so. */
+/** Title, author, date and the content as plain-text paragraphs; a missing post says so. */
 export function BlogPostArticle({ postId }: { postId: string }) {
   const { data: post, isPending, isError, error } = useBlogPost(postId)
   const isMissing = isError && isNotFound(error)

@@ -48,7 +48,7 @@ const HANDLED_LABELS: Record<InboxFilters['handled'], string> = {
   true: 'Handled',
 }
 
-/** Issue 14: contact inquiries and waitlist sign-ups, newest first, marked handled by the admin. */
+/** Contact inquiries and waitlist sign-ups, newest first, marked handled by the admin. */
 export function Inbox() {
   const [filters, setFilters] = useState<InboxFilters>(EMPTY_INBOX_FILTERS)
   const { data, isPending, isError, isFetching, refetch } = useInbox(filters)

@@ -24,7 +24,7 @@ const draftOf = (row: MailingOverviewRow): Draft => ({
   inHomesDate: row.inHomesDate,
 })
 
-/** Issue 12: a mailing's sales close, artwork due and in-homes dates, in the town's time. */
+/** A mailing's sales close, artwork due and in-homes dates, in the town's time. */
 export function EditMailingDatesDialog({
   row,
   onClose,

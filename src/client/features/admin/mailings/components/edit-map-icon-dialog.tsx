@@ -41,7 +41,7 @@ function validate(draft: Draft): FieldErrors<Draft> {
   return errors
 }
 
-/** Issue 12: one catalogue icon; only what changed is sent (orders keep what they bought, decision 008). */
+/** One catalogue icon; only what changed is sent (orders keep what they bought, decision 008). */
 export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | null; onClose: () => void }) {
   const { draft, errors, setErrors, formError, setFormError, setField, showSaveError } = useEditDraft(
     icon,

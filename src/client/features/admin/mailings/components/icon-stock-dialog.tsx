@@ -21,7 +21,7 @@ import { iconSizeLabel } from '../mailing-display'
 export const MAX_ICON_STOCK = 10_000
 const QUANTITY_MESSAGE = `Enter a whole number from 0 to ${MAX_ICON_STOCK.toLocaleString('en-US')}.`
 
-/** Issue 12: each mailing has its own stock of every icon; never below what is claimed (the server checks). */
+/** Each mailing has its own stock of every icon; never below what is claimed (the server checks). */
 export function IconStockDialog({ month, onClose }: { month: MonthKey | null; onClose: () => void }) {
   const { data, isPending, isError } = useMailingIconStock(month)
   const label = month ? mailingMonthLabel(month) : ''

@@ -48,7 +48,7 @@ const toDraft = (d: MailingDefaults): Draft => ({
   inHomesDay: String(d.inHomesDay),
 })
 
-/** Issue 12: where a new mailing's dates come from; a mailing already made keeps its own. */
+/** Where a new mailing's dates come from; a mailing already made keeps its own. */
 export function MailingDefaultsForm() {
   const { data, isPending, isError } = useMailingDefaults()
   useLoadErrorToast(isError, 'Failed to load the mailing defaults.')

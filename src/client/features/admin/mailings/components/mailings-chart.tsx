@@ -101,7 +101,7 @@ const LEGEND: Array<{ kind: Kind | 'revenue'; label: string }> = [
   { kind: 'revenue', label: 'Paid revenue (line, right axis)' },
 ]
 
-/** Issue 12: the next 12 months at a glance (stacked days, revenue line) and the same numbers as a table. */
+/** The next 12 months at a glance (stacked days, revenue line) and the same numbers as a table. */
 export function MailingsChart({ points }: { points: MailingChartPoint[] }) {
   const id = usePatternId()
   const [isTableShown, setIsTableShown] = useState(false)

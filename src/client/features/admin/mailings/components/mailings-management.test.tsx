@@ -60,7 +60,7 @@ const stock: MailingIconStockDto[] = [
   { iconId: 'i2', name: 'Featured Icon', size: 'large', price: 300, quantity: 4, claimed: 4, available: 0 },
 ]
 
-describe('MailingsManagement (issue 12)', () => {
+describe('MailingsManagement', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     if (url === '/api/admin/mailings' && method === 'GET')

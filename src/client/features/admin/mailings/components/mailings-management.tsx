@@ -7,7 +7,7 @@ import { MailingsTable } from './mailings-table'
 
 const LOAD_ERROR = 'Failed to load the mailings. Please try again.'
 
-/** Issue 12, the owner's view: every mailing's dates, sales and status; the year ahead; the defaults. */
+/** The owner's view: every mailing's dates, sales and status; the year ahead; the defaults. */
 export function MailingsManagement() {
   const { data, isPending, isError } = useAdminMailings()
   useLoadErrorToast(isError, LOAD_ERROR)

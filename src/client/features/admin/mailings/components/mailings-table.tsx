@@ -73,7 +73,7 @@ const COLUMNS: Array<{ label: string; className?: string; cell: (row: MailingOve
   { label: 'Revenue', className: 'whitespace-nowrap', cell: (row) => formatPrice(row.revenue) },
 ]
 
-/** Issue 12: one row per mailing, its dates, what it sold, and the owner's actions on it. */
+/** One row per mailing, its dates, what it sold, and the owner's actions on it. */
 export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
   const [pending, setPending] = useState<PendingMailingAction | null>(null)
   const [editing, setEditing] = useState<MailingOverviewRow | null>(null)

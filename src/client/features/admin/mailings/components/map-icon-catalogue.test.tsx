@@ -9,7 +9,7 @@ const icons: AdminMapIconDto[] = [
   { id: 'i2', name: 'Featured Icon', size: 'large', price: 299.5, defaultQuantity: 4 },
 ]
 
-describe('MapIconCatalogue (issue 12)', () => {
+describe('MapIconCatalogue', () => {
   let patchAnswer: Response | null = null
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'

@@ -43,7 +43,7 @@ import { IconStockDialog } from './icon-stock-dialog'
 const LOAD_ERROR = 'Failed to load the map icons. Please try again.'
 
 /**
- * Issue 12: the icons for sale (name, size, price, and the quantity a new mailing starts with), and the way
+ * The icons for sale (name, size, price, and the quantity a new mailing starts with), and the way
  * to each mailing's own stock of them.
  */
 export function MapIconCatalogue() {

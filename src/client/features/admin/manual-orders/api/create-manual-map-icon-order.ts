@@ -4,7 +4,7 @@ import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import type { ManualOrderTerms } from './manual-order-terms'
 
-/** month: the mailing the icon is sold in (issue 12); without it the server picks the first open one. */
+/** month: the mailing the icon is sold in; without it the server picks the first open one. */
 export type ManualMapIconOrderInput = {
   businessName: string
   email: string

@@ -42,7 +42,7 @@ export function CustomerFields({
   )
 }
 
-/** Spec section 5: business name, e-mail and a day or icon are all required. */
+/** Business name, e-mail and a day or icon are all required. */
 export function isManualOrderComplete(...values: string[]): boolean {
   return values.every((v) => v.trim() !== '')
 }

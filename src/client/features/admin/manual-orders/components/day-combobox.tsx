@@ -13,7 +13,7 @@ export function dayOptionLabel(day: SellableDayDto): string {
 }
 
 /**
- * Issue 14's day picker: the ARIA 1.2 combobox pattern (an input with a list popup, the active option
+ * The manual order's day picker: the ARIA 1.2 combobox pattern (an input with a list popup, the active option
  * followed by aria-activedescendant while focus stays in the input). Typing asks the server for the days
  * that can still be sold matching the text (a date, a month, a weekday; see sellableDaysQuerySchema),
  * answered grouped by mailing. Arrow keys move, Enter chooses, Escape closes (then clears); typing after a

@@ -19,7 +19,7 @@ const row = (month: string, status: MailingStatus): MailingOverviewRow => ({
   revenue: 0,
 })
 
-describe('ManualMapIconOrderForm (issue 12: the order goes into a mailing)', () => {
+describe('ManualMapIconOrderForm (the order goes into a mailing)', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     if (url === '/api/admin/mailings')
       return json({

@@ -30,9 +30,9 @@ import {
 } from './order-terms-fields'
 
 /**
- * Spec section 4: a manual icon order (MAP-xxxxx) takes one from the icon's remaining quantity. Issue
- * 12: the stock is the chosen mailing's own (the first open one unless the admin picks another). Issue 14:
- * another amount, a free non-profit feature, awaiting payment (still a claim on the stock), an e-mail.
+ * A manual icon order (MAP-xxxxx) takes one from the icon's remaining quantity: the stock is the chosen
+ * mailing's own (the first open one unless the admin picks another). Its terms: another amount, a free
+ * non-profit feature, awaiting payment (still a claim on the stock), an e-mail.
  */
 export function ManualMapIconOrderForm() {
   const [businessName, setBusinessName] = useState('')
@@ -83,7 +83,7 @@ export function ManualMapIconOrderForm() {
           setTerms(INITIAL_TERMS)
         },
         onError: (error) => {
-          // A sold-out icon is a conflict the server refuses (spec section 8, 'Icon Unavailable').
+          // A sold-out icon is a conflict the server refuses ('Icon Unavailable').
           const isUnavailable = error instanceof ApiError && (error.status === 409 || error.status === 422)
           toast({
             variant: 'destructive',

@@ -28,7 +28,7 @@ function sellable(q: string): SellableDaysResponse {
 const postedBodies = (calls: [url: string, init?: RequestInit][]) =>
   calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)))
 
-describe('ManualOrderForm (issue 14: a searchable day picker and the order terms)', () => {
+describe('ManualOrderForm (a searchable day picker and the order terms)', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/admin/manual-orders/sellable-days'))
       return json(sellable(new URL(url, 'http://x').searchParams.get('q') ?? ''))
@@ -90,7 +90,7 @@ describe('ManualOrderForm (issue 14: a searchable day picker and the order terms
     expect(day.getAttribute('aria-expanded')).toBe('false')
   })
 
-  it('sends the chosen day at its price, paid, without an e-mail by default, with the spec toast', async () => {
+  it('sends the chosen day at its price, paid, without an e-mail by default, with the success toast', async () => {
     renderWithQueries(<ManualOrderForm />)
     fillCustomer()
     const day = screen.getByRole('combobox', { name: 'Day' })
@@ -180,7 +180,7 @@ describe('ManualOrderForm (issue 14: a searchable day picker and the order terms
     await waitFor(() => expect(postedBodies(fetchMock.mock.calls)).toMatchObject([{ amountCents: 9950 }]))
   })
 
-  it("keeps the spec's 'Please fill in all fields.' when the day is missing, and typing drops a chosen day", async () => {
+  it("keeps 'Please fill in all fields.' when the day is missing, and typing drops a chosen day", async () => {
     renderWithQueries(<ManualOrderForm />)
     fillCustomer()
     const day = screen.getByRole('combobox', { name: 'Day' })

@@ -19,7 +19,7 @@ import {
 } from './order-terms-fields'
 
 /**
- * Spec section 4: an order for an available day, created by the administrator. Issue 14: the day is
+ * An order for an available day, created by the administrator. The day is
  * searched among those that can still be sold, and the order may charge another amount, be a free
  * non-profit feature, await payment, and e-mail the buyer.
  */

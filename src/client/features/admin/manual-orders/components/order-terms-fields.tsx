@@ -52,7 +52,7 @@ export function termsToSend(terms: OrderTermsState): { terms: ManualOrderTerms }
 }
 
 /**
- * Issue 14's terms of a manual order: the amount (prefilled with the chosen item's price by the form), the
+ * The terms of a manual order: the amount (prefilled with the chosen item's price by the form), the
  * free non-profit feature ($0, the amount locked), paid or pending, and the buyer's confirmation e-mail.
  */
 export function OrderTermsFields({
@@ -142,7 +142,7 @@ export function OrderTermsFields({
   )
 }
 
-/** The success toast's sentence: the spec's for a paid order, and what else was done. */
+/** The success toast's sentence: the order, paid or pending, and whether a confirmation is queued. */
 export function orderCreatedText(orderId: string, terms: ManualOrderTerms): string {
   const state = terms.status === 'paid' ? 'marked paid' : 'marked pending (awaiting payment)'
   const mail = terms.sendConfirmation ? ' A confirmation e-mail to the buyer is queued.' : ''

@@ -9,7 +9,7 @@ const MEDIA_TABS: Array<{ type: MediaType; label: string }> = [
   { type: 'postcard_back', label: 'Postcard Back' },
 ]
 
-/** Spec section 2, media: four tabs, each with previews, Choose File, Upload, Refresh and delete. */
+/** Media: four tabs, each with previews, Choose File, Upload, Refresh and delete. */
 export function MediaManagement({ isSignedIn }: { isSignedIn: boolean }) {
   return (
     <div className="space-y-4">

@@ -43,7 +43,7 @@ export const DEFAULT_CHECKOUTS_VIEW: CheckoutsView = {
   pageSize: DEFAULT_CHECKOUTS_PAGE_SIZE,
 }
 
-/** Spec section 5: status 'all' means no status filter; empty fields are left out. */
+/** Status 'all' means no status filter; empty fields are left out. */
 export function toOrderQuery(filters: OrderFilters) {
   const text = (value: string) => value.trim() || undefined
   return {

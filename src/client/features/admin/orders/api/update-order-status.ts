@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
 import { queryKeys } from '#client/lib/query-keys.ts'
 
-/** Refunds go through the Refund action (issue 14): a status select never moves money. */
+/** Refunds go through the Refund action: a status select never moves money. */
 export type SettableOrderStatus = 'pending' | 'paid'
 export const SETTABLE_ORDER_STATUSES: SettableOrderStatus[] = ['pending', 'paid']
 
@@ -10,7 +10,7 @@ export function updateOrderStatus(id: string, status: SettableOrderStatus) {
   return ok(api.admin.orders[':id'].$patch({ param: { id: encodeURIComponent(id) }, json: { status } }))
 }
 
-/** Order changes move days and icons too (spec section 4), so the calendar list is refreshed as well. */
+/** Order changes move days and icons too, so the calendar list is refreshed as well. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient()
   return useMutation({

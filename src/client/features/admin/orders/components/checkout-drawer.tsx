@@ -21,7 +21,7 @@ import { useAddCheckoutNote, useCheckoutDetail } from '../api/get-admin-checkout
 import { formatTimestamp, orderErrorDescription, orderSubject, orderTypeLabel } from '../order-display'
 import { StatusBadge, statusSummary } from './checkout-row'
 
-/** The checkout's detail drawer (issue 14): everything about one payment, and the admin's notes. */
+/** The checkout's detail drawer: everything about one payment, and the admin's notes. */
 export function CheckoutDrawer({
   checkoutKey,
   onClose,

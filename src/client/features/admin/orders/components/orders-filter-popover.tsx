@@ -43,8 +43,8 @@ function activeCount(filters: OrderFilters): number {
 }
 
 /**
- * Spec section 2: the orders' advanced filter popover (status, business name contains, created from/to, max
- * price), with issue 14's type, mailing month and e-mail contains. A checkout is shown when any of its lines
+ * The orders' advanced filter popover (status, business name contains, created from/to, max price, type,
+ * mailing month and e-mail contains). A checkout is shown when any of its lines
  * matches; max price is the checkout's total.
  */
 export function OrdersFilterPopover({
@@ -64,7 +64,7 @@ export function OrdersFilterPopover({
     setOpen(false)
   }
 
-  // Reset means "show every order again" (issue 11): clearing only the form left the table filtered.
+  // Reset means "show every order again": clearing only the form left the table filtered.
   function reset() {
     setDraft(EMPTY_ORDER_FILTERS)
     onApply(EMPTY_ORDER_FILTERS)

@@ -76,7 +76,7 @@ function SortableHead({
 }
 
 /**
- * Spec section 2, orders, by checkout (issue 14): filters, refresh, CSV export, bulk actions, a page of
+ * Orders, by checkout: filters, refresh, CSV export, bulk actions, a page of
  * checkouts sorted on the server with each one's lines a click away, and the detail drawer.
  */
 /** The checkout named by ?checkout= in the address, if any. */

@@ -29,7 +29,7 @@ const refundAnswer = (body: { orderIds: string[]; amountCents: number }, status:
   completedAt: null,
 })
 
-describe('RefundAction (issue 14)', () => {
+describe('RefundAction', () => {
   let answer: 'succeeded' | 'requested' | 'bad_gateway' | 'conflict' = 'succeeded'
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     if (url === '/api/admin/refunds' && init?.method === 'POST') {

@@ -47,7 +47,7 @@ function refundErrorMessage(error: unknown): string {
 }
 
 /**
- * The Refund action of one checkout (issue 14): per line or the whole checkout. The confirmation shows the
+ * The Refund action of one checkout: per line or the whole checkout. The confirmation shows the
  * amount, asks for a reason and whether to e-mail the buyer; the server refunds through the payment
  * provider. A line is refunded in full or not at all, so the amount is the selected lines' total.
  */

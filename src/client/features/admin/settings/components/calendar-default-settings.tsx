@@ -22,7 +22,7 @@ const MONTH_NAMES = Array.from({ length: 12 }, (_, i) =>
 )
 
 /**
- * Spec section 9: the year selector offers the current year and the next 5. A saved year before them (set
+ * The year selector offers the current year and the next 5. A saved year before them (set
  * in an earlier year) is listed first, so the selector shows what is saved rather than a blank.
  */
 export function yearOptions(now: Date = new Date(), saved?: number | null): number[] {

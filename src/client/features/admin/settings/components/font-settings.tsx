@@ -21,7 +21,7 @@ export type FontPreview = {
   stack: (font: SiteFont) => string
 }
 
-/** Spec section 2: font picker with a live preview and Apply Font (saved on the server for everyone). */
+/** Font picker with a live preview and Apply Font (saved on the server for everyone). */
 export function FontSettings({ current, preview }: { current: SiteFont | undefined; preview: FontPreview }) {
   const [font, setFont] = useState<SiteFont>(current ?? DEFAULT_SITE_FONT)
   const update = useUpdateFont()
