@@ -9,7 +9,7 @@ import { SiteFontSync } from './features/site-font/components/site-font-sync'
 import { applySiteFont, readCachedSiteFont } from './features/site-font/site-font'
 import { loadRenderedParts } from './lib/lazy-part'
 
-// Spec section 9: the cached heading font applies before React renders, so the first paint uses it. A
+// The cached heading font applies before React renders, so the first paint uses it. A
 // server-rendered page already names the server's font (<html data-site-font>) and paints with it.
 if (!document.documentElement.dataset.siteFont) void applySiteFont(readCachedSiteFont())
 

@@ -23,7 +23,7 @@ function isCartDay(v: unknown): v is CartDay {
 }
 
 /**
- * The icon's mailing (issue 12) is kept as stored: the server checks it (a cart saved before mailings has
+ * The icon's mailing is kept as stored: the server checks it (a cart saved before mailings has
  * none and is bought for the next open mailing). Only a month that is not text is refused, since the cart
  * shows it as text.
  */

@@ -10,7 +10,7 @@ import {
 const cartWithDay = { calendarDays: [{ id: 'd1', date: '2026-06-01', price: 120 }], mapIcon: null }
 const cartWithIcon = { calendarDays: [], mapIcon: { id: 'i1', name: 'Map Icon', size: 'small', price: 150 } }
 
-describe('validateBookingDetails (spec section 5)', () => {
+describe('validateBookingDetails', () => {
   it('requires a business name after trimming', () => {
     expect(validateBookingDetails({ businessName: '   ', email: 'a@b.c' })).toBe(CHECKOUT_ISSUES.businessName)
   })
@@ -35,7 +35,7 @@ describe('validateBookingDetails (spec section 5)', () => {
     }
   })
 
-  it('uses the spec texts', () => {
+  it('uses the toast texts', () => {
     expect(CHECKOUT_ISSUES.businessName).toEqual({
       title: 'Business Name Required',
       description: 'Please enter your business name.',
@@ -65,7 +65,7 @@ describe('validateCartCheckout', () => {
   })
 })
 
-describe("bookingFieldErrors (issue 11: every field's message, shown next to it)", () => {
+describe("bookingFieldErrors (every field's message, shown next to it)", () => {
   it('gives each invalid field the toast description of its issue', () => {
     expect(bookingFieldErrors({ businessName: ' ', email: 'x' })).toEqual({
       businessName: 'Please enter your business name.',

@@ -1,5 +1,5 @@
 /**
- * Checkout form rules (spec section 5) with the toast texts of section 8. Pure, so the order of the
+ * Checkout form rules with their toast texts. Pure, so the order of the
  * checks is unit-tested: business name, then e-mail, then (cart only) a non-empty cart.
  */
 import type { Cart } from '#shared/cart.ts'
@@ -20,7 +20,7 @@ export const CHECKOUT_ISSUES = {
 
 /**
  * Single-day and icon checkout: business name after trimming; then one real e-mail address, the rule the
- * server applies (shared/email.ts), so a list or a malformed address gets the spec's toast here.
+ * server applies (shared/email.ts), so a list or a malformed address gets the e-mail toast here.
  */
 export function validateBookingDetails({ businessName, email }: BookingDetails): CheckoutIssue | null {
   if (businessName.trim() === '') return CHECKOUT_ISSUES.businessName
@@ -38,7 +38,7 @@ export function validateCartCheckout(details: BookingDetails, cart: Cart): Check
 
 /**
  * Every field's problem at once, in the form's order, with the toast's description as the inline text
- * (issue 11: the error stands next to its field as well as in the toast).
+ * (the error stands next to its field as well as in the toast).
  */
 export function bookingFieldErrors({
   businessName,

@@ -1,6 +1,6 @@
 /**
  * The business name and e-mail the buyer last checked out with, kept for this tab (sessionStorage) so
- * Cancel on the payment page brings them back to a filled form (issue 11). Nothing outlives the tab.
+ * Cancel on the payment page brings them back to a filled form. Nothing outlives the tab.
  */
 export type RememberedBuyer = { businessName: string; email: string }
 

@@ -3,9 +3,9 @@ import type { CheckoutSessionResponse } from '#shared/checkout.ts'
 import { checkoutReturnPath } from './remembered-buyer'
 
 /**
- * The checkout calls of spec section 7 (create-cart-checkout-session, create-checkout-session,
+ * The checkout calls (create-cart-checkout-session, create-checkout-session,
  * create-map-icon-checkout). Each resolves to the payment session URL the browser then navigates to;
- * a missing URL is a failure (spec section 8's thrown message). The server recomputes every price and
+ * a missing URL is a failure (NO_SESSION_URL is thrown). The server recomputes every price and
  * answers 409 when a day or icon was taken meanwhile (naming each day in `fields['days.<id>']`), 422 when
  * a field is wrong. Each sends the page it starts from, where Cancel on the payment page returns.
  */

@@ -3,8 +3,8 @@ import type { MapIconDto } from '#shared/dto.ts'
 import type { MapIconMailingStock, MonthKey } from '#shared/mailings.ts'
 
 /**
- * Spec section 4: Reserve; In Cart (same icon chosen); Sold Out (available_quantity <= 0). Issue 12 sells
- * icons per mailing: In Cart means the same icon for the same mailing, and the stock is that mailing's.
+ * Reserve; In Cart (same icon chosen); Sold Out (available_quantity <= 0). Icons are sold per
+ * mailing: In Cart means the same icon for the same mailing, and the stock is that mailing's.
  */
 export type MapIconButtonState = 'reserve' | 'in-cart' | 'sold-out'
 
@@ -44,14 +44,14 @@ export function iconStockFor(
   return icon.stock?.find((s) => s.month === month) ?? { month, availableQuantity: 0, totalQuantity: 0 }
 }
 
-/** 'x of y remaining' (spec section 2); a negative count (an oversold legacy row) reads 0. */
+/** 'x of y remaining'; a negative count (an oversold legacy row) reads 0. */
 export function remainingText(
   stock: Pick<MapIconMailingStock, 'availableQuantity' | 'totalQuantity'>,
 ): string {
   return `${Math.max(0, stock.availableQuantity)} of ${stock.totalQuantity} remaining`
 }
 
-/** Spec section 2: 'Map Icon' for small, otherwise 'Premium size'. */
+/** 'Map Icon' for small, otherwise 'Premium size'. */
 export function mapIconSizeText(size: string): string {
   return size === 'small' ? 'Map Icon' : 'Premium size'
 }
@@ -61,7 +61,7 @@ const CARD_TEXTS: Record<string, string> = {
   'Map Icon': 'Standard size map icon.',
 }
 
-/** Spec section 2: the two card texts, by icon name; other icons have none. */
+/** The two card texts, by icon name; other icons have none. */
 export function mapIconCardText(name: string): string | null {
   return CARD_TEXTS[name] ?? null
 }

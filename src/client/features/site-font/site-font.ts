@@ -1,5 +1,5 @@
 /**
- * The heading font of spec section 9: the server setting decides, localStorage caches it so the first
+ * The heading font: the server setting decides, localStorage caches it so the first
  * paint (before any request) already uses the right font. Headings read the CSS variable --font-heading.
  */
 import { DEFAULT_SITE_FONT, isSiteFont, SITE_FONT_STORAGE_KEY, type SiteFont } from '#shared/fonts.ts'

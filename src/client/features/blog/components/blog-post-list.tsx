@@ -9,8 +9,8 @@ import { BlogPostCard } from './blog-post-card'
 const pageLink = 'text-blue-700 underline underline-offset-4 hover:text-blue-800'
 
 /**
- * Spec section 2: the grid of published posts, or the empty state; a failed load toasts (section 8).
- * Issue 15: one page at a time, with Previous / Next as plain links (/blog?page=N) that crawlers follow.
+ * The grid of published posts, or the empty state; a failed load toasts.
+ * One page at a time, with Previous / Next as plain links (/blog?page=N) that crawlers follow.
  */
 export function BlogPostList({ page }: { page: number }) {
   const { data, isPending, isError, error } = useBlogPosts(page)

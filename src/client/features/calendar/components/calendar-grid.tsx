@@ -22,7 +22,7 @@ type CalendarGridProps = {
   isMailingClosed?: boolean
 }
 
-/** The Sun–Sat month grid (spec section 2): one button per date, blanks before the 1st and after the last. */
+/** The Sun–Sat month grid: one button per date, blanks before the 1st and after the last. */
 export function CalendarGrid({
   month,
   days,

@@ -11,8 +11,8 @@ import { useDisplayedMonth } from '../hooks/use-displayed-month'
 import { CalendarGrid } from './calendar-grid'
 
 /**
- * The public calendar (spec sections 2, 4 and 8): month navigator, the displayed month's mailing dates
- * (issue 12), Sun–Sat grid and day cells. `showPricing` is false on the home page, where cells show no
+ * The public calendar: month navigator, the displayed month's mailing dates,
+ * Sun–Sat grid and day cells. `showPricing` is false on the home page, where cells show no
  * prices.
  */
 export function CalendarSection({ showPricing }: { showPricing: boolean }) {

@@ -6,10 +6,10 @@ import type { DayCellState } from '#shared/calendar-months.ts'
 import type { CalendarDayDto } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
 
-/** Spec section 9: add-to-cart toasts stay 10 seconds. */
+/** Add-to-cart toasts stay 10 seconds. */
 export const ADD_TO_CART_TOAST_DURATION = 10_000
 
-/** What a click on a day cell does (spec sections 2 and 8). */
+/** What a click on a day cell does. */
 export function useDayActions() {
   const navigate = useNavigate()
   const { addCalendarDay } = useCart()

@@ -5,7 +5,7 @@ import { useAvailableMonths } from '../api/get-available-months'
 
 /**
  * The month the public calendar shows: the visitor's choice once made, before that the initial month
- * of spec section 4, decided when settings and available months have both answered (or failed).
+ * (initialCalendarMonth), decided when settings and available months have both answered (or failed).
  */
 export function useDisplayedMonth() {
   const settings = useSiteSettings()

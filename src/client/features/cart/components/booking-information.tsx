@@ -13,7 +13,7 @@ import { readRememberedBuyer, rememberBuyer } from '../remembered-buyer'
 type BookingInformationProps = {
   isDisabled?: boolean
   submitLabel: string
-  /** The spec's checks in order; the first issue is shown as a toast and stops the submit. */
+  /** The checks in order; the first issue is shown as a toast and stops the submit. */
   validate: (details: BookingDetails) => CheckoutIssue | null
   /** Runs the checkout; it reports its own failures. */
   onSubmit: (details: BookingDetails) => Promise<void>
@@ -22,8 +22,8 @@ type BookingInformationProps = {
 const FIELD_ORDER: BookingField[] = ['businessName', 'email']
 
 /**
- * Business name and e-mail (spec sections 2 and 5), shared by the cart and the single checkouts. A
- * problem shows in the spec's toast and under its field, and the first invalid field takes the focus.
+ * Business name and e-mail, shared by the cart and the single checkouts. A
+ * problem shows in its toast and under its field, and the first invalid field takes the focus.
  * The values come back after Cancel on the payment page (kept for this tab).
  */
 export function BookingInformation({

@@ -36,13 +36,13 @@ describe('OrderSummary', () => {
     expect(screen.getByRole('status').textContent).toBe('$385.75')
   })
 
-  it('shows whole-dollar carts without decimals, as the spec does', () => {
+  it('shows whole-dollar carts without decimals', () => {
     cartActions.addCalendarDay({ id: 'd1', date: '2034-03-09', price: 120 })
     render(<OrderSummary />)
     expect(screen.getByRole('status').textContent).toBe('$120')
   })
 
-  it("names the map icon's mailing (issue 12), and nothing for an icon saved before mailings", () => {
+  it("names the map icon's mailing, and nothing for an icon saved before mailings", () => {
     cartActions.setMapIcon({ id: 'i1', name: 'Map Icon', size: 'small', price: 150, month: '2027-01' })
     render(<OrderSummary />)
     const line = screen.getByText('Map Icon').parentElement?.textContent ?? ''

@@ -7,9 +7,9 @@ import { cartMailingText } from '#shared/mailing-names.ts'
 import { useCart } from '../use-cart'
 
 /**
- * Spec section 2, cart page right column: days with discount, the map icon with its mailing (issue 12),
+ * The cart page's right column: days with discount, the map icon with its mailing,
  * remove buttons and the total.
- * A day a checkout found taken meanwhile (`unavailableDayIds`) is marked, with a visible Remove (issue 11).
+ * A day a checkout found taken meanwhile (`unavailableDayIds`) is marked, with a visible Remove.
  */
 export function OrderSummary({ unavailableDayIds }: { unavailableDayIds?: ReadonlySet<string> }) {
   const { cart, discount, total, removeCalendarDay, removeMapIcon } = useCart()

@@ -48,7 +48,7 @@ describe('useCartCheckout', () => {
     vi.restoreAllMocks()
   })
 
-  it("sends the map icon's mailing as mapIconMonth (issue 12)", async () => {
+  it("sends the map icon's mailing as mapIconMonth", async () => {
     cartActions.setMapIcon({ ...icon, month: '2027-02' })
     const body = await submittedBody()
     expect(body).toMatchObject({ calendarDayIds: [], mapIconId: 'i1', mapIconMonth: '2027-02', discount: 0 })

@@ -9,9 +9,9 @@ import { startCartCheckout, unavailableDaysOf } from '../start-checkout'
 import { useCart } from '../use-cart'
 
 /**
- * The cart page's submit (spec sections 4, 5 and 8): validate in order, then go to the payment page. A
+ * The cart page's submit: validate in order, then go to the payment page. A
  * day taken meanwhile is named in the toast and kept in `unavailableDayIds`, so the cart can mark it
- * with a one-tap remove (issue 11).
+ * with a one-tap remove.
  */
 export function useCartCheckout() {
   const { cart, discount } = useCart()

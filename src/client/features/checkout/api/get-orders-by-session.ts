@@ -3,7 +3,7 @@ import { apiClient } from '#client/lib/api-client.ts'
 import { queryKeys } from '#client/lib/query-keys.ts'
 import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 
-/** Spec section 9: the order session lookup retries 2 times. */
+/** The order session lookup retries 2 times. */
 export const ORDER_LOOKUP_RETRIES = 2
 
 export function getOrdersBySession(sessionId: string): Promise<OrdersBySessionResponse> {

@@ -10,7 +10,7 @@ function describeOrder(order: SessionOrderDto): string {
   return order.id
 }
 
-/** The thank-you page's Order Summary: one line per order and the total (spec section 2). */
+/** The thank-you page's Order Summary: one line per order and the total. */
 export function SessionOrderSummary({
   orders,
   totalAmount,

@@ -30,7 +30,7 @@ export function ValidatedEmailWaitlistForm({ handoff }: { handoff: FormHandoff }
     defaultValues: { email: '' },
   })
 
-  // Stored like the waitlist on / (type waitlist, no name): decision 010 departs from the spec's "no call".
+  // Stored like the waitlist on / (type waitlist, no name): stored rather than dropped, decision 010.
   async function onSubmit({ email }: FormOutput) {
     try {
       await createInquiry.mutateAsync({ type: 'waitlist', email })

@@ -4,9 +4,9 @@ import { EmailWaitlistFormView } from './email-waitlist-form-view'
 const loadForm = () => import('./email-waitlist-form-validated').then((m) => m.ValidatedEmailWaitlistForm)
 
 /**
- * The e-mail-only waitlist on /5k-example (validation loads on first use), thanking the visitor with its
- * own text (spec section 8, lower-case 'you'). Unlike spec section 7 it stores the address (type
- * waitlist): docs/decisions/010-5k-example-waitlist-is-stored.md.
+ * The e-mail-only waitlist on /5k-example (validation loads on first use), thanking the visitor with its own
+ * text (lower-case 'you'). It stores the address (type waitlist) rather than dropping it:
+ * docs/decisions/010-5k-example-waitlist-is-stored.md.
  */
 export function EmailWaitlistForm() {
   return (

@@ -79,7 +79,7 @@ describe('the lazily validated public forms', () => {
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(''))
   })
 
-  it('carries out a submit made before the validation code loaded, with the spec texts', async () => {
+  it('carries out a submit made before the validation code loaded, with the toast texts', async () => {
     renderForm(<MailingListForm />)
     const standIn = screen.getByLabelText('Email')
     click(screen.getByRole('button', { name: 'Inquire' }))
@@ -108,7 +108,7 @@ describe('the lazily validated public forms', () => {
     expect(JSON.parse(String(init.body))).toEqual({ type: 'waitlist', email: 'five-k@example.com' })
   })
 
-  it('the e-mail waitlist shows the spec message for a bad address', async () => {
+  it('the e-mail waitlist shows its message for a bad address', async () => {
     renderForm(<EmailWaitlistForm />)
     const standIn = screen.getByLabelText('Email')
     fireEvent.change(standIn, { target: { value: 'not-an-address' } })

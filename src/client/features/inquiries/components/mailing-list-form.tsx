@@ -3,7 +3,7 @@ import { MailingListFormView } from './mailing-list-form-view'
 
 const loadForm = () => import('./mailing-list-form-validated').then((m) => m.ValidatedMailingListForm)
 
-/** Spec sections 2, 4, 5 and 8: the 'Stay in The Loop!' form on /contact (validation loads on first use). */
+/** The 'Stay in The Loop!' form on /contact (validation loads on first use). */
 export function MailingListForm() {
   return (
     <LazyForm

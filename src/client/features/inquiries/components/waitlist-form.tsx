@@ -12,7 +12,7 @@ const formSchema = homeWaitlistFormSchema
 type FormInput = z.input<typeof formSchema>
 type FormOutput = z.output<typeof formSchema>
 
-/** Spec sections 2, 5 and 8: the waitlist on / (e-mail and name required, business name optional). */
+/** The waitlist on / (e-mail and name required, business name optional). */
 export function WaitlistForm() {
   const createInquiry = useCreateInquiry()
   const {

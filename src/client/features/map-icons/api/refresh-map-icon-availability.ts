@@ -1,7 +1,7 @@
 import { apiClient } from '#client/lib/api-client.ts'
 import type { RefreshMapIconAvailabilityResponse } from '#shared/checkout.ts'
 
-/** Spec section 7: asks the server to recount each icon from paid orders and live holds. */
+/** Asks the server to recount each icon from paid orders and live holds. */
 export function refreshMapIconAvailability(): Promise<RefreshMapIconAvailabilityResponse> {
   return apiClient.post<RefreshMapIconAvailabilityResponse>(
     '/api/functions/refresh-map-icon-availability',

@@ -10,7 +10,7 @@ type MailingPickerProps = {
 }
 
 /**
- * Which open mailing the icon cards are for (issue 12: each mailing has its own icon stock). Native radios
+ * Which open mailing the icon cards are for (each mailing has its own icon stock). Native radios
  * in a fieldset: arrow keys move between them and screen readers announce the group as 'Mailing', without
  * the Radix Select code the month selector loads lazily for the same reason (the route's JS budget).
  */

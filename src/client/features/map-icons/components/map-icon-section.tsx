@@ -13,8 +13,8 @@ import { MailingPicker } from './mailing-picker'
 import { MapIconCard } from './map-icon-card'
 
 /**
- * Spec section 2 (/5k-example): 'Map Icon Pricing' cards with availability, Refresh and Reserve. Issue 12:
- * the buyer picks the mailing (the next one first) and the cards show that mailing's stock.
+ * /5k-example's 'Map Icon Pricing' cards with availability, Refresh and Reserve. The buyer picks the mailing
+ * (the next one first) and the cards show that mailing's stock.
  */
 export function MapIconSection() {
   const iconsQuery = useMapIcons()
@@ -37,7 +37,7 @@ export function MapIconSection() {
   async function refresh() {
     setIsRefreshing(true)
     try {
-      // The map example image on the same page is refreshed too (spec section 8 'Success' text).
+      // The map example image on the same page is refreshed too, as the 'Success' toast says.
       const [fresh] = await Promise.all([
         refreshMapIconAvailability(),
         queryClient.invalidateQueries({ queryKey: queryKeys.media.all() }),

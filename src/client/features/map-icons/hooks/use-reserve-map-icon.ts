@@ -4,12 +4,11 @@ import { useCart } from '#client/features/cart/use-cart.ts'
 import type { MapIconDto } from '#shared/dto.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 
-/** Spec section 9: add-to-cart toasts stay 10 seconds. */
+/** Add-to-cart toasts stay 10 seconds. */
 const ADD_TO_CART_TOAST_DURATION = 10_000
 
 /**
- * Reserve puts the icon in the cart for the chosen mailing (issue 12); a second icon is refused (spec
- * sections 4 and 8).
+ * Reserve puts the icon in the cart for the chosen mailing; a second icon is refused, with a toast.
  */
 export function useReserveMapIcon() {
   const navigate = useNavigate()

@@ -6,7 +6,7 @@ import type { MediaListResponse, MediaType } from '#shared/dto.ts'
 /** GET /api/media?type=… → the items of one category, newest first, each with a public url. */
 export function getMedia(type: MediaType, options: { cacheBust?: boolean } = {}): Promise<MediaListResponse> {
   const params = new URLSearchParams({ type })
-  // Spec section 9: the map example refetch carries a cache-busting parameter so no HTTP cache answers it.
+  // The map example refetch carries a cache-busting parameter so no HTTP cache answers it.
   if (options.cacheBust) params.set('t', String(Date.now()))
   return apiClient.get<MediaListResponse>(`/api/media?${params}`)
 }
@@ -15,7 +15,7 @@ export function mediaQueryOptions(type: MediaType) {
   return queryOptions({ queryKey: queryKeys.media.ofType(type), queryFn: () => getMedia(type), retry: 1 })
 }
 
-/** Spec sections 2 and 9: the map example is refetched every 30 seconds. */
+/** The map example is refetched every 30 seconds. */
 export const MAP_EXAMPLE_REFETCH_MS = 30_000
 
 export const mapExampleQueryOptions = queryOptions({

@@ -2,7 +2,7 @@ import { MapPinned } from 'lucide-react'
 import { useMapExample } from '../api/get-media'
 import { MapExampleSpinner } from './map-example-spinner'
 
-/** The newest map example image (spec section 2), kept fresh every 30 seconds, or the empty text. */
+/** The newest map example image, kept fresh every 30 seconds, or the empty text. */
 export function MapExample() {
   const { data, isPending, isError } = useMapExample()
   const latest = data?.items[0]

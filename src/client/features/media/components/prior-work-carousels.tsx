@@ -45,7 +45,7 @@ function CarouselBlock({
   )
 }
 
-/** Spec section 2: the front and back example carousels, used on /prior-work and on /. */
+/** The front and back example carousels, used on /prior-work and on /. */
 export function PriorWorkCarousels({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
   const [frontBlock, backBlock] = PRIOR_WORK_BLOCKS
   const front = useMedia(frontBlock.type)

@@ -3,7 +3,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx'
 
 export type HeadingLevel = 2 | 3
 
-/** The two prior-work blocks (spec section 2), front then back. */
+/** The two prior-work blocks, front then back. */
 export const PRIOR_WORK_BLOCKS = [
   {
     type: 'postcard_front',

@@ -12,7 +12,7 @@ export type SpecialPurchaseCheckoutInput = {
 }
 
 /**
- * Spec section 7: create-special-purchase-checkout takes businessName, email, units, description and amount
+ * create-special-purchase-checkout takes businessName, email, units, description and amount
  * (the server recomputes the amount and refuses a mismatch) and answers the sessionUrl the browser goes to.
  */
 export async function startSpecialPurchaseCheckout(
