@@ -76,11 +76,19 @@ type PublicReadCache = {
    * read after this call, or undefined when it is not (the request then goes through Hono, which loads it).
    */
   findByUrl: (url: string) => Promise<CachedBody | undefined> | undefined
+  /**
+   * The token of the catalogue version, read as `respond` reads it (reflecting every write that finished
+   * before the call); undefined when nothing may be cached (READ_CACHE=off, or no version row). The render
+   * cache of the public pages (page-cache.ts) keeps its pages under it.
+   */
+  versionToken: () => Promise<string | undefined>
 }
 
-type CachedBody = {
+export type CachedBody = {
   body: Uint8Array<ArrayBuffer>
   etag: string
+  /** application/json unless said otherwise. */
+  contentType?: string
   /** The encoded bodies made so far (a promise while one is being made: concurrent requests share it). */
   encoded: Partial<Record<ContentEncoding, Promise<Uint8Array<ArrayBuffer>>>>
 }
@@ -116,14 +124,14 @@ export function publicReadCache(deps: Pick<AppDeps, 'database' | 'config'>): Pub
 function createPublicReadCache(options: {
   enabled: boolean
   versions: VersionReader
-  /** The town's time zone (SITE_TIMEZONE); UTC when not given. */
-  timeZone?: string
+  /** The town's time zone (SITE_TIMEZONE). */
+  timeZone: string
 }): PublicReadCache {
   const entries = new Map<string, Entry>()
   const loading = new Map<string, { token: string; promise: Promise<Entry> }>()
   // URL (path and query) → the key its route gave it, and the town's day that was learnt on.
   const urls = new Map<string, { key: string; day: string }>()
-  const today = townDay(options.timeZone ?? 'UTC')
+  const today = townDay(options.timeZone)
 
   function bounded<V>(map: Map<string, V>, key: string, value: V) {
     map.delete(key)
@@ -193,6 +201,7 @@ function createPublicReadCache(options: {
       if (!known || known.day !== today()) return undefined
       return validEntry(known.key)
     },
+    versionToken: async () => (options.enabled ? (await options.versions.read())?.token : undefined),
   }
 }
 
@@ -224,7 +233,7 @@ export async function cachedAnswer(
   const headers: Record<string, string> = {
     'cache-control': 'no-cache',
     etag,
-    'content-type': 'application/json',
+    'content-type': entry.contentType ?? 'application/json',
     vary: VARY_ACCEPT_ENCODING,
   }
   if (!encoding) return { status: 200, headers, body: entry.body }
@@ -263,8 +272,12 @@ function hasListen(client: unknown): client is Parameters<typeof createListening
 const encoder = new TextEncoder()
 
 function toEntry(token: string | undefined, value: unknown): Entry {
-  const body = encoder.encode(JSON.stringify(value))
-  return { token, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} }
+  return { token, ...cachedBody(encoder.encode(JSON.stringify(value))) }
+}
+
+/** A body to answer with cachedAnswer: its ETag is a hash of its bytes, the same on every instance. */
+export function cachedBody(body: Uint8Array<ArrayBuffer>, contentType?: string): CachedBody {
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {}, contentType }
 }
 
 /**
