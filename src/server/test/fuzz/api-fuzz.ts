@@ -10,7 +10,7 @@
  * engine answers the same code (one schema, one app), so it is a smoke run. 95,000 requests took about five
  * minutes per engine on the 2-core machine, most of the suite's time.
  *
- * FUZZ_RUNS=200 FUZZ_SEED=123 npx vitest run --project integration-pglite src/server/fuzz/api-fuzz-
+ * FUZZ_RUNS=200 FUZZ_SEED=123 npx vitest run --project integration-pglite src/server/test/fuzz/api-fuzz-
  * FUZZ_REPORT=/tmp/fuzz.json also writes the per-route figures as JSON (one file per shard, suffixed).
  */
 import fs from 'node:fs'
