@@ -4,7 +4,7 @@ import { adminSections } from '#client/app/routes/admin/admin-sections.ts'
 import { E2E_ADMIN, expectNoAxeViolations, PUBLIC_PAGES, signInAsAdmin, test } from './fixtures.ts'
 
 /**
- * axe on every route of the route table (src/client/app/router.tsx, spec section 2) at 375 and 1280 px:
+ * axe on every route of the route table (src/client/app/router.tsx) at 375 and 1280 px:
  * the static pages, the dynamic ones with real data (a published post, an available day, a map icon,
  * a thank-you session), their not-found states, the 404 page, the open mobile menu, and every admin tab.
  */

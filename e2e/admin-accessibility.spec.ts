@@ -15,7 +15,7 @@ const SECTIONS = adminSections.map((s) => s.value)
 const FUTURE_YEAR = new Date().getUTCFullYear() + 2
 
 /**
- * The sections' loading spinners (role status). The banners above every section (issue 14: no SMTP, TEST
+ * The sections' loading spinners (role status). The banners above every section (no SMTP, TEST
  * MODE payments on the e2e servers) are statuses too, and stay.
  */
 const loading = (page: Page) =>
@@ -33,7 +33,7 @@ test('every admin section is axe-clean with data in it at 1280 and 375 px, and f
   await page.getByLabel('Start Date').fill(day)
   await page.getByLabel('End Date').fill(day)
   await page.getByRole('button', { name: 'Initialize Days' }).click()
-  // Issue 11: a confirmation says what will happen first.
+  // A confirmation says what will happen first.
   await page
     .getByRole('alertdialog', { name: 'Initialize Date Range' })
     .getByRole('button', { name: 'Initialize Days' })

@@ -8,7 +8,7 @@ import { api, makeDays } from './admin-api.ts'
 import { awaitingHydration, expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
- * Issue 13 end to end: a buyer pays, follows "Upload your artwork" from the thank-you page, uploads a logo;
+ * Artwork end to end: a buyer pays, follows "Upload your artwork" from the thank-you page, uploads a logo;
  * the owner sees it on the Artwork board, approves it and downloads the month's proof, which has the
  * business on its date. Runs on the admin specs' site (it sells days every visitor would see), in November
  * two years ahead, a month no other spec uses; each attempt buys a fresh day under a fresh business name,

@@ -3,7 +3,7 @@ import { api } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
- * Issue 14, Communication: the inbox of contact inquiries and waitlist sign-ups, the e-mail log with
+ * Communication: the inbox of contact inquiries and waitlist sign-ups, the e-mail log with
  * Resend, and the banners of a site without SMTP and Stripe (the e2e servers have neither). Each test
  * makes its own entries through the public inquiries API under a unique address, so a retry or a parallel
  * spec never sees another's rows.

@@ -34,7 +34,7 @@ test('initialise days, edit a price, sell a day by hand, see it reserved, delete
   await page.getByLabel('End Date').fill(end)
   await expect(page.getByLabel('Price', { exact: true })).toHaveValue('120')
   await page.getByRole('button', { name: 'Initialize Days' }).click()
-  // Issue 11: a confirmation says what will happen first.
+  // A confirmation says what will happen first.
   await page
     .getByRole('alertdialog', { name: 'Initialize Date Range' })
     .getByRole('button', { name: 'Initialize Days' })
@@ -45,7 +45,7 @@ test('initialise days, edit a price, sell a day by hand, see it reserved, delete
   const row = page.getByRole('row').filter({ hasText: targetText })
   await expect(row.getByRole('cell').nth(1)).toHaveText('available')
 
-  // Inline price: 0 is refused with the spec's texts, 135 is saved.
+  // Inline price: 0 is refused with 'Invalid Price', 135 is saved.
   await row.getByRole('button', { name: `Edit price for ${targetText}` }).click()
   const price = page.getByLabel(`Price for ${targetText}`, { exact: true })
   await price.fill('0')
@@ -75,7 +75,7 @@ test('initialise days, edit a price, sell a day by hand, see it reserved, delete
   await expect(cell).toHaveAccessibleName(`${targetText} — reserved`)
   await expect(cell).toContainText('Reserved')
 
-  // In the admin (issue 14: one row per checkout, its lines a click away): set it back to pending, see the
+  // In the admin (one row per checkout, its lines a click away): set it back to pending, see the
   // change in the drawer's history, then delete it, which frees the day. Refunds have their own action.
   await page.goto('/admin/orders')
   const checkoutRow = page

@@ -14,7 +14,7 @@ import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
- * Issue 12, the owner's view of the monthly mailings. The overview lists the mailings of the last 3 and the
+ * The owner's view of the monthly mailings. The overview lists the mailings of the last 3 and the
  * next 12 months only (the town's current month and the next 11), so these tests need months inside that
  * window, which moves with the calendar. The window is this spec's: every other spec on the admin server
  * keeps to two years ahead, which the window never reaches (see `ownMonth` for the one exception).

@@ -6,7 +6,7 @@ import { api, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
- * Issue 14's manual orders: the owner finds a day by typing, books it as a free non-profit feature awaiting
+ * Manual orders: the owner finds a day by typing, books it as a free non-profit feature awaiting
  * payment, and e-mails the buyer. Runs on the admin specs' site in May two years ahead (from the 12th), days no other
  * spec uses; each attempt takes the first day still for sale under a fresh business name, so a retry starts
  * clean.

@@ -7,7 +7,7 @@ import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
- * Issue 14, Orders: the admin Orders screen lists checkouts. Runs on the admin specs' site in January two
+ * Orders: the admin Orders screen lists checkouts. Runs on the admin specs' site in January two
  * years ahead, a month no other spec uses; each attempt buys fresh days under a fresh business name (and
  * filters the list by it), so a retry starts clean.
  */

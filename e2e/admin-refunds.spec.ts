@@ -5,7 +5,7 @@ import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
- * Issue 14, Refunds: a paid cart of two days is refunded from the checkout's drawer, one line first, then
+ * Refunds: a paid cart of two days is refunded from the checkout's drawer, one line first, then
  * the rest. The admin site runs the local test checkout, so each refund is issued at once and its day is
  * for sale again. September two years ahead, a month no other spec uses; each attempt buys fresh days
  * under a fresh business name, so a retry starts clean.

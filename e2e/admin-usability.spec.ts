@@ -6,7 +6,7 @@ import { api, type Day, makeDays } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /**
- * Issue 11, owner side. Each test owns a month two years ahead (March, May, June, July and November) and
+ * Usability, owner side. Each test owns a month two years ahead (March, May, June, July and November) and
  * makes its own days and orders through the admin API, so a retry starts clean. Two years ahead is never
  * inside /admin/mailings' window (the current month and the next 11), whose months e2e/admin-mailings.spec.ts
  * owns; the other specs on the admin server use February, April, August, September, October and December

@@ -3,7 +3,7 @@ import { test as base, expect, type Page, type Response } from '@playwright/test
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' }
 
-/** Every public route of spec section 2 with the heading its page shows. */
+/** Every public route of the route table with the heading its page shows. */
 export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/', heading: 'Townflyer' },
   { path: '/5k-example', heading: 'Reach 5,000 Local Homes' },
@@ -20,11 +20,11 @@ export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/thank-you', heading: 'Order Confirmation' },
   { path: '/auth', heading: 'Admin Sign In' },
   { path: '/login', heading: 'Admin Sign In' },
-  // Issue 14: the page a reset or invitation e-mail links to (a token is only checked when the form is sent).
+  // The page a reset or invitation e-mail links to (a token is only checked when the form is sent).
   { path: '/reset-password?token=not-a-valid-reset-token', heading: 'Choose a new password' },
   { path: '/checkout/00000000-0000-0000-0000-000000000000', heading: 'Checkout' },
   { path: '/map-icon-checkout/00000000-0000-0000-0000-000000000000', heading: 'Map Icon Checkout' },
-  // Issue 13: a buyer's artwork page; an unknown token shows the page with its "not valid" message.
+  // A buyer's artwork page; an unknown token shows the page with its "not valid" message.
   { path: '/artwork/not-a-valid-artwork-token-000', heading: 'Your Artwork' },
   { path: '/no-such-page', heading: '404' },
 ]

@@ -11,7 +11,7 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 import { dayCell, showMonth } from './storefront-helpers.ts'
 
 /**
- * Issue 12, buyer side: the concluded notice, the shown month's close and in-homes dates, a closed
+ * Mailings, buyer side: the concluded notice, the shown month's close and in-homes dates, a closed
  * mailing's days, and map icons bought for a chosen mailing.
  *
  * These tests open, close and sell in mailings, which every visitor of the site sees: the concluded notice

@@ -12,7 +12,7 @@ const NAV_LINKS: Array<[string, string, string]> = [
   ['Special Purchase', '/special-purchase', 'Special Purchase'],
 ]
 
-test('every route of the spec shows its page', async ({ page }) => {
+test('every public route shows its page', async ({ page }) => {
   test.slow()
   for (const { path, heading } of PUBLIC_PAGES) {
     await page.goto(path)

@@ -3,7 +3,7 @@ import { expect } from '@playwright/test'
 import { test } from './fixtures.ts'
 import { createPost } from './storefront-helpers.ts'
 
-// Issue 15 / decision 014: public pages arrive with their content in the HTML and hydrate from the data
+// Decision 014: public pages arrive with their content in the HTML and hydrate from the data
 // that came with it.
 
 test.describe('with JavaScript off', () => {

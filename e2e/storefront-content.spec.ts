@@ -126,7 +126,7 @@ test('/5k-example: the e-mail waitlist stores the address and thanks, View Calen
   await page.getByRole('button', { name: 'Join Waitlist' }).click()
   await expect(toastText(page, "Thank you! You've been added to our waitlist.")).toBeVisible()
   await expect(page.getByLabel('Email')).toHaveValue('')
-  // Decision 010: unlike the spec's "makes no call", the address is stored.
+  // Decision 010: the address is stored, not dropped.
   expect(inquiryRequests).toHaveLength(1)
 
   const pricing = page.getByRole('region', { name: 'Calendar Pricing' })
@@ -142,9 +142,7 @@ test('/5k-example: the e-mail waitlist stores the address and thanks, View Calen
   await expect(page).toHaveURL('/cart-checkout')
 })
 
-test('special purchase: total at $1 per unit and the validation toasts in the spec order', async ({
-  page,
-}) => {
+test('special purchase: total at $1 per unit and the validation toasts in order', async ({ page }) => {
   await page.goto('/special-purchase')
   const total = page.getByRole('status', { name: 'Total' })
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' })
@@ -185,7 +183,7 @@ test('special purchase: total at $1 per unit and the validation toasts in the sp
   await expect(page.getByRole('row', { name: /Total/ })).toContainText('$3')
   await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Cancel' }).click()
-  // Issue 11: Cancel returns to the page the checkout started from.
+  // Cancel returns to the page the checkout started from.
   await expect(page).toHaveURL('/special-purchase')
 })
 

@@ -5,7 +5,7 @@ import { awaitingHydration, expectNoAxeViolations, test, toastText } from './fix
 import { availableMonths, daysOf } from './storefront-helpers.ts'
 
 /**
- * Issue 11, the buyer's forms and checkout flows. Every test takes its own days: positions 20 and later of
+ * Usability: the buyer's forms and checkout flows. Every test takes its own days: positions 20 and later of
  * the last open month (the other specs use earlier positions), and only those still available when the
  * test starts, so a retry never trips over what a failed run left held.
  */
@@ -277,7 +277,7 @@ test('special purchase units are whole numbers: the total never disagrees with t
   const units = page.getByRole('spinbutton', { name: 'Quantity' })
   const total = page.getByRole('status', { name: 'Total' })
 
-  // Refused next to the field, with no total; the spec's minimum is for the visitor to type.
+  // Refused next to the field, with no total; the field is not raised to 1, the visitor corrects it.
   await units.fill('-5')
   await units.press('Tab')
   await expectFieldError(units, 'Please select at least 1 unit')

@@ -11,7 +11,7 @@ import {
 } from './storefront-helpers.ts'
 
 /**
- * Issue 11 (usability): layout, navigation, toasts, day cells and the thank-you page.
+ * Usability: layout, navigation, toasts, day cells and the thank-you page.
  * Server-side state this file changes: days 25 (Pending) and 26 (Reserved) (1-based) of the last open
  * month. Everything else lives in each test's own cart (localStorage), so parallel tests never meet.
  */

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { E2E_ADMIN, test } from './fixtures.ts'
 
 /**
- * Stored XSS through blog posts (issue 6): the admin API stores posts whose title, author and content
+ * Stored XSS through blog posts: the admin API stores posts whose title, author and content
  * carry XSS payloads; the blog list, every post page and the admin blog table must show them as text.
  *
  * The browser runs with the page's CSP bypassed, so the test checks the rendering itself (the CSP's
@@ -184,7 +184,7 @@ test.describe('stored XSS through blog posts', () => {
     test('the blog list and every post page render the payloads as text, and none runs', async ({ page }) => {
       test.setTimeout(240_000)
       const witness = await watch(page)
-      // The list is paginated (issue 15): every page, reached by its Next link, shows its posts as text.
+      // The list is paginated: every page, reached by its Next link, shows its posts as text.
       await page.goto('/blog')
       const listed: string[] = []
       for (let n = 1; ; n++) {

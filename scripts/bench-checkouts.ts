@@ -1,5 +1,5 @@
 /**
- * The admin Orders screen by checkout (issue 14) on PostgreSQL with 50,000 orders:
+ * The admin Orders screen by checkout on PostgreSQL with 50,000 orders:
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx scripts/bench-checkouts.ts [--no-browser] [--explain]
  *

@@ -1,4 +1,4 @@
-// Bundle budget of issue 6, run by `npm test` after the build: every public route loads at most
+// Bundle budget, run by `npm test` after the build: every public route loads at most
 // PUBLIC_ROUTE_BUDGET_KB of JavaScript (gzip) before it renders, and none of it is admin code.
 // See scripts/lib/route-bundles.ts for what counts. Exits 1, naming the route and its chunks, if not.
 import { readRouteBundles } from './lib/route-bundles.ts'

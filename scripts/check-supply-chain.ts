@@ -1,4 +1,4 @@
-// Supply-chain gate run by `npm test` (issue 6): the lockfile is consistent with package.json and with what is
+// Supply-chain gate run by `npm test`: the lockfile is consistent with package.json and with what is
 // installed, every locked package carries a sha512 integrity hash and comes from the public registry, and
 // `npm audit --omit=dev` reports no known vulnerability in what ships.
 //

@@ -35,7 +35,7 @@ export const GATES = {
   cls: 0,
 } as const
 
-/** Performance targets of issue 15: reported (median run), never a pass/fail of `--gate`. */
+/** Performance targets: reported (median run), never a pass/fail of `--gate`. */
 export const PERFORMANCE_TARGETS = { mobile: 98, desktop: 100 } as const
 /** Mobile timing targets (median run), reported beside the score. */
 export const TIMING_TARGETS_MS = { lcp: 1300, tbt: 50 } as const
