@@ -14,7 +14,7 @@ import {
 type InquiryRow = typeof emailInquiries.$inferSelect
 
 /**
- * Both kinds live in email_inquiries (spec: metadata {name} from the /contact form, {name, businessName,
+ * Both kinds live in email_inquiries (metadata {name} from the /contact form, {name, businessName,
  * type: 'waitlist'} from the waitlists); anything without type 'waitlist' is a contact inquiry.
  */
 const isWaitlist = sql`coalesce(${emailInquiries.metadata}->>'type', '') = 'waitlist'`

@@ -1,5 +1,5 @@
 /**
- * How long a checkout holds its days and icon (spec: as long as the payment session). Pure arithmetic,
+ * How long a checkout holds its days and icon: as long as the payment session. Pure arithmetic,
  * unit-tested in hold-policy.unit.test.ts.
  *
  * The provider is told to stop taking the payment at sessionExpiresAt; the hold ends a grace minute later,
