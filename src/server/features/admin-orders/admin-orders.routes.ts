@@ -18,13 +18,8 @@ import {
   updateOrderStatusInputSchema,
 } from '#shared/admin-orders.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
-import {
-  changeOrderStatuses,
-  deleteOrders,
-  getAdminOrder,
-  getAdminOrders,
-  isOrderId,
-} from './admin-orders.service.ts'
+import { isOrderId } from '../orders/order-ids.ts'
+import { changeOrderStatuses, deleteOrders, getAdminOrder, getAdminOrders } from './admin-orders.service.ts'
 import {
   createManualDayOrder,
   createManualMapIconOrder,

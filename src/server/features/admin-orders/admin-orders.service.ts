@@ -6,12 +6,10 @@ import { AppError } from '#server/lib/errors.ts'
 import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
 import { DAY_NOT_AVAILABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from '#shared/admin-orders.ts'
 import { USE_REFUND_MESSAGE } from '#shared/refunds.ts'
+import { setOrderActor } from '../orders/order-actor.ts'
+import { isOrderId } from '../orders/order-ids.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
-import { listOrderHistory, selectOrderIds, setOrderActor } from './order-history.service.ts'
-
-/** Order ids are ours (ORD-/MAP- + digits); anything else cannot name an order. */
-const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
-export const isOrderId = (value: string) => ORDER_ID_PATTERN.test(value)
+import { listOrderHistory, selectOrderIds } from './order-history.service.ts'
 
 /**
  * What an order bought is its own record (orders.item_*, written at insert); the joined day and icon are a

@@ -19,10 +19,10 @@ import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared
 import type { SiteConfig } from '#shared/site-config.ts'
 import { checkoutArtwork } from '../artwork/artwork.service.ts'
 import { firstSellingMonth, lockSellingMonths, toPublicMailingDto } from '../mailings/mailings.service.ts'
+import { setOrderActor } from '../orders/order-actor.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
 import { recomputeIconAvailability, requireIconRoom } from '../orders/order-status.service.ts'
 import { manualOrderConfirmationEmail } from './manual-order-emails.ts'
-import { setOrderActor } from './order-history.service.ts'
 
 const DAY_NOT_FOUND = 'Day not found.'
 const MAP_ICON_NOT_FOUND = 'Map icon not found.'

@@ -1,16 +1,7 @@
-import { asc, inArray, type SQL, sql } from 'drizzle-orm'
+import { asc, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { orderHistory, orders } from '#server/db/schema.ts'
 import type { OrderHistoryEntryDto } from '#shared/admin-dto.ts'
-
-/**
- * Names who makes the order changes of the current transaction: the order_history triggers (migration
- * 0002) record this instead of 'system'. Transaction-local, so it never leaks to a pooled connection's
- * next user; call it first inside `db.transaction`.
- */
-export async function setOrderActor(tx: Db, by: string): Promise<void> {
-  await tx.execute(sql`select set_config('townflyer.actor', ${by}, true)`)
-}
 
 /** The history of each given order (or of every order the subquery selects), oldest first. */
 export async function listOrderHistory(

@@ -7,6 +7,10 @@ export function drawOrderId(prefix: 'ORD' | 'MAP' = 'ORD'): string {
   return `${prefix}-${randomInt(10_000, 100_000)}`
 }
 
+/** Order ids are ours (ORD-/MAP- + digits); anything else cannot name an order. */
+const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+export const isOrderId = (value: string) => ORDER_ID_PATTERN.test(value)
+
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id'>
 
 /**

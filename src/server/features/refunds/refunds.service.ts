@@ -10,7 +10,7 @@ import { type PaymentProvider, RefundRefusedError } from '#server/lib/payments/p
 import { ORDER_NOT_FOUND_MESSAGE } from '#shared/admin-orders.ts'
 import { formatPrice } from '#shared/format.ts'
 import type { RefundDto, RefundStatus } from '#shared/refunds.ts'
-import { setOrderActor } from '../admin-orders/order-history.service.ts'
+import { setOrderActor } from '../orders/order-actor.ts'
 import type { EmailOrderItem } from '../orders/order-email-lines.ts'
 import { applyOrderStatusChange } from '../orders/order-status.service.ts'
 import { adminRefundFailedNotice, buyerRefundEmail } from './refund-emails.ts'
