@@ -56,7 +56,7 @@ export function noticeContext(deps: AppDeps): NoticeContext {
     db: deps.database.db,
     storage: deps.storage,
     timeZone: deps.config.timeZone,
-    publicOrigin: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
+    publicOrigin: deps.config.publicOrigin,
     site: deps.config.site,
   }
 }
