@@ -10,8 +10,8 @@ const SEED_MARKER = 'first_run_seeded_at'
 /**
  * What a new site needs to be usable, written once in the life of a database (a marker row decides,
  * so several instances starting together seed once, and days an admin later deletes stay deleted):
- * the two map icon products, the days of the next three months whose mailing is still open for sale (issue
- * 12: a month's sales close 14 days before it starts by default, so the current month is usually closed
+ * the two map icon products, the days of the next three months whose mailing is still open for sale
+ * (a month's sales close 14 days before it starts by default, so the current month is usually closed
  * already), and the calendar settings pointing at the first of them. "Today" is the town's (SITE_TIMEZONE).
  */
 export async function seedFirstRun(
