@@ -5,6 +5,7 @@ import { calendarDays, mailings, mapIcons, orders } from '#server/db/schema.ts'
 import { isUuid } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
+import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import {
   DAY_NOT_AVAILABLE_MESSAGE,
   ICON_NOT_AVAILABLE_MESSAGE,
@@ -15,13 +16,14 @@ import {
   type SellableDaysResponse,
 } from '#shared/admin-orders.ts'
 import { formatDayDate, MONTH_NAMES } from '#shared/format.ts'
+import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import { checkoutArtwork } from '../artwork/artwork.service.ts'
-import { firstSellingMonth, lockSellingMonths, toPublicMailingDto } from '../mailings/mailings.service.ts'
 import { setOrderActor } from '../orders/order-actor.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
 import { recomputeIconAvailability, requireIconRoom } from '../orders/order-status.service.ts'
+import { firstSellingMonth, lockSellingMonths } from '../orders/selling-months.service.ts'
 import { manualOrderConfirmationEmail } from './manual-order-emails.ts'
 
 const DAY_NOT_FOUND = 'Day not found.'
@@ -220,7 +222,7 @@ async function queueConfirmation(
       amountCents: order.terms.amountCents,
       status: order.terms.status,
       isFreeFeature: order.terms.isFreeFeature,
-      payByText: mailing ? toPublicMailingDto(mailing, mail.timeZone).salesCloseText : null,
+      payByText: mailing ? formatLocalDateTime(toZonedLocal(mailing.salesCloseAt, mail.timeZone)) : null,
       artwork: artwork ? { url: `${mail.origin}${artwork.path}`, mailings: artwork.mailings } : null,
       site: mail.site,
     }),

@@ -7,7 +7,7 @@ import { calendarMonthQuerySchema } from '#shared/calendar.ts'
 import { updateCalendarDayInputSchema } from '#shared/calendar-admin.ts'
 import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
 import { toMonthKey } from '#shared/mailings.ts'
-import { getPublicMailing, listPublicMailings } from '../mailings/mailings.service.ts'
+import { getPublicMailing, listPublicMailings } from '../orders/selling-months.service.ts'
 import {
   DAY_NOT_FOUND,
   getPublicDay,

@@ -11,7 +11,6 @@ import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '#shared/checkout.t
 import { todayInTimeZone } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
-import { firstSellingMonth, lockSellingMonths } from '../mailings/mailings.service.ts'
 import type { NewOrder } from '../orders/order-ids.ts'
 import {
   applyOrderStatusChange,
@@ -19,6 +18,7 @@ import {
   iconClaimsSql,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
+import { firstSellingMonth, lockSellingMonths } from '../orders/selling-months.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
 import {

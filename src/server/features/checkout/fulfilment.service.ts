@@ -7,12 +7,12 @@ import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { checkoutArtwork } from '../artwork/artwork.service.ts'
-import { lockSellingMonths } from '../mailings/mailings.service.ts'
 import {
   applyOrderStatusChange,
   countIconClaims,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
+import { lockSellingMonths } from '../orders/selling-months.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { isHoldLive } from './hold-policy.ts'
 import {

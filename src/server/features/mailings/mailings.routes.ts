@@ -11,13 +11,13 @@ import {
   updateMailingDatesInputSchema,
   updateMapIconInputSchema,
 } from '#shared/mailings.ts'
+import { listPublicMailings } from '../orders/selling-months.service.ts'
 import {
   applyMailingAction,
   getIconStock,
   getMailingDefaults,
   getMailingOverview,
   listAdminMapIcons,
-  listPublicMailings,
   setIconStock,
   setMailingDefaults,
   updateAdminMapIcon,

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
 import { mailingIconStock, mailings, mapIcons, orders, siteSettings } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { fromZonedLocal, toZonedLocal } from '#server/lib/zoned-time.ts'
+import { fromZonedLocal } from '#server/lib/zoned-time.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
-import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import {
   type AdminMapIconDto,
   canApplyMailingAction,
@@ -24,8 +23,6 @@ import {
   type MonthKey,
   mailingDefaultsSchema,
   mailingMonthLabel,
-  type PublicMailingDto,
-  type PublicMailingsResponse,
   parseMonthKey,
   toMonthKey,
   type UpdateMailingDatesInput,
@@ -36,6 +33,7 @@ import {
   countIconClaims,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
+import { toPublicMailingDto } from '../orders/selling-months.service.ts'
 import { readSetting, writeSetting } from '../settings/settings.service.ts'
 
 type MailingRow = typeof mailings.$inferSelect
@@ -64,80 +62,6 @@ function isMonthKey(value: string): boolean {
 function effectiveStatus(row: Pick<MailingRow, 'status' | 'salesCloseAt'>, now: Date): MailingStatus {
   if (row.status === 'open' && row.salesCloseAt.getTime() <= now.getTime()) return 'closed'
   return row.status as MailingStatus
-}
-
-export function toPublicMailingDto(
-  row: MailingRow,
-  timeZone: string,
-  status?: MailingStatus,
-): PublicMailingDto {
-  return {
-    month: row.month,
-    status: status ?? (row.status as MailingStatus),
-    salesCloseAt: row.salesCloseAt.toISOString(),
-    salesCloseLocal: toZonedLocal(row.salesCloseAt, timeZone),
-    salesCloseText: formatLocalDateTime(toZonedLocal(row.salesCloseAt, timeZone)),
-    artworkDueAt: row.artworkDueAt.toISOString(),
-    artworkDueLocal: toZonedLocal(row.artworkDueAt, timeZone),
-    inHomesDate: row.inHomesDate,
-  }
-}
-
-/**
- * Public: the mailings open for sale and the most recent one whose sales have closed. Read from the stored
- * status only (the deadline task writes 'closed' when a sales close passes), so the answer changes with a
- * write and the public read cache stays correct; checkout checks the time itself.
- */
-export async function listPublicMailings(db: Db, timeZone: string): Promise<PublicMailingsResponse> {
-  const open = await db
-    .select()
-    .from(mailings)
-    .where(eq(mailings.status, 'open'))
-    .orderBy(asc(mailings.month))
-  const [concluded] = await db
-    .select({ month: mailings.month })
-    .from(mailings)
-    .where(inArray(mailings.status, ['closed', 'printed', 'mailed']))
-    .orderBy(desc(mailings.month))
-    .limit(1)
-  return { open: open.map((row) => toPublicMailingDto(row, timeZone)), concluded: concluded?.month ?? null }
-}
-
-export async function getPublicMailing(
-  db: Db,
-  month: MonthKey,
-  timeZone: string,
-): Promise<PublicMailingDto | null> {
-  const [row] = await db.select().from(mailings).where(eq(mailings.month, month))
-  return row ? toPublicMailingDto(row, timeZone) : null
-}
-
-/** The earliest mailing open for sale at `now`, or null. */
-export async function firstSellingMonth(tx: Db, now: Date): Promise<MonthKey | null> {
-  const [row] = await tx
-    .select({ month: mailings.month })
-    .from(mailings)
-    .where(and(eq(mailings.status, 'open'), gt(mailings.salesCloseAt, now)))
-    .orderBy(asc(mailings.month))
-    .limit(1)
-  return row?.month ?? null
-}
-
-/**
- * Of `months`, those open for sale at `now`, each locked FOR SHARE until the transaction ends: an
- * administrator's close, printed or mailed (FOR UPDATE) waits for a checkout that is selling in it, or the
- * checkout waits and then finds it no longer open.
- */
-export async function lockSellingMonths(tx: Db, months: MonthKey[], now: Date): Promise<Set<MonthKey>> {
-  const unique = [...new Set(months)]
-  if (unique.length === 0) return new Set()
-  const rows = await tx
-    .select({ month: mailings.month })
-    .from(mailings)
-    .where(and(inArray(mailings.month, unique), eq(mailings.status, 'open'), gt(mailings.salesCloseAt, now)))
-    .orderBy(asc(mailings.month))
-    .for('share')
-  return new Set(rows.map((r) => r.month))
 }
 
 /** The deadline task: open mailings whose sales close has passed become closed. Safe in every instance. */
