@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
 import { mailingIconStock, mailings, mapIcons, orders, siteSettings } from '#server/db/schema.ts'
+import { readSetting, writeSetting } from '#server/db/site-settings.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { fromZonedLocal } from '#server/lib/zoned-time.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
@@ -34,7 +35,6 @@ import {
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
 import { toPublicMailingDto } from '../orders/selling-months.service.ts'
-import { readSetting, writeSetting } from '../settings/settings.service.ts'
 
 type MailingRow = typeof mailings.$inferSelect
 

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { calendarSettings, siteSettings } from '#server/db/schema.ts'
+import { writeSetting } from '#server/db/site-settings.ts'
 import { DEFAULT_SITE_FONT, isSiteFont, type SiteFont } from '#shared/fonts.ts'
 import type { CalendarDefaultInput, SiteSettings } from '#shared/settings.ts'
 
@@ -20,30 +21,6 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
 
 export async function setSiteFont(db: Db, font: SiteFont): Promise<void> {
   await writeSetting(db, FONT_KEY, font)
-}
-
-/** A site_settings value checked by its schema, or `fallback` when it is absent or no longer valid. */
-export async function readSetting<T>(
-  db: Db,
-  key: string,
-  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
-  fallback: T,
-): Promise<T> {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, key))
-  const parsed = schema.safeParse(row?.value)
-  return parsed.success ? parsed.data : fallback
-}
-
-/** Writes (or replaces) one site_settings value. */
-export async function writeSetting<T>(db: Db, key: string, value: T): Promise<T> {
-  await db
-    .insert(siteSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } })
-  return value
 }
 
 /** calendar_settings is read "latest by last_updated"; a change writes a newer row. */
