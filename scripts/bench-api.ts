@@ -14,7 +14,8 @@
  *   uncached  READ_CACHE=off: every request queries the database (full 200 body)
  * Each Townflyer row gives its ratio to a bare run of the same kind (200 or 304) measured just before it,
  * so both saw the same machine (other load on it moves both).
- * Prints figures, asserts nothing (STYLE.md). BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (50).
+ * Prints figures, asserts nothing (benchmarks are scripts: docs/architecture.md). BENCH_SECONDS (default
+ * 10) and BENCH_CONNECTIONS (50).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

@@ -4,12 +4,13 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx scripts/bench-checkout.ts
  *
  * Uses DATABASE_URL or TEST_DATABASE_URL (a server where it may create a database); creates its own
- * database and drops it at the end. Prints figures; asserts nothing (STYLE.md: benchmarks are scripts),
+ * database and drops it at the end. Prints figures; asserts nothing (benchmarks are scripts, see
+ * docs/architecture.md),
  * but exits 1 when the probe finds a broken invariant or an answer other than 200/409.
  *
  * 1. Latency: 300 sequential carts of 2 days + an icon through the app in-process (app.request, no
  *    network), holds released every 10 checkouts; then 100 the same way over HTTP to a server process.
- * 2. Probe (the issue's configuration): two server processes (`npm start`'s bundle) on the database,
+ * 2. Probe: two server processes (`npm start`'s bundle) on the database,
  *    20 rounds of 200 simultaneous overlapping carts on 8 days and one icon of 3, spread over both;
  *    after each round every invariant is read back from the database (the checks of concurrency.test.ts).
  */

@@ -4,7 +4,7 @@
  * Starts the server once on a fresh temporary DATA_DIR (first start: creates the database, migrates,
  * seeds), stops it, then restarts it N times on that folder and measures, for each restart: the time from
  * spawn to the first 200 of GET /api/health and of GET / , and the resident memory (VmRSS) after a few
- * seconds idle. Prints median/min/max; asserts nothing (STYLE.md: benchmarks are scripts).
+ * seconds idle. Prints median/min/max; asserts nothing (benchmarks are scripts: docs/architecture.md).
  *
  *   node --import tsx scripts/bench-startup.ts [--restarts 5] [--idle-ms 3000] [--source] [--cwd DIR]
  *

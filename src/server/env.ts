@@ -79,7 +79,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalString,
   ADMIN_NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
-  // Media in an S3-compatible bucket instead of <DATA_DIR>/media (admin issue).
+  // Media and artwork files in an S3-compatible bucket instead of <DATA_DIR>/media.
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: optionalString,

@@ -1,5 +1,5 @@
 /**
- * The admin API's JSON (admin issue). Every route is under /api/admin/* (plus the settings PUTs), behind
+ * The admin API's JSON. Every route is under /api/admin/* (plus the settings PUTs), behind
  * the one admin guard: 401 anonymous, 403 signed-in non-admin. Money in dollars, days 'YYYY-MM-DD',
  * timestamps ISO strings. Errors are { error: { code, message, fields? } }
  * (src/server/lib/errors.ts).

@@ -313,10 +313,10 @@ export const checkouts = pgTable(
 )
 
 /**
- * Every status an order has had (admin issue): one row when it is created and one per change, written by
+ * Every status an order has had: one row when it is created and one per change, written by
  * database triggers (migration 0002) so checkout, webhooks, the sweeper and the admin screens are all
  * recorded. `by` is the transaction's `townflyer.actor` setting (an admin's e-mail; see
- * features/admin-orders/order-history.service.ts) or 'system'. Deleting an order deletes its history.
+ * features/orders/order-actor.ts) or 'system'. Deleting an order deletes its history.
  */
 export const orderHistory = pgTable(
   'order_history',

@@ -35,10 +35,10 @@ export const noStore: MiddlewareHandler = async (c, next) => {
 }
 
 /**
- * Public catalogue reads (calendar days, map icons, blog posts), cached in process and revalidated by the
- * browser (ETag / If-None-Match → 304). Correctness rests on the catalogue version (migration 0003): every
- * committed change of those tables gives it a new random token in the same transaction, so a token names
- * one state of the catalogue. Each request
+ * Public catalogue reads (calendar days, mailings, map icons, blog posts), cached in process and revalidated
+ * by the browser (ETag / If-None-Match → 304). Correctness rests on the catalogue version (migrations 0003,
+ * 0005 and 0010): every committed change of those tables gives it a new random token in the same
+ * transaction, so a token names one state of the catalogue. Each request
  *   1. reads the version with a query that started after the request arrived (lib/catalogue-version.ts;
  *      on PGlite it is heard from the commits themselves), so it reflects every write that finished before,
  *      whichever instance made it;
