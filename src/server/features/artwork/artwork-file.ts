@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type'
 import type { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
+import { detectImage } from '#server/lib/uploaded-images.ts'
 import {
   ARTWORK_DAMAGED_MESSAGE,
   ARTWORK_PDF_TOO_MANY_PAGES_MESSAGE,
@@ -13,7 +14,6 @@ import {
   type PrintCheck,
   type PrintSize,
 } from '#shared/artwork.ts'
-import { detectImage } from '../media/media-upload.ts'
 import { loadBoundedPdf, rewriteFirstPage, UnsafePdfError } from './pdf-safety.ts'
 
 /**

@@ -5,6 +5,7 @@ import { artworkLinks, mailings, orderArtwork, orders } from '#server/db/schema.
 import { readSetting, writeSetting } from '#server/db/site-settings.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Storage } from '#server/lib/storage/storage.ts'
+import { uploadFileName } from '#server/lib/uploaded-images.ts'
 import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import {
   ARTWORK_LINE_NOT_FOUND,
@@ -28,7 +29,6 @@ import { formatDayDate } from '#shared/format.ts'
 import { isMonthKey } from '#shared/mailing-names.ts'
 import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
-import { uploadFileName } from '../media/media-upload.ts'
 import { isOrderId } from '../orders/order-ids.ts'
 import { checkPrint, type InspectedArtwork } from './artwork-file.ts'
 import { prepareArtworkInChild } from './artwork-file-jobs.ts'

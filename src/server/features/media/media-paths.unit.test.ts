@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mediaPath, mediaUrl, storageFileName } from './media.service.ts'
+import { storageFileName } from '#server/lib/uploaded-images.ts'
+import { mediaPath, mediaUrl } from './media.service.ts'
 
 describe('media paths', () => {
   it('names a file {type}/{timestamp}-{name with spaces as hyphens}', () => {

@@ -8,22 +8,22 @@ import { stalledUploadTimeout } from '#server/http/stalled-upload.ts'
 import { queryParams, readMultipartForm } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storagePathSegments } from '#server/lib/storage/storage.ts'
+import { detectImage, uploadFileName } from '#server/lib/uploaded-images.ts'
 import { MEDIA_TYPES, type MediaListResponse } from '#shared/dto.ts'
 import { deleteMediaItem, getMediaFile, listMedia, MEDIA_NOT_FOUND, saveMediaItem } from './media.service.ts'
-import {
-  detectImage,
-  IMAGE_TOO_LARGE_MESSAGE,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_REQUEST_BYTES,
-  NOT_AN_IMAGE_MESSAGE,
-  uploadFileName,
-} from './media-upload.ts'
 
 export const mediaListQuerySchema = z.object({
   type: z.enum(MEDIA_TYPES, {
     error: 'Choose one of calendar_example, map_example, postcard_front, postcard_back.',
   }),
 })
+
+/** Images only, at most 5 MB. */
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+/** The whole multipart request: the file plus its part headers and the type field. */
+const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 512 * 1024
+const NOT_AN_IMAGE_MESSAGE = 'Please upload an image file (JPEG, PNG, etc.).'
+const IMAGE_TOO_LARGE_MESSAGE = 'Please upload an image smaller than 5MB.'
 
 /** Media are cached for 3600 seconds. */
 const MEDIA_CACHE_CONTROL = 'public, max-age=3600'

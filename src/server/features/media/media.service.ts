@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts'
 import { mediaItems } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { type Storage, StorageConflictError, type StoredObject } from '#server/lib/storage/storage.ts'
+import { storageFileName } from '#server/lib/uploaded-images.ts'
 import type { MediaItemDto, MediaType } from '#shared/dto.ts'
 
 export const MEDIA_NOT_FOUND = 'Media file not found.'
@@ -10,22 +11,6 @@ export const MEDIA_NOT_FOUND = 'Media file not found.'
 /** The public address of a stored item: /media/<path> with each segment URI-encoded. */
 export function mediaUrl(id: string): string {
   return `/media/${id.split('/').map(encodeURIComponent).join('/')}`
-}
-
-/**
- * The file part of a storage path (spaces become hyphens). Only the last segment of
- * the name is kept and characters that cannot sit in one path segment are dropped.
- */
-export function storageFileName(originalName: string): string {
-  const base = originalName.split(/[/\\]/).pop() ?? ''
-  const cleaned = base
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is dropped
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .replace(/\s/g, '-')
-    .replace(/^\.+/, '')
-    .slice(-200)
-  return cleaned || 'image'
 }
 
 /** {type}/{timestamp}-{filename with spaces as hyphens}. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectImage, uploadFileName } from './media-upload.ts'
+import { detectImage, uploadFileName } from './uploaded-images.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

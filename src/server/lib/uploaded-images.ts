@@ -1,12 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { storageFileName } from './media.service.ts'
 
-/** Images only, at most 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-/** The whole multipart request: the file plus its part headers and the type field. */
-export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 512 * 1024
-export const NOT_AN_IMAGE_MESSAGE = 'Please upload an image file (JPEG, PNG, etc.).'
-export const IMAGE_TOO_LARGE_MESSAGE = 'Please upload an image smaller than 5MB.'
+// What an uploaded image is, judged by its bytes, and the name it is stored under: the media library's
+// and the artwork uploads' images alike.
 
 /** Raster formats a browser shows as an <img> and never runs. SVG (scriptable) is not among them. */
 const ALLOWED_IMAGES: Record<string, string[]> = {
@@ -53,6 +48,22 @@ export async function detectImage(bytes: Uint8Array): Promise<DetectedImage | un
     return undefined
   if (detected.mime === 'image/png' && pngHasTrailingData(bytes)) return undefined
   return { mime: detected.mime, ext: detected.ext }
+}
+
+/**
+ * The file part of a storage path (spaces become hyphens). Only the last segment of
+ * the name is kept and characters that cannot sit in one path segment are dropped.
+ */
+export function storageFileName(originalName: string): string {
+  const base = originalName.split(/[/\\]/).pop() ?? ''
+  const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is dropped
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .replace(/\s/g, '-')
+    .replace(/^\.+/, '')
+    .slice(-200)
+  return cleaned || 'image'
 }
 
 /**
