@@ -13,7 +13,7 @@ import {
 import { todayInTimeZone } from '#shared/dates.ts'
 import { inboxCsvChunks, listInbox, markInboxEntry } from './inbox.service.ts'
 
-/** Issue 14: the admin's inbox of contact inquiries and waitlist sign-ups. */
+/** The admin's inbox of contact inquiries and waitlist sign-ups. */
 export function adminInboxRoutes(deps: AppDeps) {
   const db = deps.database.db
   const admin = requireAdmin(deps)

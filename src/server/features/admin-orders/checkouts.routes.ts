@@ -29,7 +29,7 @@ function readKey(c: Context<AppEnv>): string {
   return key
 }
 
-/** The admin Orders screen by checkout (issue 14); see src/shared/admin-checkouts.ts. */
+/** The admin Orders screen by checkout; see src/shared/admin-checkouts.ts. */
 export function adminCheckoutsRoutes(deps: AppDeps) {
   const db = deps.database.db
   // The created from/to filters and the export's file name are the town's days.

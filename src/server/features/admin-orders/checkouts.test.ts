@@ -6,7 +6,7 @@ import type { CheckoutDetailDto, CheckoutRowDto, CheckoutsPageDto } from '#share
 import { todayInTimeZone } from '#shared/dates.ts'
 
 /**
- * The admin Orders screen by checkout (issue 14). Every order of this file carries its own business name
+ * The admin Orders screen by checkout. Every order of this file carries its own business name
  * prefix (`Chk `), so the lists below are filtered to this file's data whatever else the database holds.
  */
 let t: TestApp

@@ -4,7 +4,7 @@ import type { SiteConfig } from '#shared/site-config.ts'
 import { type ArtworkDue, confirmationArtworkLines } from '../orders/order-email-lines.ts'
 
 /**
- * Issue 14: the confirmation an administrator may send with a manual order. Three wordings: paid (like a
+ * The confirmation an administrator may send with a manual order. Three wordings: paid (like a
  * checkout's confirmation), pending (awaiting payment: an invoice follows, pay by the mailing's sales close)
  * and a free non-profit feature. A manual order is its own checkout, so its checkout key is its id.
  */

@@ -34,7 +34,7 @@ const newestFirst = [desc(blogPosts.publicationDate), desc(blogPosts.createdAt)]
 
 /**
  * One page of the published posts, newest first, and how many there are: anonymous callers never get
- * an answer that grows with the number of posts (issue 15: 2,000 posts were a 3.3 MB answer).
+ * an answer that grows with the number of posts (2,000 posts were once a 3.3 MB answer).
  */
 export async function listPublishedPostsPage(
   db: Db,
@@ -79,7 +79,7 @@ export async function listAllPosts(db: Db): Promise<BlogPostDto[]> {
   return rows.map(toBlogPostDto)
 }
 
-/** Spec section 3: a missing or blank author is the map team's name. */
+/** A missing or blank author is the map team's name. */
 const authorOf = (input: BlogPostInput, defaultAuthor: string) => input.author || defaultAuthor
 
 export async function createPost(

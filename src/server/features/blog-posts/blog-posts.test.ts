@@ -153,7 +153,7 @@ describe('admin blog', () => {
     await t.db.delete(blogPosts).where(eq(blogPosts.id, post.id))
   })
 
-  it('refuses a blank title or content with the spec messages, and other bad bodies, storing nothing', async () => {
+  it('refuses a blank title or content with their messages, and other bad bodies, storing nothing', async () => {
     const cookie = await t.signIn(ADMIN)
     const before = await count()
     const cases: Array<[unknown, Record<string, string[]>]> = [

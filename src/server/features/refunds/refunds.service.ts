@@ -16,7 +16,7 @@ import { applyOrderStatusChange } from '../orders/order-status.service.ts'
 import { adminRefundFailedNotice, buyerRefundEmail } from './refund-emails.ts'
 
 /**
- * An administrator's refund of some or all lines of one checkout (issue 14), recorded in order_refunds.
+ * An administrator's refund of some or all lines of one checkout, recorded in order_refunds.
  *
  *   1. One transaction locks the lines (FOR UPDATE), checks them (one checkout, all paid, none in a refund
  *      still waiting for its provider) and writes the refund record with a fresh idempotency key. It is
