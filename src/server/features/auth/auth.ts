@@ -5,14 +5,14 @@ import * as schema from '#server/db/schema.ts'
 import { CLIENT_IP_HEADER } from '#server/http/client-ip.ts'
 import { allowedOrigins } from '#server/http/origin.ts'
 import type { Logger } from '#server/lib/logger.ts'
-import { countHit } from '#server/lib/rate-limit.ts'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/auth.ts'
 import {
   enqueuePasswordResetEmail,
   RESET_EMAILS_PER_ADDRESS,
   RESET_LINK_LIFETIME_SECONDS,
   resetEmailKey,
-} from './password-links.ts'
+} from '#server/lib/password-links.ts'
+import { countHit } from '#server/lib/rate-limit.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/auth.ts'
 
 /** Sign-in attempts one address may make in 15 minutes (better-auth's limiter, kept in the database). */
 const SIGN_IN_PER_IP = { window: 15 * 60, max: 30 }

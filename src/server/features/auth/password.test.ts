@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outbox, session, verification } from '#server/db/schema.ts'
+import { RESET_EMAILS_PER_ADDRESS } from '#server/lib/password-links.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
 import { RESET_REQUESTED_MESSAGE } from '#shared/password-policy.ts'
-import { RESET_EMAILS_PER_ADDRESS } from './password-links.ts'
 
 let t: TestApp
 beforeAll(async () => {

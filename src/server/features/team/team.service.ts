@@ -4,9 +4,13 @@ import type { Db } from '#server/db/client.ts'
 import { account, session, user, userRoles } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
+import {
+  createSetPasswordToken,
+  revokeSetPasswordTokens,
+  setPasswordLink,
+} from '#server/lib/password-links.ts'
 import { ADMIN_ROLE } from '#shared/auth.ts'
 import { type Administrator, INVITATION_LIFETIME_DAYS, LAST_ADMINISTRATOR_MESSAGE } from '#shared/team.ts'
-import { createSetPasswordToken, revokeSetPasswordTokens, setPasswordLink } from '../auth/password-links.ts'
 
 const INVITATION_LIFETIME_SECONDS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60
 export const NOT_AN_ADMINISTRATOR = 'No administrator with that id.'

@@ -6,10 +6,10 @@ import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import type { RateLimitRule } from '#server/lib/rate-limit.ts'
 
 /**
- * Set-password links. Both a "Forgot password?" reset and an administrator's invitation are better-auth
- * reset tokens: a `verification` row `reset-password:<token>` whose value is the user id, spent by
- * better-auth's own POST /api/auth/reset-password (which creates the credential account when the user
- * has none, as an invited administrator has not). Resets are made by better-auth
+ * Set-password links, for the sign-in's "Forgot password?" (auth) and the team's invitations alike. Both
+ * are better-auth reset tokens: a `verification` row `reset-password:<token>` whose value is the user id,
+ * spent by better-auth's own POST /api/auth/reset-password (which creates the credential account when the
+ * user has none, as an invited administrator has not). Resets are made by better-auth
  * (/request-password-reset, 1 hour); invitations are written here, in the transaction that grants the
  * role, with a longer life.
  */
