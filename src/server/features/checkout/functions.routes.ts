@@ -14,7 +14,6 @@ import {
   ordersBySessionInputSchema,
   specialPurchaseCheckoutInputSchema,
 } from '#shared/checkout.ts'
-import { refreshMapIconAvailability } from './availability.service.ts'
 import { startCheckout } from './checkout.service.ts'
 import { checkoutContext } from './checkout-context.ts'
 import type { CheckoutHolder } from './hold-limits.ts'
@@ -132,10 +131,6 @@ export function functionsRoutes(deps: AppDeps) {
     // Callers without a known address share one counter (like the inquiries form).
     const client = clientIp(c, deps.config.trustProxy) ?? 'unknown'
     return c.json(await getOrdersBySession(ctx(c), sessionId, client))
-  })
-
-  app.post('/functions/refresh-map-icon-availability', async (c) => {
-    return c.json({ icons: await refreshMapIconAvailability(deps.database.db) })
   })
 
   return app

@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { publicReadCache } from '#server/http/cache.ts'
 import { readIdParam } from '#server/http/validate.ts'
 import type { MapIconDto, MapIconsResponse } from '#shared/dto.ts'
+import { refreshMapIconAvailability } from './map-icon-availability.service.ts'
 import { getMapIcon, listMapIcons, MAP_ICON_NOT_FOUND } from './map-icons.service.ts'
 
 export function mapIconsRoutes(deps: AppDeps) {
@@ -23,6 +24,11 @@ export function mapIconsRoutes(deps: AppDeps) {
       const body: MapIconDto = await getMapIcon(db, id)
       return body
     })
+  })
+
+  // One of the server functions (POST /api/functions/…), but the map icons' own: it recomputes their stock.
+  app.post('/functions/refresh-map-icon-availability', async (c) => {
+    return c.json({ icons: await refreshMapIconAvailability(db) })
   })
 
   return app

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { mailings } from '#server/db/schema.ts'
 import type { MapIconDto } from '#shared/dto.ts'
-import { listMapIcons } from '../map-icons/map-icons.service.ts'
 import { recomputeIconAvailability } from '../orders/order-status.service.ts'
+import { listMapIcons } from './map-icons.service.ts'
 
 /**
  * refresh-map-icon-availability (called before icons load): the stock of every icon in each
