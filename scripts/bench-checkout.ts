@@ -27,15 +27,15 @@ import { prepareApp } from '#server/bootstrap.ts'
 import { type Db, openPostgres } from '#server/db/client.ts'
 import { calendarDays, mapIcons, orders } from '#server/db/schema.ts'
 import { loadConfig } from '#server/env.ts'
+import { sweepExpiredHolds } from '#server/features/checkout/hold-sweeper.ts'
+import { createLogger } from '#server/lib/logger.ts'
 import {
   cartBody,
   countViolations,
   insertProbeIcon,
   overlappingCarts,
   type ProbeRequest,
-} from '#server/features/checkout/concurrency-probe.ts'
-import { sweepExpiredHolds } from '#server/features/checkout/hold-sweeper.ts'
-import { createLogger } from '#server/lib/logger.ts'
+} from '#server/test/concurrency-probe.ts'
 import { spawnServer } from './lib/server-process.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')

@@ -22,7 +22,7 @@ import { rowsOf } from '#server/db/rows.ts'
 import { calendarDays, mapIcons } from '#server/db/schema.ts'
 import { seedFirstRun } from '#server/db/seed.ts'
 import { loadConfig } from '#server/env.ts'
-import { cartBody, countViolations } from '#server/features/checkout/concurrency-probe.ts'
+import { cartBody, countViolations } from '#server/test/concurrency-probe.ts'
 import { serverEntry } from './lib/built-server.ts'
 
 type Engine = 'pglite' | 'postgres'

@@ -7,10 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openPostgres } from '#server/db/client.ts'
 import { calendarDays, orders } from '#server/db/schema.ts'
 import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
+import {
+  cartBody,
+  countViolations,
+  insertProbeIcon,
+  overlappingCarts,
+} from '#server/test/concurrency-probe.ts'
 import { createPostgresTestDatabase, testEngine } from '#server/test/test-database.ts'
 import { spawnServer } from '../../../../scripts/lib/server-process.ts'
 import { applyOrderStatusChange } from '../orders/order-status.service.ts'
-import { cartBody, countViolations, insertProbeIcon, overlappingCarts } from './concurrency-probe.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mailingIconStock, mapIcons, orders } from '#server/db/schema.ts'
+import { countViolations } from '#server/test/concurrency-probe.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { testEngine } from '#server/test/test-database.ts'
-import { countViolations } from '../checkout/concurrency-probe.ts'
 
 /**
  * Icon stock is per mailing: 200 simultaneous icon checkouts split over two open mailings with
