@@ -54,12 +54,12 @@ const PRINT_SPECS_KEY = 'print_specs'
 // ---------------------------------------------------------------- links
 
 /** A new artwork token: 24 random bytes, base64url (32 characters). */
-export function newArtworkToken(): string {
+function newArtworkToken(): string {
   return randomBytes(24).toString('base64url')
 }
 
 /** The checkout an order belongs to: its payment session, or the order itself (a manual order). */
-export const checkoutKeySql = sql<string>`coalesce(${orders.paymentSessionId}, ${orders.id})`
+const checkoutKeySql = sql<string>`coalesce(${orders.paymentSessionId}, ${orders.id})`
 
 export const artworkPath = (token: string) => `/artwork/${token}`
 
@@ -226,7 +226,7 @@ export const linesOfCheckout = (db: Db, checkoutKey: string) =>
     ) as SQL,
   )
 
-export function lineKind(row: Pick<LineRow, 'date'>): 'day' | 'icon' {
+function lineKind(row: Pick<LineRow, 'date'>): 'day' | 'icon' {
   return row.date ? 'day' : 'icon'
 }
 
@@ -241,7 +241,7 @@ export function lineState(row: Pick<LineRow, 'artwork'>): ArtworkState {
 type MailingRow = typeof mailings.$inferSelect
 
 /** Artwork is taken until its deadline, and never once the mailing has gone to print. */
-export function isOpenForArtwork(mailing: MailingRow, now: Date): boolean {
+function isOpenForArtwork(mailing: MailingRow, now: Date): boolean {
   return (
     (mailing.status === 'open' || mailing.status === 'closed') &&
     mailing.artworkDueAt.getTime() > now.getTime()
@@ -346,7 +346,7 @@ export async function getArtworkPage(
   }
 }
 
-export type UploadedFile = { name: string; bytes: Uint8Array }
+type UploadedFile = { name: string; bytes: Uint8Array }
 
 /**
  * One file for one or more lines of the token's checkout. The file is checked (type by content, size, the
