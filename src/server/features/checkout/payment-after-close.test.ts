@@ -7,7 +7,7 @@ import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from '#server/
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel, toMonthKey } from '#shared/mailings.ts'
-import { closeMailingsPastDeadline } from '../mailings/mailings.service.ts'
+import { closeMailingsPastDeadline } from '../orders/selling-months.service.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import { fulfilCheckoutSession, holdUntilPaymentSettles } from './fulfilment.service.ts'
 

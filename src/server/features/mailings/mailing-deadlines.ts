@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { startPeriodicTask } from '#server/lib/periodic-task.ts'
-import { closeMailingsPastDeadline } from './mailings.service.ts'
+import { closeMailingsPastDeadline } from '../orders/selling-months.service.ts'
 
 const DEADLINE_INTERVAL_MS = 30_000
 

@@ -4,7 +4,7 @@ import { type Database, openPostgres } from '#server/db/client.ts'
 import { calendarDays, mailings, mapIcons } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { createPostgresTestDatabase, testEngine } from '#server/test/test-database.ts'
-import { closeMailingsPastDeadline } from './mailings.service.ts'
+import { closeMailingsPastDeadline } from '../orders/selling-months.service.ts'
 
 /**
  * The public reads that depend on mailings (GET /api/mailings, the month's calendar, the icons' stock) keep

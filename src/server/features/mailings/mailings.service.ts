@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
 import { mailingIconStock, mailings, mapIcons, orders, siteSettings } from '#server/db/schema.ts'
@@ -62,16 +62,6 @@ function isMonthKey(value: string): boolean {
 function effectiveStatus(row: Pick<MailingRow, 'status' | 'salesCloseAt'>, now: Date): MailingStatus {
   if (row.status === 'open' && row.salesCloseAt.getTime() <= now.getTime()) return 'closed'
   return row.status as MailingStatus
-}
-
-/** The deadline task: open mailings whose sales close has passed become closed. Safe in every instance. */
-export async function closeMailingsPastDeadline(db: Db, now: Date = new Date()): Promise<MonthKey[]> {
-  const rows = await db
-    .update(mailings)
-    .set({ status: 'closed', updatedAt: now })
-    .where(and(eq(mailings.status, 'open'), lte(mailings.salesCloseAt, now)))
-    .returning({ month: mailings.month })
-  return rows.map((r) => r.month)
 }
 
 // ---------------------------------------------------------------- the owner's overview

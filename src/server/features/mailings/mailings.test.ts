@@ -5,7 +5,7 @@ import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
 import { createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { toMonthKey } from '#shared/mailings.ts'
-import { closeMailingsPastDeadline } from './mailings.service.ts'
+import { closeMailingsPastDeadline } from '../orders/selling-months.service.ts'
 
 const TZ = 'America/New_York'
 const DAY_NOT_AVAILABLE = 'This day is not available for booking'

@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { mailings } from '#server/db/schema.ts'
 import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import type { MailingStatus, MonthKey, PublicMailingDto, PublicMailingsResponse } from '#shared/mailings.ts'
 
-// Which months' mailings take orders, and what buyers are told about them. Every path that sells (checkout,
-// manual orders, a late payment) or shows what is for sale (the calendar, the mailings list) reads them
-// here; the mailings feature owns the rest of a mailing's life (dates, closing, printing, icon stock).
+// Which months' mailings take orders, what buyers are told about them, and sales closing at their deadline.
+// Every path that sells (checkout, manual orders, a late payment) or shows what is for sale (the calendar,
+// the mailings list) reads them here; the mailings feature owns the rest of a mailing's life (its dates,
+// the owner's close, printed and mailed, icon stock).
 
 type MailingRow = typeof mailings.$inferSelect
 
@@ -83,4 +84,14 @@ export async function lockSellingMonths(tx: Db, months: MonthKey[], now: Date): 
     .orderBy(asc(mailings.month))
     .for('share')
   return new Set(rows.map((r) => r.month))
+}
+
+/** The deadline task: open mailings whose sales close has passed become closed. Safe in every instance. */
+export async function closeMailingsPastDeadline(db: Db, now: Date = new Date()): Promise<MonthKey[]> {
+  const rows = await db
+    .update(mailings)
+    .set({ status: 'closed', updatedAt: now })
+    .where(and(eq(mailings.status, 'open'), lte(mailings.salesCloseAt, now)))
+    .returning({ month: mailings.month })
+  return rows.map((r) => r.month)
 }
