@@ -5,12 +5,14 @@ import { enqueueEmail, enqueueEmails, type OutboxEmail } from '#server/lib/maile
 import { MAILING_NOT_FOUND, mailingMonthLabel } from '#shared/mailings.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import {
-  type ArtworkContext,
   artworkDueText,
   artworkPath,
   dueOf,
   ensureArtworkLink,
   ensureArtworkLinks,
+} from '../orders/checkout-artwork.service.ts'
+import {
+  type ArtworkContext,
   knownOrderId,
   type LineRow,
   lineLabel,

@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { artworkLinks, mailings, orderArtwork, orders } from '#server/db/schema.ts'
 import { readSetting, writeSetting } from '#server/db/site-settings.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Storage } from '#server/lib/storage/storage.ts'
 import { uploadFileName } from '#server/lib/uploaded-images.ts'
-import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import {
   ARTWORK_LINE_NOT_FOUND,
   ARTWORK_LINK_NOT_FOUND,
@@ -27,8 +26,16 @@ import {
 import { type ProductionBoardQuery, printSpecsSchema } from '#shared/artwork-schemas.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { isMonthKey } from '#shared/mailing-names.ts'
-import { formatLocalDateTime } from '#shared/mailing-texts.ts'
-import { MAILING_NOT_FOUND, type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
+import { MAILING_NOT_FOUND, mailingMonthLabel } from '#shared/mailings.ts'
+import {
+  artworkDueText,
+  artworkPath,
+  ensureArtworkLink,
+  ensureArtworkLinks,
+  mailingsByMonth,
+  ofCheckout,
+  soldLine,
+} from '../orders/checkout-artwork.service.ts'
 import { isOrderId } from '../orders/order-ids.ts'
 import { checkPrint, type InspectedArtwork } from './artwork-file.ts'
 import { prepareArtworkInChild } from './artwork-file-jobs.ts'
@@ -53,46 +60,8 @@ const PRINT_SPECS_KEY = 'print_specs'
 
 // ---------------------------------------------------------------- links
 
-/** A new artwork token: 24 random bytes, base64url (32 characters). */
-function newArtworkToken(): string {
-  return randomBytes(24).toString('base64url')
-}
-
 /** The checkout an order belongs to: its payment session, or the order itself (a manual order). */
 const checkoutKeySql = sql<string>`coalesce(${orders.paymentSessionId}, ${orders.id})`
-
-export const artworkPath = (token: string) => `/artwork/${token}`
-
-/**
- * The token of each checkout, created on first need (payment, the owner's board, a manual order's link).
- * Insert-if-absent then read, so two callers at once agree on one token.
- */
-export async function ensureArtworkLinks(db: Db, checkoutKeys: string[]): Promise<Map<string, string>> {
-  const keys = [...new Set(checkoutKeys)]
-  if (keys.length === 0) return new Map()
-  const existing = await db
-    .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
-    .from(artworkLinks)
-    .where(inArray(artworkLinks.checkoutKey, keys))
-  const missing = keys.filter((k) => !existing.some((e) => e.checkoutKey === k))
-  if (missing.length > 0) {
-    await db
-      .insert(artworkLinks)
-      .values(missing.map((checkoutKey) => ({ checkoutKey, token: newArtworkToken() })))
-      .onConflictDoNothing({ target: artworkLinks.checkoutKey })
-    existing.push(
-      ...(await db
-        .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
-        .from(artworkLinks)
-        .where(inArray(artworkLinks.checkoutKey, missing))),
-    )
-  }
-  return new Map(existing.map((e) => [e.checkoutKey, e.token]))
-}
-
-export async function ensureArtworkLink(db: Db, checkoutKey: string): Promise<string> {
-  return (await ensureArtworkLinks(db, [checkoutKey])).get(checkoutKey) as string
-}
 
 async function findLink(db: Db, token: string): Promise<{ checkoutKey: string }> {
   // Tokens are base64url; anything else cannot be one (and never reaches the query).
@@ -116,12 +85,6 @@ export async function setPrintSpecs(db: Db, specs: PrintSpecs): Promise<PrintSpe
 }
 
 // ---------------------------------------------------------------- lines
-
-/** A line that was sold: paid, or an owner's pending order (no hold expiry) awaiting payment. */
-const soldLine = and(
-  isNotNull(orders.mailingMonth),
-  or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending'), isNull(orders.expiresAt))),
-) as SQL
 
 const lineColumns = {
   orderId: orders.id,
@@ -217,14 +180,7 @@ async function countLineStates(db: Db, where: SQL): Promise<Record<ArtworkState,
   return counts
 }
 
-export const linesOfCheckout = (db: Db, checkoutKey: string) =>
-  selectLines(
-    db,
-    or(
-      eq(orders.paymentSessionId, checkoutKey),
-      and(isNull(orders.paymentSessionId), eq(orders.id, checkoutKey)),
-    ) as SQL,
-  )
+export const linesOfCheckout = (db: Db, checkoutKey: string) => selectLines(db, ofCheckout(checkoutKey))
 
 function lineKind(row: Pick<LineRow, 'date'>): 'day' | 'icon' {
   return row.date ? 'day' : 'icon'
@@ -248,10 +204,6 @@ function isOpenForArtwork(mailing: MailingRow, now: Date): boolean {
   )
 }
 
-export function artworkDueText(mailing: Pick<MailingRow, 'artworkDueAt'>, timeZone: string): string {
-  return formatLocalDateTime(toZonedLocal(mailing.artworkDueAt, timeZone))
-}
-
 function toMailingDto(mailing: MailingRow, ctx: ArtworkContext, now: Date): ArtworkMailingDto {
   return {
     month: mailing.month,
@@ -260,15 +212,6 @@ function toMailingDto(mailing: MailingRow, ctx: ArtworkContext, now: Date): Artw
     artworkDueText: artworkDueText(mailing, ctx.timeZone),
     isOpenForArtwork: isOpenForArtwork(mailing, now),
   }
-}
-
-async function mailingsByMonth(db: Db, months: string[]): Promise<Map<string, MailingRow>> {
-  if (months.length === 0) return new Map()
-  const rows = await db
-    .select()
-    .from(mailings)
-    .where(inArray(mailings.month, [...new Set(months)]))
-  return new Map(rows.map((m) => [m.month, m]))
 }
 
 type FileUrls = (orderId: string, version: number) => { url: string; thumbnailUrl: string }
@@ -604,37 +547,4 @@ export async function reviewArtwork(
     })
     .where(eq(orderArtwork.orderId, orderId))
   return row
-}
-
-/** The mailings a set of lines belong to, with their due texts (for e-mails). */
-export async function dueOf(ctx: Pick<ArtworkContext, 'db' | 'timeZone'>, months: MonthKey[]) {
-  const byMonth = await mailingsByMonth(ctx.db, months)
-  return [...byMonth.values()]
-    .sort((a, b) => a.month.localeCompare(b.month))
-    .map((m) => ({
-      month: m.month,
-      label: mailingMonthLabel(m.month),
-      artworkDueText: artworkDueText(m, ctx.timeZone),
-    }))
-}
-
-/**
- * The artwork page of a checkout that bought days or an icon: its link (created on first need) and the
- * artwork deadline of each mailing involved. null for a checkout with nothing to print (special purchases).
- */
-export async function checkoutArtwork(
-  db: Db,
-  checkoutKey: string,
-  timeZone: string,
-): Promise<{ path: string; mailings: { month: string; label: string; artworkDueText: string }[] } | null> {
-  const lines = await linesOfCheckout(db, checkoutKey)
-  if (lines.length === 0) return null
-  const token = await ensureArtworkLink(db, checkoutKey)
-  return {
-    path: artworkPath(token),
-    mailings: await dueOf(
-      { db, timeZone },
-      lines.map((l) => l.mailingMonth),
-    ),
-  }
 }

@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
-import { checkoutArtwork } from '../artwork/artwork.service.ts'
+import { checkoutArtwork } from '../orders/checkout-artwork.service.ts'
 import {
   applyOrderStatusChange,
   countIconClaims,

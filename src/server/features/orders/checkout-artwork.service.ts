@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { artworkLinks, mailings, orders } from '#server/db/schema.ts'
+import { toZonedLocal } from '#server/lib/zoned-time.ts'
+import { formatLocalDateTime } from '#shared/mailing-texts.ts'
+import { type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
+
+// A checkout that bought days or an icon has one private artwork link (decision 013), created on first
+// need: when it is paid, when a manual order is made, when the owner's board lists it. Paying, a manual
+// order and the artwork feature all reach it here; what lies behind the link (uploads, review, the board,
+// the proof) is the artwork feature's.
+
+type MailingRow = typeof mailings.$inferSelect
+
+/** A line that was sold: paid, or an owner's pending order (no hold expiry) awaiting payment. */
+export const soldLine = and(
+  isNotNull(orders.mailingMonth),
+  or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending'), isNull(orders.expiresAt))),
+) as SQL
+
+/** The orders of one checkout: its payment session's, or the order itself (a manual order). */
+export const ofCheckout = (checkoutKey: string) =>
+  or(
+    eq(orders.paymentSessionId, checkoutKey),
+    and(isNull(orders.paymentSessionId), eq(orders.id, checkoutKey)),
+  ) as SQL
+
+/** A new artwork token: 24 random bytes, base64url (32 characters). */
+function newArtworkToken(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+export const artworkPath = (token: string) => `/artwork/${token}`
+
+/**
+ * The token of each checkout, created on first need (payment, the owner's board, a manual order's link).
+ * Insert-if-absent then read, so two callers at once agree on one token.
+ */
+export async function ensureArtworkLinks(db: Db, checkoutKeys: string[]): Promise<Map<string, string>> {
+  const keys = [...new Set(checkoutKeys)]
+  if (keys.length === 0) return new Map()
+  const existing = await db
+    .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
+    .from(artworkLinks)
+    .where(inArray(artworkLinks.checkoutKey, keys))
+  const missing = keys.filter((k) => !existing.some((e) => e.checkoutKey === k))
+  if (missing.length > 0) {
+    await db
+      .insert(artworkLinks)
+      .values(missing.map((checkoutKey) => ({ checkoutKey, token: newArtworkToken() })))
+      .onConflictDoNothing({ target: artworkLinks.checkoutKey })
+    existing.push(
+      ...(await db
+        .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
+        .from(artworkLinks)
+        .where(inArray(artworkLinks.checkoutKey, missing))),
+    )
+  }
+  return new Map(existing.map((e) => [e.checkoutKey, e.token]))
+}
+
+export async function ensureArtworkLink(db: Db, checkoutKey: string): Promise<string> {
+  return (await ensureArtworkLinks(db, [checkoutKey])).get(checkoutKey) as string
+}
+
+export function artworkDueText(mailing: Pick<MailingRow, 'artworkDueAt'>, timeZone: string): string {
+  return formatLocalDateTime(toZonedLocal(mailing.artworkDueAt, timeZone))
+}
+
+export async function mailingsByMonth(db: Db, months: string[]): Promise<Map<string, MailingRow>> {
+  if (months.length === 0) return new Map()
+  const rows = await db
+    .select()
+    .from(mailings)
+    .where(inArray(mailings.month, [...new Set(months)]))
+  return new Map(rows.map((m) => [m.month, m]))
+}
+
+/** The mailings a set of lines belong to, with their due texts (for e-mails). */
+export async function dueOf(ctx: { db: Db; timeZone: string }, months: MonthKey[]) {
+  const byMonth = await mailingsByMonth(ctx.db, months)
+  return [...byMonth.values()]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((m) => ({
+      month: m.month,
+      label: mailingMonthLabel(m.month),
+      artworkDueText: artworkDueText(m, ctx.timeZone),
+    }))
+}
+
+/**
+ * The artwork page of a checkout that bought days or an icon: its link (created on first need) and the
+ * artwork deadline of each mailing involved. null for a checkout with nothing to print (special purchases).
+ */
+export async function checkoutArtwork(
+  db: Db,
+  checkoutKey: string,
+  timeZone: string,
+): Promise<{ path: string; mailings: { month: string; label: string; artworkDueText: string }[] } | null> {
+  const lines = await db
+    .selectDistinct({ month: orders.mailingMonth })
+    .from(orders)
+    .where(and(soldLine, ofCheckout(checkoutKey)))
+  if (lines.length === 0) return null
+  const token = await ensureArtworkLink(db, checkoutKey)
+  return {
+    path: artworkPath(token),
+    mailings: await dueOf(
+      { db, timeZone },
+      lines.map((l) => l.month as MonthKey),
+    ),
+  }
+}
