@@ -370,7 +370,7 @@ describe("a manual order's amount, free feature, status and confirmation", () =>
   })
 
   it('queues a confirmation e-mail only when asked, in the wording of paid, pending and free orders, with the artwork link', async () => {
-    const origin = t.deps.config.publicUrl ?? `http://localhost:${t.deps.config.port}`
+    const origin = t.deps.config.publicOrigin
     const quiet = await post('manual-orders', { ...buyer, dayId: await insertDay('2036-04-05') })
     expect(await outboxOf((await quiet.json()).id)).toEqual([])
 
