@@ -3,39 +3,70 @@ import { defineConfig } from 'vitest/config'
 // Integration tests run once per database engine: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
-export default defineConfig({
-  test: {
-    // Vitest's default is one worker fewer than the CPUs: one worker on the 2-core machines this runs on,
-    // so every file waited for the one before. The integration files spend much of their time waiting for
-    // PostgreSQL (its own processes) or on timers, so three workers keep both cores busy.
-    maxWorkers: 3,
-    projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
-          environment: 'node',
+/**
+ * Left out of the quick loop (`vitest --mode quick`, npm run test:quick): the files that start other
+ * processes or servers (a CLI through tsx, a killed first start, a held lock, a backup and restore, a
+ * database copy, the S3 stand-in, untrusted-file jobs and their pool). They are most of the integration
+ * project's time and are about the machine, not the code an inner loop changes; npm test runs them.
+ */
+const STARTS_PROCESSES = [
+  'src/server/cli/admin-create.test.ts',
+  'src/server/db/first-start-kill.test.ts',
+  'src/server/db/pglite-stale-lock.test.ts',
+  'src/server/ops/backup.test.ts',
+  'src/server/ops/db-transfer.test.ts',
+  'src/server/lib/storage/s3-storage.test.ts',
+  'src/server/features/artwork/artwork-hostile-files.test.ts',
+  'src/server/lib/child-jobs/child-job-pool.unit.test.ts',
+]
+/** Requests per route of the quick loop's API fuzz (npm test sends 1,000); FUZZ_RUNS overrides it. */
+const QUICK_FUZZ_RUNS = '20'
+
+export default defineConfig(({ mode }) => {
+  const quick = mode === 'quick'
+  // The quick loop runs each worker's server test files in one module graph (isolate: false): importing
+  // the server for every file was a third of the time. The client tests keep theirs (they share a DOM).
+  const leftOut = quick ? STARTS_PROCESSES : []
+  return {
+    test: {
+      // Vitest's default is one worker fewer than the CPUs: one worker on the 2-core machines this runs on,
+      // so every file waited for the one before. The integration files spend much of their time waiting for
+      // PostgreSQL (its own processes) or on timers, so three workers keep both cores busy.
+      maxWorkers: 3,
+      projects: [
+        {
+          test: {
+            name: 'unit',
+            include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
+            exclude: leftOut,
+            environment: 'node',
+            ...(quick ? { isolate: false } : {}),
+          },
         },
-      },
-      {
-        test: {
-          name: 'client',
-          include: ['src/client/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
+        {
+          test: {
+            name: 'client',
+            include: ['src/client/**/*.test.{ts,tsx}'],
+            environment: 'happy-dom',
+          },
         },
-      },
-      ...engines.map((engine) => ({
-        test: {
-          name: `integration-${engine}`,
-          include: ['src/server/**/*.test.ts'],
-          exclude: ['src/server/**/*.unit.test.ts'],
-          environment: 'node',
-          env: { TEST_ENGINE: engine },
-          globalSetup: ['src/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      })),
-    ],
-  },
+        ...engines.map((engine) => ({
+          test: {
+            name: `integration-${engine}`,
+            include: ['src/server/**/*.test.ts'],
+            exclude: ['src/server/**/*.unit.test.ts', ...leftOut],
+            environment: 'node',
+            env: {
+              TEST_ENGINE: engine,
+              ...(quick ? { FUZZ_RUNS: process.env.FUZZ_RUNS || QUICK_FUZZ_RUNS } : {}),
+            },
+            globalSetup: ['src/server/test/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            ...(quick ? { isolate: false } : {}),
+          },
+        })),
+      ],
+    },
+  }
 })

@@ -1,9 +1,12 @@
 // `npm test`: every stage in turn (stopping at the first that fails), then how long each took, so a run's
 // wall time per stage is in its own output (issue 15 asks for it; docs/benchmarks.md keeps the figures).
+// `npm run test:quick` (--quick): the inner loop, without the browsers, PostgreSQL, the supply-chain gate,
+// the budgets and the tests that start processes, and with a small API fuzz (vitest.config.ts, mode quick).
 import { spawnSync } from 'node:child_process'
 
-// TEST_STAGES=typecheck,lint runs only those (in this order).
-const STAGES = process.env.TEST_STAGES?.split(',').filter(Boolean) ?? [
+const QUICK = process.argv.includes('--quick')
+
+const FULL_STAGES = [
   'typecheck',
   'lint',
   'test:supply-chain',
@@ -13,6 +16,11 @@ const STAGES = process.env.TEST_STAGES?.split(',').filter(Boolean) ?? [
   'check:production-install',
   'test:budgets',
 ]
+// test:unit:quick is Vitest's unit, client and PGlite integration projects in mode quick (never PostgreSQL's).
+const QUICK_STAGES = ['typecheck', 'lint', 'test:unit:quick']
+
+// TEST_STAGES=typecheck,lint runs only those (in this order).
+const STAGES = process.env.TEST_STAGES?.split(',').filter(Boolean) ?? (QUICK ? QUICK_STAGES : FULL_STAGES)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const times = []
 let failed
@@ -28,7 +36,7 @@ for (const stage of STAGES) {
 }
 const total = (performance.now() - started) / 1000
 const format = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`
-console.log('\nnpm test, wall time per stage:')
+console.log(`\n${QUICK ? 'npm run test:quick' : 'npm test'}, wall time per stage:`)
 for (const [stage, s] of times) console.log(`  ${stage.padEnd(24)} ${format(s).padStart(12)}`)
 console.log(`  ${'total'.padEnd(24)} ${format(total).padStart(12)}`)
 if (failed) {
