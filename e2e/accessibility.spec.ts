@@ -1,10 +1,10 @@
-import fs from 'node:fs'
 import { type APIRequestContext, expect } from '@playwright/test'
 import { adminSections } from '#client/app/routes/admin/admin-sections.ts'
+import { PAGE_ROUTES } from '#shared/page-routes.ts'
 import { E2E_ADMIN, expectNoAxeViolations, PUBLIC_PAGES, signInAsAdmin, test } from './fixtures.ts'
 
 /**
- * axe on every route of the route table (src/client/app/router.tsx) at 375 and 1280 px:
+ * axe on every route of the page manifest (src/shared/page-routes.ts) at 375 and 1280 px:
  * the static pages, the dynamic ones with real data (a published post, an available day, a map icon,
  * a thank-you session), their not-found states, the 404 page, the open mobile menu, and every admin tab.
  */
@@ -13,12 +13,8 @@ const WIDTHS = [375, 1280]
 
 type Visit = { route: string; path: string; heading: string | RegExp }
 
-/** Routes of the router (`path="…"`), the index route as '/'. */
-function routerRoutes(): string[] {
-  const source = fs.readFileSync(new URL('../src/client/app/router.tsx', import.meta.url), 'utf8')
-  const paths = [...source.matchAll(/<Route\s+path="([^"]+)"/g)].map((m) => `/${m[1]}`.replace(/^\/\*$/, '*'))
-  return source.includes('<Route index') ? ['/', ...paths] : paths
-}
+/** The routes the router renders: the page manifest's patterns. */
+const routerRoutes = () => PAGE_ROUTES.map((route) => route.path)
 
 /** The router pattern a concrete path of PUBLIC_PAGES belongs to. */
 function routeOf(path: string): string {

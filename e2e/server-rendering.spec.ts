@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from '@playwright/test'
+import type { OrdersBySessionResponse } from '#shared/checkout.ts'
+import { formatDayDate } from '#shared/format.ts'
 import { test } from './fixtures.ts'
-import { createPost } from './storefront-helpers.ts'
+import { availableMonths, createPost, daysOf } from './storefront-helpers.ts'
 
 // Decision 014: public pages arrive with their content in the HTML and hydrate from the data
 // that came with it.
@@ -28,6 +30,47 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
     await expect(page.getByText('Second paragraph.')).toBeVisible()
     await expect(page).toHaveTitle(new RegExp(`^${title} \\| `))
+  })
+
+  test("a buyer's artwork page shows the lines bought, private to its link", async ({ page, baseURL }) => {
+    // Days 4–7 (positions 3–6) of the second open month belong to this test; each attempt buys the first
+    // one still for sale, under a business name of its own.
+    const [, month] = await availableMonths(page)
+    if (!month) throw new Error('expected a second available month')
+    const day = (await daysOf(page, month)).slice(3, 7).find((d) => d.status === 'available')
+    if (!day) throw new Error('days 4–7 of the second month are all sold')
+    const businessName = `Artwork Rendered ${randomUUID().slice(0, 8)}`
+    const headers = { origin: baseURL ?? '' }
+    const created = await page.request.post('/api/functions/create-cart-checkout-session', {
+      headers,
+      data: {
+        businessName,
+        email: 'artwork-ssr@example.com',
+        calendarDayIds: [day.id],
+        mapIconId: null,
+        discount: 0,
+      },
+    })
+    expect(created.ok()).toBe(true)
+    const sessionId = ((await created.json()) as { sessionUrl: string }).sessionUrl.split('/').pop() ?? ''
+    expect((await page.request.post(`/pay/${sessionId}/complete`, { headers })).ok()).toBe(true)
+    const orders = await page.request.post('/api/functions/get-orders-by-session', {
+      headers,
+      data: { sessionId },
+    })
+    const { artwork } = (await orders.json()) as OrdersBySessionResponse
+    if (!artwork) throw new Error('the paid checkout has no artwork link')
+
+    const response = await page.goto(artwork.path)
+    expect(response?.headers()['cache-control']).toBe('no-store')
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Artwork' })).toBeVisible()
+    await expect(page.getByText(businessName)).toBeVisible()
+    const line = `Calendar day: ${formatDayDate(day.date)}`
+    await expect(page.getByRole('heading', { level: 3, name: line })).toBeVisible()
+    await expect(page.getByText('Missing', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: `Upload a file for ${line}` })).toBeDisabled()
+    await expect(page).toHaveTitle(/^Your Artwork \| /)
   })
 
   test('a form cannot submit itself before the page works: its submit button is disabled', async ({

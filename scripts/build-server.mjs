@@ -3,6 +3,7 @@
 // setup, S3, SMTP, Stripe) in chunks of their own; packages stay imports that Node resolves from
 // node_modules. Plain JavaScript so it runs without tsx; esbuild comes with tsx and vite.
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -10,6 +11,30 @@ import { build } from 'esbuild'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = path.join(root, 'dist', 'server')
 export const serverBundle = path.join(outdir, 'main.js')
+
+const inReactRouter = `${path.sep}node_modules${path.sep}react-router${path.sep}`
+
+/**
+ * The page manifest (src/shared/page-routes.ts) matches requests with react-router's matchRoutes, and
+ * react-router is the browser's package (a devDependency, absent from a production install): so it is
+ * bundled in, in its production build, with what it imports itself (React's production build, cookie,
+ * set-cookie-parser). Every other package stays an import.
+ */
+const bundleReactRouter = {
+  name: 'townflyer:bundle-react-router',
+  setup(build) {
+    const require = createRequire(import.meta.url)
+    build.onResolve({ filter: /^react-router$/ }, () => ({
+      path: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+    }))
+    build.onResolve({ filter: /^(react|cookie|set-cookie-parser)$/ }, (args) => {
+      if (!args.importer.includes(inReactRouter)) return undefined
+      if (args.path === 'react')
+        return { path: path.join(root, 'node_modules/react/cjs/react.production.js') }
+      return { path: require.resolve(args.path, { paths: [args.resolveDir] }) }
+    })
+  },
+}
 
 /** True when the bundle is missing or older than a source file of the server (src/server, src/shared). */
 export function isServerBundleStale() {
@@ -49,6 +74,7 @@ export async function buildServer() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    plugins: [bundleReactRouter],
     sourcemap: true,
     logLevel: 'warning',
   })

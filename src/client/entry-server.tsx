@@ -13,13 +13,13 @@ import { StaticRouter } from 'react-router'
 import { blogPageOf } from '../shared/blog-pages'
 import { initialCalendarMonth } from '../shared/calendar-months'
 import { DEFAULT_SITE_FONT, isSiteFont } from '../shared/fonts'
-import { matchPageRoute, type PageModule } from '../shared/page-routes'
-import type { PageQueryState } from '../shared/page-state'
+import { matchPage, NOT_FOUND_PAGE, type PageData, type PageMatch } from '../shared/page-routes'
 import type { RenderedPage, RenderPageInput } from '../shared/server-renderer'
 import { AppProviders, createQueryClient } from './app/providers'
 import { AppRoutes } from './app/router'
 import { provideSiteConfig } from './app/site-config'
 import { DocumentHeadContext } from './app/use-document-title'
+import { artworkPageQueryOptions } from './features/artwork/api/get-artwork-page'
 import { blogPostQueryOptions, isNotFound } from './features/blog/api/get-blog-post'
 import { blogPostsQueryOptions } from './features/blog/api/get-blog-posts'
 import { availableMonthsQueryOptions } from './features/calendar/api/get-available-months'
@@ -59,83 +59,79 @@ function firstParagraph(html: string): string | undefined {
   return undefined
 }
 
-function postIdOf(pathname: string): string {
-  const segment = pathname.split('/').filter(Boolean)[1] ?? ''
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
+type DataContext = {
+  client: QueryClient
+  params: PageMatch['params']
+  search: URLSearchParams
+}
+
+/** The calendar as useDisplayedMonth opens it: the settings, the available months and the month it picks. */
+async function prefetchCalendar({ client }: DataContext) {
+  const [settings, months] = await Promise.allSettled([
+    client.fetchQuery(siteSettingsQueryOptions),
+    client.fetchQuery(availableMonthsQueryOptions),
+  ])
+  if (settings.status === 'rejected' || months.status === 'rejected') return
+  const month = initialCalendarMonth({
+    defaultMonth: settings.value.defaultMonth ?? null,
+    defaultYear: settings.value.defaultYear ?? null,
+    availableMonths: months.value.months,
+  })
+  await client.prefetchQuery(calendarMonthQueryOptions(month))
 }
 
 /**
- * The data each page shows above the fold, under the same query options (keys) its components use.
- * Anything not fetched here (or failed) renders as its loading state, exactly as the browser's first
- * render would, and loads after hydration.
+ * Each kind of page data of the manifest (PageData in src/shared/page-routes.ts), fetched under the same
+ * query options (keys) its components use.
  */
-async function prefetch(client: QueryClient, page: PageModule, pathname: string, search: URLSearchParams) {
-  const calendar = async () => {
-    const [settings, months] = await Promise.allSettled([
-      client.fetchQuery(siteSettingsQueryOptions),
-      client.fetchQuery(availableMonthsQueryOptions),
-    ])
-    if (settings.status === 'rejected' || months.status === 'rejected') return
-    // The month useDisplayedMonth picks first, from the same two answers.
-    const month = initialCalendarMonth({
-      defaultMonth: settings.value.defaultMonth ?? null,
-      defaultYear: settings.value.defaultYear ?? null,
-      availableMonths: months.value.months,
-    })
-    await client.prefetchQuery(calendarMonthQueryOptions(month))
-  }
+const PAGE_DATA: Record<PageData, (context: DataContext) => Promise<unknown>> = {
+  calendar: prefetchCalendar,
   // The example's browser query adds a cache-busting parameter for its periodic refetch; the first load
   // needs none (and the read cache would learn a URL per request).
-  const mapExample = () =>
-    client.prefetchQuery({ ...mapExampleQueryOptions, queryFn: () => getMedia('map_example') })
-  const priorWork = () =>
-    Promise.all(PRIOR_WORK_BLOCKS.map((block) => client.prefetchQuery(mediaQueryOptions(block.type))))
+  'map-example': ({ client }) =>
+    client.prefetchQuery({ ...mapExampleQueryOptions, queryFn: () => getMedia('map_example') }),
+  'map-icons': ({ client }) => client.prefetchQuery(mapIconsQueryOptions),
+  'prior-work': ({ client }) =>
+    Promise.all(PRIOR_WORK_BLOCKS.map((block) => client.prefetchQuery(mediaQueryOptions(block.type)))),
+  'blog-list': ({ client, search }) =>
+    client.prefetchQuery(blogPostsQueryOptions(blogPageOf(search.get('page')))),
+  // Once: an answer that fails is the browser's to retry after hydration.
+  'blog-post': ({ client, params }) =>
+    client.prefetchQuery({ ...blogPostQueryOptions(params.postId ?? ''), retry: false }),
+  artwork: ({ client, params }) =>
+    client.prefetchQuery({ ...artworkPageQueryOptions(params.token ?? ''), retry: false }),
+}
 
+/**
+ * The data the page shows above the fold. Anything not fetched here (or failed) renders as its loading
+ * state, exactly as the browser's first render would, and loads after hydration.
+ */
+async function prefetch(client: QueryClient, { route, params }: PageMatch, search: URLSearchParams) {
+  const data: readonly PageData[] = 'data' in route ? route.data : []
   // Every page: the site settings (SiteFontSync's font; the calendar's default month) share one answer.
-  const settings = client.prefetchQuery(siteSettingsQueryOptions)
-  switch (page) {
-    case 'public/home-page':
-      await Promise.all([calendar(), mapExample(), priorWork()])
-      break
-    case 'public/calendar-page':
-      await calendar()
-      break
-    case 'public/alternate-landing-page':
-      await Promise.all([calendar(), mapExample(), client.prefetchQuery(mapIconsQueryOptions)])
-      break
-    case 'public/prior-work-page':
-      await priorWork()
-      break
-    case 'public/blog-list-page':
-      await client.prefetchQuery(blogPostsQueryOptions(blogPageOf(search.get('page'))))
-      break
-    case 'public/blog-post-page':
-      await client.prefetchQuery(blogPostQueryOptions(postIdOf(pathname)))
-      break
-    default:
-  }
-  await settings
+  await Promise.all([
+    client.prefetchQuery(siteSettingsQueryOptions),
+    ...data.map((kind) => PAGE_DATA[kind]({ client, params, search })),
+  ])
 }
 
 export async function renderPage({ url, site, fetchApi }: RenderPageInput): Promise<RenderedPage> {
   provideSiteConfig(site)
   setApiFetch(fetchApi)
   const { pathname, searchParams } = new URL(url, 'http://localhost')
-  const page = matchPageRoute(pathname)
+  const match = matchPage(pathname)
   const client = createQueryClient()
   client.setDefaultOptions({ queries: { staleTime: 30_000, retry: false } })
-  await prefetch(client, page, pathname, searchParams)
+  await prefetch(client, match, searchParams)
 
-  let status: RenderedPage['status'] = page === 'public/not-found-page' ? 404 : 200
+  let status: RenderedPage['status'] = match.route.page === NOT_FOUND_PAGE ? 404 : 200
+  let isComplete = true
   // A failed query renders as loading, as in the browser before its first answer: the HTML must be what
-  // hydration renders. A post that does not exist is still a 404 for crawlers.
+  // hydration renders. A page whose subject does not exist (a post, an artwork link) is still a 404.
   for (const query of client.getQueryCache().getAll()) {
     if (query.state.status !== 'error') continue
-    if (page === 'public/blog-post-page' && isNotFound(query.state.error)) status = 404
+    if (isNotFound(query.state.error)) status = 404
+    else isComplete = false
     client.getQueryCache().remove(query)
   }
 
@@ -165,8 +161,8 @@ export async function renderPage({ url, site, fetchApi }: RenderPageInput): Prom
   html += decoder.decode()
 
   let description = firstParagraph(html)
-  if (page === 'public/blog-post-page') {
-    const post = client.getQueryData(blogPostQueryOptions(postIdOf(pathname)).queryKey)
+  if (match.params.postId !== undefined) {
+    const post = client.getQueryData(blogPostQueryOptions(match.params.postId).queryKey)
     if (post?.content) description = excerpt(post.content)
   }
   const font = client.getQueryData(siteSettingsQueryOptions.queryKey)?.font
@@ -174,10 +170,17 @@ export async function renderPage({ url, site, fetchApi }: RenderPageInput): Prom
   return {
     html,
     status,
+    isComplete,
     siteFont,
     headingFont: headingFontStack(siteFont),
     title: head.title,
     description,
-    queryState: { ...(dehydrate(client) as unknown as PageQueryState), lazyParts: [...lazyParts] },
+    queryState: {
+      queries: dehydrate(client).queries.map(({ queryKey, state }) => ({
+        queryKey,
+        state: { data: state.data },
+      })),
+      lazyParts: [...lazyParts],
+    },
   }
 }

@@ -29,7 +29,8 @@ const app = (client?: QueryClient) => (
 /**
  * A public page comes server-rendered with the data it showed (decision 014): the query cache starts with
  * that data, so hydration renders exactly the server's HTML and asks for none of it again. Only the fields
- * we need are read (not @tanstack's hydrate(), which would add bytes to every page).
+ * we need are read (not @tanstack's hydrate(), which would add bytes to every page). The data counts as
+ * fetched now: the page was current when the server sent it, even one it kept (page-state.ts).
  */
 function serverPageState(): { client: QueryClient; lazyParts: string[] } | undefined {
   const block = document.getElementById(QUERY_STATE_ELEMENT_ID)
@@ -38,8 +39,7 @@ function serverPageState(): { client: QueryClient; lazyParts: string[] } | undef
   let lazyParts: string[] = []
   try {
     const state = JSON.parse(block.textContent ?? '') as PageQueryState
-    for (const { queryKey, state: query } of state.queries)
-      client.setQueryData(queryKey, query.data, { updatedAt: query.dataUpdatedAt })
+    for (const { queryKey, state: query } of state.queries) client.setQueryData(queryKey, query.data)
     lazyParts = state.lazyParts ?? []
   } catch {
     console.error('Invalid query state JSON; fetching instead')

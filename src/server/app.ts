@@ -26,6 +26,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { teamRoutes } from './features/team/team.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { compressJson } from './http/compression.ts'
+import { createPageCache } from './http/page-cache.ts'
 import { sameOriginOnly, securityHeaders } from './http/security.ts'
 import { sitemapRoutes } from './http/sitemap.ts'
 import { builtRenderer, spaRoutes } from './http/spa.ts'
@@ -132,6 +133,8 @@ export function createApp(deps: AppDeps) {
       // The public pages' data, from the same routes, services and read cache as the browser's requests.
       fetchApi: (path, init) => Promise.resolve(app.request(path, { ...init, headers: SSR_API_HEADERS })),
       publicUrl: deps.config.publicUrl,
+      // The pages every visitor gets alike, kept until the catalogue version or the date changes.
+      pageCache: createPageCache(deps),
       logger: deps.logger,
     }),
   )

@@ -1,54 +1,115 @@
+import { matchRoutes } from 'react-router'
+
 /**
- * The route table: which page module (under src/client/app/routes, without extension)
- * answers which URL. The client router renders these routes; the server reads the same table to
- * modulepreload the page's chunk in the HTML, so it downloads alongside the entry instead of after it.
- * Patterns follow react-router: `:name` is one segment, a trailing `?` makes it optional, `*` is the rest.
- * Matching is case-insensitive and ignores a trailing slash, as react-router's is.
+ * How the server answers a page:
+ * - `shared`: rendered on the server with its data (decision 014). The HTML depends on nothing but the URL,
+ *   its origin, the catalogue and the date (the renderer sees no cookie or header), so every visitor gets
+ *   the same bytes, and they are kept in the render cache until the catalogue version or the day changes.
+ * - `private`: rendered on the server for the holder of the secret in its URL (the artwork link). Never
+ *   kept, sent with `Cache-Control: no-store` and `Referrer-Policy: no-referrer`, so neither a cache nor a
+ *   link followed from it keeps the secret.
+ * - `browser`: the page shell; the page renders in the browser (sign-in, admin, checkout results).
  */
-export const PAGE_ROUTES = [
-  { path: '/', page: 'public/home-page' },
-  { path: '/5k-example', page: 'public/alternate-landing-page' },
-  { path: '/auth', page: 'admin/sign-in-page' },
-  { path: '/login', page: 'admin/sign-in-page' },
-  { path: '/reset-password', page: 'public/reset-password-page' },
-  { path: '/blog', page: 'public/blog-list-page' },
-  { path: '/blog/:postId', page: 'public/blog-post-page' },
-  { path: '/calendar', page: 'public/calendar-page' },
-  { path: '/checkout/:dayId', page: 'public/day-checkout-page' },
-  { path: '/map-icon-checkout/:iconId', page: 'public/map-icon-checkout-page' },
-  { path: '/cart-checkout', page: 'public/cart-checkout-page' },
-  { path: '/thank-you', page: 'public/thank-you-page' },
-  { path: '/artwork/:token', page: 'public/artwork-page' },
-  { path: '/about', page: 'public/about-page' },
-  { path: '/contact', page: 'public/contact-page' },
-  { path: '/guarantee', page: 'public/guarantee-page' },
-  { path: '/pricing', page: 'public/pricing-page' },
-  { path: '/non-profits', page: 'public/non-profits-page' },
-  { path: '/special-purchase', page: 'public/special-purchase-page' },
-  { path: '/prior-work', page: 'public/prior-work-page' },
-  // One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted.
-  { path: '/admin/:section?', page: 'admin/admin-page' },
-  { path: '*', page: 'public/not-found-page' },
-] as const
+export type PageRendering = 'shared' | 'private' | 'browser'
 
-export type PageModule = (typeof PAGE_ROUTES)[number]['page']
+/**
+ * What a server-rendered page shows above the fold: the server renderer fetches it (src/client/entry-server.tsx)
+ * under the browser's own query keys, and the page hydrates from it without asking again.
+ */
+export type PageData =
+  | 'calendar'
+  | 'map-example'
+  | 'map-icons'
+  | 'prior-work'
+  | 'blog-list'
+  | 'blog-post'
+  | 'artwork'
 
-const segments = (path: string) => path.split('/').filter(Boolean)
-
-function matches(pattern: string, urlSegments: string[]): boolean {
-  if (pattern === '*') return true
-  const parts = segments(pattern)
-  if (urlSegments.length > parts.length) return false
-  return parts.every((part, i) => {
-    const segment = urlSegments[i]
-    if (part.startsWith(':')) return segment !== undefined || part.endsWith('?')
-    return segment !== undefined && segment.toLowerCase() === part.toLowerCase()
-  })
+type PageRouteEntry = {
+  /** react-router's pattern: `:name` is one segment, a trailing `?` makes it optional, `*` is the rest. */
+  readonly path: string
+  /** The page module under src/client/app/routes, without extension; it exports the page component. */
+  readonly page: string
+  readonly rendering: PageRendering
+  readonly data?: readonly PageData[]
+  /** Listed in /sitemap.xml. */
+  readonly sitemap?: boolean
 }
 
-/** The page module react-router renders for `pathname` (the not-found page when nothing else matches). */
-export function matchPageRoute(pathname: string): PageModule {
-  const urlSegments = segments(pathname)
-  const route = PAGE_ROUTES.find((r) => matches(r.path, urlSegments))
-  return route?.page ?? 'public/not-found-page'
+/**
+ * Every page of the site, once: the client router renders these routes (src/client/app/router.tsx), the
+ * server matches a request against them with react-router's own matchRoutes (matchPage) to choose the
+ * page's shell and preloads, how it is rendered and what data it needs, and /sitemap.xml lists the ones
+ * marked for it.
+ */
+export const PAGE_ROUTES = [
+  {
+    path: '/',
+    page: 'public/home-page',
+    rendering: 'shared',
+    data: ['calendar', 'map-example', 'prior-work'],
+    sitemap: true,
+  },
+  {
+    path: '/5k-example',
+    page: 'public/alternate-landing-page',
+    rendering: 'shared',
+    data: ['calendar', 'map-example', 'map-icons'],
+    sitemap: true,
+  },
+  { path: '/auth', page: 'admin/sign-in-page', rendering: 'browser' },
+  { path: '/login', page: 'admin/sign-in-page', rendering: 'browser' },
+  { path: '/reset-password', page: 'public/reset-password-page', rendering: 'browser' },
+  { path: '/blog', page: 'public/blog-list-page', rendering: 'shared', data: ['blog-list'], sitemap: true },
+  { path: '/blog/:postId', page: 'public/blog-post-page', rendering: 'shared', data: ['blog-post'] },
+  { path: '/calendar', page: 'public/calendar-page', rendering: 'shared', data: ['calendar'], sitemap: true },
+  { path: '/checkout/:dayId', page: 'public/day-checkout-page', rendering: 'browser' },
+  { path: '/map-icon-checkout/:iconId', page: 'public/map-icon-checkout-page', rendering: 'browser' },
+  // As the empty cart: the stored cart shows right after hydration.
+  { path: '/cart-checkout', page: 'public/cart-checkout-page', rendering: 'shared' },
+  { path: '/thank-you', page: 'public/thank-you-page', rendering: 'browser' },
+  { path: '/artwork/:token', page: 'public/artwork-page', rendering: 'private', data: ['artwork'] },
+  { path: '/about', page: 'public/about-page', rendering: 'shared', sitemap: true },
+  { path: '/contact', page: 'public/contact-page', rendering: 'shared', sitemap: true },
+  { path: '/guarantee', page: 'public/guarantee-page', rendering: 'shared', sitemap: true },
+  { path: '/pricing', page: 'public/pricing-page', rendering: 'shared', sitemap: true },
+  { path: '/non-profits', page: 'public/non-profits-page', rendering: 'shared', sitemap: true },
+  { path: '/special-purchase', page: 'public/special-purchase-page', rendering: 'shared', sitemap: true },
+  {
+    path: '/prior-work',
+    page: 'public/prior-work-page',
+    rendering: 'shared',
+    data: ['prior-work'],
+    sitemap: true,
+  },
+  // One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted.
+  { path: '/admin/:section?', page: 'admin/admin-page', rendering: 'browser' },
+  // Answered with status 404.
+  { path: '*', page: 'public/not-found-page', rendering: 'shared' },
+] as const satisfies readonly PageRouteEntry[]
+
+export type PageRoute = (typeof PAGE_ROUTES)[number]
+export type PageModule = PageRoute['page']
+
+export const NOT_FOUND_PAGE: PageModule = 'public/not-found-page'
+
+/** The component a page module exports: its file name in PascalCase ('public/home-page' → HomePage). */
+export function pageComponentName(page: PageModule): string {
+  const file = page.slice(page.lastIndexOf('/') + 1)
+  return file.replace(/(?:^|-)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+export type PageMatch = { route: PageRoute; params: Readonly<Record<string, string | undefined>> }
+
+// matchRoutes only reads the array.
+const routes = PAGE_ROUTES as readonly PageRoute[] as PageRoute[]
+
+/**
+ * The route react-router renders for `pathname`, with its parameters (decoded): the not-found route when
+ * nothing else matches. Case-insensitive, and a trailing slash is ignored, as in the browser.
+ */
+export function matchPage(pathname: string): PageMatch {
+  const match = matchRoutes(routes, pathname)?.[0]
+  const route = match?.route ?? (PAGE_ROUTES[PAGE_ROUTES.length - 1] as PageRoute)
+  return { route, params: match?.params ?? {} }
 }

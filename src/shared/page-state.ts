@@ -4,9 +4,14 @@
  */
 export const QUERY_STATE_ELEMENT_ID = 'query-state'
 
-/** What the block holds: @tanstack/query-core's dehydrate() output, of which the client reads these fields. */
+/**
+ * What the block holds: the answers of @tanstack/query-core's dehydrate() output, without its times (when
+ * the server fetched them): a kept page is as current as the catalogue when it is sent (the render cache,
+ * src/server/http/page-cache.ts), so the browser counts its data as fetched when the page arrived; and
+ * without them two renders of one state are the same bytes.
+ */
 export type PageQueryState = {
-  queries: { queryKey: readonly unknown[]; state: { data: unknown; dataUpdatedAt: number } }[]
+  queries: { queryKey: readonly unknown[]; state: { data: unknown } }[]
   /** The lazy parts (src/client/lib/lazy-part.tsx) the server rendered: loaded before hydrating. */
   lazyParts?: string[]
 }

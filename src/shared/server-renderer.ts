@@ -11,7 +11,10 @@ export type RenderPageInput = {
   /** Path and query of the request, e.g. /blog?page=2. */
   url: string
   site: SiteConfig
-  /** Answers GET /api/… in process (the server's own app); never sees the visitor's cookies. */
+  /**
+   * Answers GET /api/… in process (the server's own app). It never sees the visitor's cookies or headers,
+   * and nothing else of the request reaches the renderer: a page is the same for every visitor of its URL.
+   */
   fetchApi: (path: string, init: RequestInit) => Promise<Response>
 }
 
@@ -19,6 +22,8 @@ export type RenderedPage = {
   /** The markup inside #root. */
   html: string
   status: 200 | 404
+  /** False when a query failed and the page shows its loading state instead (it must not be kept). */
+  isComplete: boolean
   /** "<Page> | <productName>" as the page sets it in the browser. */
   title: string | undefined
   /** For <meta name="description">: the page's first paragraph, or a blog post's opening text. */

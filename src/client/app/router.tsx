@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router'
 import { lazyPart } from '#client/lib/lazy-part.tsx'
+import { PAGE_ROUTES, type PageModule, pageComponentName } from '#shared/page-routes.ts'
 import { PageSpinner } from './layout/page-spinner'
 import { RootLayout } from './layout/root-layout'
 import { RouteErrorBoundary } from './layout/route-error'
@@ -12,39 +13,20 @@ import { RouteErrorBoundary } from './layout/route-error'
  * BrowserRouter applies navigations in a transition, so the current page stays up while the next one
  * loads, as it did with route `lazy`.
  */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazyPart(`page:${name}`, () => load().then((module) => module[name]))
+const pageModules = import.meta.glob<Record<string, ComponentType>>('./*/*-page.tsx', { base: './routes/' })
+
+/** Every page module exists and exports its component: src/shared/page-routes.test.ts checks it. */
+function page(module: PageModule): ComponentType {
+  const name = pageComponentName(module)
+  const load = pageModules[`./${module}.tsx`] as () => Promise<Record<string, ComponentType>>
+  return lazyPart(`page:${name}`, () => load().then((exports) => exports[name] as ComponentType))
 }
 
-const HomePage = page(() => import('./routes/public/home-page'), 'HomePage')
-const AlternateLandingPage = page(
-  () => import('./routes/public/alternate-landing-page'),
-  'AlternateLandingPage',
+// One component per page module (two routes may share one: /auth and /login), made once.
+const PAGES = new Map<PageModule, ComponentType>(
+  [...new Set(PAGE_ROUTES.map((route) => route.page))].map((module) => [module, page(module)]),
 )
-const SignInPage = page(() => import('./routes/admin/sign-in-page'), 'SignInPage')
-const ResetPasswordPage = page(() => import('./routes/public/reset-password-page'), 'ResetPasswordPage')
-const AdminPage = page(() => import('./routes/admin/admin-page'), 'AdminPage')
-const BlogListPage = page(() => import('./routes/public/blog-list-page'), 'BlogListPage')
-const BlogPostPage = page(() => import('./routes/public/blog-post-page'), 'BlogPostPage')
-const CalendarPage = page(() => import('./routes/public/calendar-page'), 'CalendarPage')
-const DayCheckoutPage = page(() => import('./routes/public/day-checkout-page'), 'DayCheckoutPage')
-const MapIconCheckoutPage = page(
-  () => import('./routes/public/map-icon-checkout-page'),
-  'MapIconCheckoutPage',
-)
-const CartCheckoutPage = page(() => import('./routes/public/cart-checkout-page'), 'CartCheckoutPage')
-const ThankYouPage = page(() => import('./routes/public/thank-you-page'), 'ThankYouPage')
-const ArtworkPage = page(() => import('./routes/public/artwork-page'), 'ArtworkPage')
-const AboutPage = page(() => import('./routes/public/about-page'), 'AboutPage')
-const ContactPage = page(() => import('./routes/public/contact-page'), 'ContactPage')
-const GuaranteePage = page(() => import('./routes/public/guarantee-page'), 'GuaranteePage')
-const PricingPage = page(() => import('./routes/public/pricing-page'), 'PricingPage')
-const NonProfitsPage = page(() => import('./routes/public/non-profits-page'), 'NonProfitsPage')
-const SpecialPurchasePage = page(() => import('./routes/public/special-purchase-page'), 'SpecialPurchasePage')
-const PriorWorkPage = page(() => import('./routes/public/prior-work-page'), 'PriorWorkPage')
-const NotFoundPage = page(() => import('./routes/public/not-found-page'), 'NotFoundPage')
 
-// The route table (the paths and page modules are src/shared/page-routes.ts).
 export function AppRouter() {
   return (
     <BrowserRouter>
@@ -53,7 +35,10 @@ export function AppRouter() {
   )
 }
 
-/** The routes inside any router: BrowserRouter in the browser, StaticRouter on the server (entry-server). */
+/**
+ * The routes of the page manifest (src/shared/page-routes.ts) inside any router: BrowserRouter in the
+ * browser, StaticRouter on the server (entry-server).
+ */
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
@@ -61,29 +46,10 @@ export function AppRoutes() {
       <Suspense fallback={<PageSpinner />}>
         <Routes>
           <Route element={<RootLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="5k-example" element={<AlternateLandingPage />} />
-            <Route path="auth" element={<SignInPage />} />
-            <Route path="login" element={<SignInPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            <Route path="blog" element={<BlogListPage />} />
-            <Route path="blog/:postId" element={<BlogPostPage />} />
-            <Route path="calendar" element={<CalendarPage />} />
-            <Route path="checkout/:dayId" element={<DayCheckoutPage />} />
-            <Route path="map-icon-checkout/:iconId" element={<MapIconCheckoutPage />} />
-            <Route path="cart-checkout" element={<CartCheckoutPage />} />
-            <Route path="thank-you" element={<ThankYouPage />} />
-            <Route path="artwork/:token" element={<ArtworkPage />} />
-            <Route path="about" element={<AboutPage />} />
-            <Route path="contact" element={<ContactPage />} />
-            <Route path="guarantee" element={<GuaranteePage />} />
-            <Route path="pricing" element={<PricingPage />} />
-            <Route path="non-profits" element={<NonProfitsPage />} />
-            <Route path="special-purchase" element={<SpecialPurchasePage />} />
-            <Route path="prior-work" element={<PriorWorkPage />} />
-            {/* One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted. */}
-            <Route path="admin/:section?" element={<AdminPage />} />
-            <Route path="*" element={<NotFoundPage />} />
+            {PAGE_ROUTES.map(({ path, page: module }) => {
+              const Page = PAGES.get(module) as ComponentType
+              return <Route key={path} path={path} element={<Page />} />
+            })}
           </Route>
         </Routes>
       </Suspense>

@@ -63,10 +63,16 @@ export function securityHeadersFor(publicUrl: string | undefined): Readonly<Reco
 }
 
 /**
+ * Headers a route may send stricter than the site's own, and keep: the uploaded files served back send
+ * their Content-Security-Policy (`sandbox; default-src 'none'`, artwork.routes.ts), and the page of an
+ * artwork link sends `Referrer-Policy: no-referrer` (spa.ts), so its secret URL is never sent on.
+ */
+const ROUTE_MAY_SET = new Set(['content-security-policy', 'referrer-policy'])
+
+/**
  * Same behaviour as hono/secure-headers: set on the final response (overwriting, so raw Responses from
- * better-auth or the static files get them too), X-Powered-By removed. One exception: a route that sends
- * its own Content-Security-Policy keeps it. Only the uploaded files served back do (artwork.routes.ts),
- * with `sandbox; default-src 'none'`, stricter than the site's page policy.
+ * better-auth or the static files get them too), X-Powered-By removed, except the headers of ROUTE_MAY_SET
+ * a route has set itself.
  */
 export const securityHeaders = (publicUrl?: string): MiddlewareHandler => {
   const entries = Object.entries(securityHeadersFor(publicUrl))
@@ -74,7 +80,7 @@ export const securityHeaders = (publicUrl?: string): MiddlewareHandler => {
     await next()
     const headers = c.res.headers
     for (const [name, value] of entries) {
-      if (name === 'content-security-policy' && headers.has(name)) continue
+      if (ROUTE_MAY_SET.has(name) && headers.has(name)) continue
       headers.set(name, value)
     }
     headers.delete('X-Powered-By')

@@ -1,33 +1,18 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLOG_PAGE_SIZE } from '#shared/blog-pages.ts'
+import { formatDayDate } from '#shared/format.ts'
 import type { PageQueryState } from '#shared/page-state.ts'
 import type { ServerRenderer } from '#shared/server-renderer.ts'
 import { blogPosts } from '../db/schema.ts'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { buyAndPayDays, openMonthWithDays } from '../test/artwork-test-helpers.ts'
+import { BUILT_CSS, builtClientFixture } from '../test/client-build-fixture.ts'
+import { ADMIN, createTestApp, type TestApp } from '../test/test-app.ts'
 import { fontFaceCss } from './spa.ts'
 
-// The shell as `vite build` writes it (index.html with the entry script moved into the head).
-const SHELL = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Advertise on the monthly community postcard." />
-    <title>Townflyer</title>
-    <!--site-config-->
-    <script type="module" crossorigin src="/assets/index-a1.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-b2.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`
-
-const CSS = '.text-slate-900{color:#0f172b}'
+const CSS = BUILT_CSS
 
 let t: TestApp
+let client: ReturnType<typeof builtClientFixture>
 let clientDir: string
 // The client's sources, held to the contract the built file is loaded as.
 const loadRenderer = (): Promise<ServerRenderer> => import('#client/entry-server.tsx')
@@ -35,10 +20,8 @@ const postIds: string[] = []
 const POSTS = BLOG_PAGE_SIZE + 3
 
 beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-ssr-'))
-  fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL)
-  fs.mkdirSync(path.join(clientDir, 'assets'))
-  fs.writeFileSync(path.join(clientDir, 'assets/index-b2.css'), CSS)
+  client = builtClientFixture()
+  clientDir = client.dir
   t = await createTestApp({ pages: { clientDir, loadRenderer } })
   for (let i = 1; i <= POSTS; i++) {
     const [row] = await t.db
@@ -60,7 +43,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await t.close()
-  fs.rmSync(clientDir, { recursive: true, force: true })
+  client.remove()
 })
 
 async function page(url: string) {
@@ -216,7 +199,7 @@ describe('server-rendered public pages', () => {
   })
 
   it('leaves admin, sign-in and per-visitor pages to the browser, and /api/* to the API', async () => {
-    for (const url of ['/admin', '/auth', '/thank-you?session_id=x', '/artwork/abc']) {
+    for (const url of ['/admin', '/auth', '/thank-you?session_id=x', '/checkout/abc']) {
       const { response, html } = await page(url)
       expect(response.status).toBe(200)
       expect(html).toContain('<div id="root"></div>')
@@ -225,6 +208,36 @@ describe('server-rendered public pages', () => {
     const api = await t.request('/api/no-such-route')
     expect(api.status).toBe(404)
     expect(api.headers.get('content-type')).toContain('application/json')
+  })
+
+  it("renders a buyer's artwork page with its lines, kept by no cache and sending no referrer", async () => {
+    await t.createAdmin()
+    const { days } = await openMonthWithDays(t, await t.signIn(ADMIN))
+    const [day] = days
+    if (!day) throw new Error('no day')
+    const { token } = await buyAndPayDays(t, [day.id], 'Rendered Bakery')
+    const { response, html, root, keys } = await page(`/artwork/${token}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(keys).toContain(JSON.stringify(['artwork-page', token]))
+    expect(root).toContain('Your Artwork</h1>')
+    expect(root).toContain('Rendered Bakery')
+    expect(root).toContain(`Calendar day: ${formatDayDate(day.date)}`)
+    expect(root).not.toContain('Loading your artwork page')
+    expect(html).toContain('<title>Your Artwork | Townflyer</title>')
+    expect(html).not.toContain('rel="canonical"')
+
+    // Another page keeps the site's referrer policy.
+    expect((await page('/about')).response.headers.get('referrer-policy')).toBe(
+      'strict-origin-when-cross-origin',
+    )
+    // A link that names nothing is a 404, with the same headers; the browser shows its message.
+    const unknown = await page('/artwork/not-a-valid-artwork-token-000')
+    expect(unknown.response.status).toBe(404)
+    expect(unknown.response.headers.get('cache-control')).toBe('no-store')
+    expect(unknown.response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(unknown.root).toContain('Loading your artwork page')
   })
 
   it('sends the HTML compressed when the browser accepts it', async () => {

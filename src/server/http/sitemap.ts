@@ -1,22 +1,13 @@
 import { Hono } from 'hono'
+import { PAGE_ROUTES } from '#shared/page-routes.ts'
 import { listPublishedPostRefs } from '../features/blog-posts/blog-posts.service.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { escapeHtml, publicOrigin } from './spa.ts'
 
-/** The public pages a crawler should index (decision 014); blog posts are added from the database. */
-const SITEMAP_PATHS = [
-  '/',
-  '/5k-example',
-  '/calendar',
-  '/blog',
-  '/about',
-  '/contact',
-  '/guarantee',
-  '/pricing',
-  '/non-profits',
-  '/special-purchase',
-  '/prior-work',
-] as const
+/** The public pages a crawler should index (the page manifest's `sitemap`); posts come from the database. */
+const SITEMAP_PATHS = PAGE_ROUTES.flatMap((route) =>
+  'sitemap' in route && route.sitemap ? [route.path] : [],
+)
 
 /** GET /sitemap.xml: absolute URLs from PUBLIC_URL, or the request's origin without it. */
 export function sitemapRoutes(deps: Pick<AppDeps, 'database' | 'config'>) {

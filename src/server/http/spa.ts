@@ -4,41 +4,21 @@ import { pathToFileURL } from 'node:url'
 import { type Context, Hono } from 'hono'
 import { blogPageOf } from '#shared/blog-pages.ts'
 import { SITE_FONTS, type SiteFont } from '#shared/fonts.ts'
-import { matchPageRoute, PAGE_ROUTES, type PageModule } from '#shared/page-routes.ts'
+import { matchPage, PAGE_ROUTES, type PageModule, type PageRoute } from '#shared/page-routes.ts'
 import { QUERY_STATE_ELEMENT_ID } from '#shared/page-state.ts'
 import type { RenderedPage, ServerRenderer } from '#shared/server-renderer.ts'
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '#shared/site-config.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { AppEnv } from './app-env.ts'
+import { cachedAnswer } from './cache.ts'
 import {
   COMPRESS_THRESHOLD_BYTES,
   encodeBody,
   negotiateEncoding,
   VARY_ACCEPT_ENCODING,
 } from './compression.ts'
+import type { PageCache, PageHtml } from './page-cache.ts'
 import { staticFiles } from './static-files.ts'
-
-/**
- * Pages rendered on the server (decision 014): the public pages, whose content is the same for every
- * visitor. The rest (sign-in, admin, the artwork link, checkout results, password reset) get the page shell
- * and render in the browser, as before.
- */
-const SERVER_RENDERED_PAGES: ReadonlySet<PageModule> = new Set<PageModule>([
-  'public/home-page',
-  'public/alternate-landing-page',
-  'public/blog-list-page',
-  'public/blog-post-page',
-  'public/calendar-page',
-  'public/cart-checkout-page',
-  'public/about-page',
-  'public/contact-page',
-  'public/guarantee-page',
-  'public/pricing-page',
-  'public/non-profits-page',
-  'public/special-purchase-page',
-  'public/prior-work-page',
-  'public/not-found-page',
-])
 
 type SpaOptions = {
   /** Loads the server renderer; resolves undefined when there is none (pages are then served as shells). */
@@ -47,6 +27,8 @@ type SpaOptions = {
   fetchApi?: (path: string, init: RequestInit) => Promise<Response>
   /** PUBLIC_URL: the origin of canonical URLs; the request's own origin without it. */
   publicUrl?: string
+  /** Keeps the pages every visitor gets alike; without it each request renders its page. */
+  pageCache?: PageCache
   logger?: Logger
 }
 
@@ -261,42 +243,77 @@ export function spaRoutes(clientDir: string | undefined, site: SiteConfig, optio
   }
   const fontFaces = clientDir ? fontFaceCss(readManifest(clientDir), readAsset) : new Map<SiteFont, string>()
   const ssrShells = new Map<PageModule, string>()
-  for (const [page, shell] of htmls ?? [])
-    if (SERVER_RENDERED_PAGES.has(page)) ssrShells.set(page, serverRenderedShell(shell, readAsset))
+  for (const { page, rendering } of PAGE_ROUTES) {
+    const shell = htmls?.get(page)
+    if (shell !== undefined && rendering !== 'browser')
+      ssrShells.set(page, serverRenderedShell(shell, readAsset))
+  }
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     if (!htmls)
       return c.text('The web app has not been built yet: run `npm run build` (npm start does it).', 503)
-    // Revalidated every time: the HTML names the current build's chunks.
-    c.header('Cache-Control', 'no-cache')
-    const page = matchPageRoute(c.req.path)
-    const shell = htmls.get(page) ?? ''
-    if (!SERVER_RENDERED_PAGES.has(page) || !options.loadRenderer || !options.fetchApi) return c.html(shell)
-    const rendered = await renderOnServer(c, options, site).catch((error: unknown) => {
-      // The page still works: the shell renders it in the browser, as before server rendering.
-      options.logger?.error({ err: error, path: c.req.path }, 'server rendering failed; sent the shell')
-      return undefined
-    })
-    if (!rendered) return c.html(shell)
-    const url = new URL(c.req.url)
-    const canonical =
-      rendered.status === 200
-        ? publicOrigin(c, options.publicUrl) + canonicalPath(url.pathname, url.searchParams, page)
-        : undefined
-    return htmlAnswer(
-      c,
-      renderedPageHtml(ssrShells.get(page) ?? shell, rendered, canonical, fontFaces),
-      rendered.status,
-    )
-  })
-  return app
-}
+    const { route } = matchPage(c.req.path)
+    const shell = htmls.get(route.page) ?? ''
+    if (route.rendering === 'private') {
+      // The URL holds the page's secret: no cache may keep the page, and no link from it may send the URL on.
+      c.header('Cache-Control', 'no-store')
+      c.header('Referrer-Policy', 'no-referrer')
+    } else {
+      // Revalidated every time: the HTML names the current build's chunks.
+      c.header('Cache-Control', 'no-cache')
+    }
+    if (route.rendering === 'browser' || !options.loadRenderer || !options.fetchApi) return c.html(shell)
 
-async function renderOnServer(c: Context, options: SpaOptions, site: SiteConfig) {
-  const renderer = await options.loadRenderer?.()
-  if (!renderer || !options.fetchApi) return undefined
-  const url = new URL(c.req.url)
-  return renderer.renderPage({ url: url.pathname + url.search, site, fetchApi: options.fetchApi })
+    const url = new URL(c.req.url)
+    const origin = publicOrigin(c, options.publicUrl)
+    const render = () => renderPageHtml(url, origin, route, shell)
+    const answer =
+      route.rendering === 'shared' && options.pageCache
+        ? await options.pageCache.page(origin + url.pathname + url.search, render)
+        : await render().then((fresh) => fresh && { fresh })
+    if (!answer) return c.html(shell)
+    if ('fresh' in answer) return htmlAnswer(c, answer.fresh.html, answer.fresh.status)
+    const kept = await cachedAnswer(
+      answer.kept,
+      c.req.header('if-none-match'),
+      c.req.method === 'HEAD' ? undefined : c.req.header('accept-encoding'),
+    )
+    for (const [name, value] of Object.entries(kept.headers)) c.header(name, value)
+    return kept.body === null ? c.body(null, 304) : c.body(kept.body, 200)
+  })
+
+  /** The whole document of a server-rendered page; undefined (the shell is sent) when rendering fails. */
+  async function renderPageHtml(
+    url: URL,
+    origin: string,
+    { page, rendering }: PageRoute,
+    shell: string,
+  ): Promise<PageHtml | undefined> {
+    try {
+      const renderer = await options.loadRenderer?.()
+      if (!renderer || !options.fetchApi) return undefined
+      const rendered = await renderer.renderPage({
+        url: url.pathname + url.search,
+        site,
+        fetchApi: options.fetchApi,
+      })
+      // Only a page every visitor gets is indexable: never a private page's URL (its secret).
+      const canonical =
+        rendered.status === 200 && rendering === 'shared'
+          ? origin + canonicalPath(url.pathname, url.searchParams, page)
+          : undefined
+      return {
+        html: renderedPageHtml(ssrShells.get(page) ?? shell, rendered, canonical, fontFaces),
+        status: rendered.status,
+        isComplete: rendered.isComplete,
+      }
+    } catch (error) {
+      // The page still works: the shell renders it in the browser, as before server rendering.
+      options.logger?.error({ err: error, path: url.pathname }, 'server rendering failed; sent the shell')
+      return undefined
+    }
+  }
+  return app
 }
 
 /** A rendered page is tens of KB: sent br- or gzip-encoded when the browser takes it (compression.ts). */
