@@ -22,6 +22,7 @@ import { mailingsRoutes } from './features/mailings/mailings.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
 import { refundsRoutes } from './features/refunds/refunds.routes.ts'
+import { applyProviderRefundEvent, ordersAwaitingRefund } from './features/refunds/refunds.service.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { teamRoutes } from './features/team/team.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
@@ -48,6 +49,8 @@ const SSR_API_HEADERS = { accept: 'application/json' }
  * (ApiType, for the admin screens' hono/client). The unknown-path fallback is added by createApp, after them.
  */
 function apiRoutes(deps: AppDeps) {
+  // The Stripe webhook (checkout) applies payments and hands refund events to the refunds feature.
+  const refundEvents = { ordersAwaitingRefund, applyProviderRefundEvent }
   return new Hono<AppEnv>()
     .route('/', healthRoutes(deps))
     .route('/', authRoutes(deps))
@@ -69,7 +72,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', announcementsRoutes(deps))
     .route('/', teamRoutes(deps))
     .route('/', functionsRoutes(deps))
-    .route('/', stripeWebhookRoutes(deps))
+    .route('/', stripeWebhookRoutes(deps, refundEvents))
 }
 
 export function createApp(deps: AppDeps) {

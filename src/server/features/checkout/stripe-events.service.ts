@@ -1,10 +1,7 @@
 import type Stripe from 'stripe'
+import type { Db } from '#server/db/client.ts'
 import { paymentEvents } from '#server/db/schema.ts'
-import {
-  applyProviderRefundEvent,
-  ordersAwaitingRefund,
-  type ProviderRefundEvent,
-} from '../refunds/refunds.service.ts'
+import type { ProviderRefundEvent } from '#server/lib/payments/payment-provider.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import {
   afterPayment,
@@ -19,12 +16,24 @@ import {
 type StripeEventResult = { duplicate: boolean; handled: string }
 
 /**
+ * What the webhook hands to the refunds feature, inside the event's transaction. app.ts passes them in:
+ * a feature does not import a sibling feature, the app composes them.
+ */
+export type RefundEventHandlers = {
+  /** The paid lines of a payment that an administrator's requested refund is waiting for. */
+  ordersAwaitingRefund: (tx: Db, paymentRef: string) => Promise<string[]>
+  /** A refund confirmed, failed or still pending at the provider; answers what was done, for the log. */
+  applyProviderRefundEvent: (tx: Db, ctx: CheckoutContext, refund: ProviderRefundEvent) => Promise<string>
+}
+
+/**
  * One verified Stripe event. Its id is recorded in the same transaction as its effect, so a redelivered
  * event is a no-op and an event whose handling failed (rolled back) is handled when Stripe retries.
  */
 export async function handleStripeEvent(
   ctx: CheckoutContext,
   event: Stripe.Event,
+  refunds: RefundEventHandlers,
 ): Promise<StripeEventResult> {
   const now = ctx.now()
   // With Stripe's SDK behind it: loaded by the first event (before the transaction), never without Stripe.
@@ -69,7 +78,7 @@ export async function handleStripeEvent(
         if (!charge.refunded || !paymentIntent) return { duplicate: false, handled: 'partial_refund_ignored' }
         // Lines an administrator's refund is waiting for become refunded when that refund is confirmed
         // (refund.updated), not before: it may still fail.
-        const awaiting = await ordersAwaitingRefund(tx, paymentIntent)
+        const awaiting = await refunds.ordersAwaitingRefund(tx, paymentIntent)
         const refunded = await refundPaidOrders(tx, paymentIntent, now, awaiting)
         return { duplicate: false, handled: `refunded_${refunded}` }
       }
@@ -78,7 +87,11 @@ export async function handleStripeEvent(
       case 'refund.updated':
       case 'refund.failed':
       case 'charge.refund.updated': {
-        const handled = await applyProviderRefundEvent(tx, ctx, event.data.object as ProviderRefundEvent)
+        const handled = await refunds.applyProviderRefundEvent(
+          tx,
+          ctx,
+          event.data.object as ProviderRefundEvent,
+        )
         return { duplicate: false, handled }
       }
       default:

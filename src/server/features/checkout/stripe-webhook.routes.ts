@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { checkoutContext } from './checkout-context.ts'
-import { handleStripeEvent } from './stripe-events.service.ts'
+import { handleStripeEvent, type RefundEventHandlers } from './stripe-events.service.ts'
 
 /** Stripe's default: a signature older than five minutes is refused (replay protection). */
 const WEBHOOK_TOLERANCE_SECONDS = 300
@@ -24,9 +24,10 @@ const stripeEventShape = z.object({
 
 /**
  * POST /api/webhooks/stripe: the signature is checked on the raw body with STRIPE_WEBHOOK_SECRET before
- * anything is parsed or trusted; the event is then applied once (see handleStripeEvent).
+ * anything is parsed or trusted; the event is then applied once (see handleStripeEvent). Refund events go
+ * to the refunds feature's handlers, which app.ts passes in.
  */
-export function stripeWebhookRoutes(deps: AppDeps) {
+export function stripeWebhookRoutes(deps: AppDeps, refunds: RefundEventHandlers) {
   const app = new Hono<AppEnv>()
   app.post('/webhooks/stripe', async (c) => {
     const stripe = deps.config.payments.stripe
@@ -53,7 +54,7 @@ export function stripeWebhookRoutes(deps: AppDeps) {
     // PostgreSQL text cannot hold U+0000 (JSON can only carry it escaped).
     if (!stripeEventShape.safeParse(event).success || payload.toLowerCase().includes('\\u0000'))
       throw new AppError('bad_request', 'The webhook event is malformed.')
-    const result = await handleStripeEvent(checkoutContext(deps, c.var.log), event)
+    const result = await handleStripeEvent(checkoutContext(deps, c.var.log), event, refunds)
     c.var.log.info({ eventId: event.id, type: event.type, ...result }, 'Stripe event')
     return c.json({ received: true, duplicate: result.duplicate })
   })

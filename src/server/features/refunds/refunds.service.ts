@@ -6,7 +6,11 @@ import type { ServerConfig } from '#server/env.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
-import { type PaymentProvider, RefundRefusedError } from '#server/lib/payments/payment-provider.ts'
+import {
+  type PaymentProvider,
+  type ProviderRefundEvent,
+  RefundRefusedError,
+} from '#server/lib/payments/payment-provider.ts'
 import { ORDER_NOT_FOUND_MESSAGE } from '#shared/admin-orders.ts'
 import { formatPrice } from '#shared/format.ts'
 import type { RefundDto, RefundStatus } from '#shared/refunds.ts'
@@ -339,14 +343,6 @@ async function failLockedRefund(tx: Db, ctx: RefundContext, refund: RefundRow, e
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** The fields of a Stripe Refund object the webhook reads. */
-export type ProviderRefundEvent = {
-  id: string
-  status?: string | null
-  failure_reason?: string | null
-  metadata?: Record<string, string> | null
-}
 
 /**
  * A Stripe refund event (refund.created, refund.updated, refund.failed, charge.refund.updated), inside the

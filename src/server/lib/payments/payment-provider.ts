@@ -33,6 +33,14 @@ export type PaymentSessionState = {
   paymentRef: string | null
 }
 
+/** The fields of a Stripe Refund object the webhook reads. */
+export type ProviderRefundEvent = {
+  id: string
+  status?: string | null
+  failure_reason?: string | null
+  metadata?: Record<string, string> | null
+}
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe'
   /**
