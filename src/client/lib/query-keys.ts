@@ -51,6 +51,8 @@ export const queryKeys = {
     media: (type: MediaType) => ['admin', 'media', type] as const,
     printSpecs: () => ['admin', 'print-specs'] as const,
     artworkBoard: () => ['admin', 'artwork-board'] as const,
+    artworkBoardPage: <F>(month: string, filter: F, page: number) =>
+      ['admin', 'artwork-board', month, filter, page] as const,
     emails: () => ['admin', 'emails'] as const,
     emailsList: <F>(filters: F) => ['admin', 'emails', filters] as const,
     inbox: () => ['admin', 'inbox'] as const,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type {
   ArtworkState,
   ProductionBoardResponse,
@@ -10,9 +11,6 @@ import type { MonthKey } from '#shared/mailings.ts'
 
 /** 'all' asks for every line; a state asks the server for that state only (?state=). */
 export type ArtworkFilter = ArtworkState | 'all'
-
-/** Under the admin key, so an admin change elsewhere (an order deleted, say) refreshes the board too. */
-export const ARTWORK_BOARD_KEY = ['admin', 'artwork-board'] as const
 
 /** One page of the board (ARTWORK_BOARD_PAGE_SIZE lines, the server's default). */
 export function getProductionBoard(month: MonthKey, filter: ArtworkFilter, page: number) {
@@ -26,7 +24,8 @@ export function getProductionBoard(month: MonthKey, filter: ArtworkFilter, page:
 
 export function productionBoardQueryOptions(month: MonthKey, filter: ArtworkFilter, page: number) {
   return queryOptions({
-    queryKey: [...ARTWORK_BOARD_KEY, month, filter, page],
+    // Under the admin key, so an admin change elsewhere (an order deleted, say) refreshes the board too.
+    queryKey: queryKeys.admin.artworkBoardPage(month, filter, page),
     queryFn: () => getProductionBoard(month, filter, page),
     // Another filter or page keeps the table on screen until the new lines are in; another month does not.
     placeholderData: (previous, previousQuery) =>
@@ -49,12 +48,14 @@ export const artworkZipUrl = (month: MonthKey) => `/api/admin/mailings/${month}/
 function useLineUpdate() {
   const queryClient = useQueryClient()
   return (line: ProductionLineDto) => {
-    queryClient.setQueriesData<ProductionBoardResponse>({ queryKey: ARTWORK_BOARD_KEY }, (board) =>
-      board?.lines.some((l) => l.orderId === line.orderId)
-        ? { ...board, lines: board.lines.map((l) => (l.orderId === line.orderId ? line : l)) }
-        : board,
+    queryClient.setQueriesData<ProductionBoardResponse>(
+      { queryKey: queryKeys.admin.artworkBoard() },
+      (board) =>
+        board?.lines.some((l) => l.orderId === line.orderId)
+          ? { ...board, lines: board.lines.map((l) => (l.orderId === line.orderId ? line : l)) }
+          : board,
     )
-    void queryClient.invalidateQueries({ queryKey: ARTWORK_BOARD_KEY })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.artworkBoard() })
   }
 }
 
