@@ -1,5 +1,5 @@
 // `npm test`: every stage in turn (stopping at the first that fails), then how long each took, so a run's
-// wall time per stage is in its own output (issue 15 asks for it; docs/benchmarks.md keeps the figures).
+// wall time per stage is in its own output (docs/benchmarks.md keeps the figures).
 // `npm run test:quick` (--quick): the inner loop, without the browsers, PostgreSQL, the supply-chain gate,
 // the budgets and the tests that start processes, and with a small API fuzz (vitest.config.ts, mode quick).
 import { spawnSync } from 'node:child_process'

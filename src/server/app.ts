@@ -35,7 +35,7 @@ import { isClientAbort } from './http/stalled-upload.ts'
 import { AppError, UNAVAILABLE_MESSAGE } from './lib/errors.ts'
 import { logRequest, requestIdFor } from './lib/logger.ts'
 
-/** JSON bodies are small; media uploads (admin issue) get their own, larger limit on their route. */
+/** JSON bodies are small; the media and artwork uploads get their own, larger limits on their routes. */
 const JSON_BODY_LIMIT_BYTES = 100 * 1024
 const MEDIA_UPLOAD_PATH = '/api/admin/media'
 // @hono/node-server never gives these a body, so bodyLimit would pass them anyway.
