@@ -14,12 +14,19 @@
  *   uncached  READ_CACHE=off: every request queries the database (full 200 body)
  * Each Townflyer row gives its ratio to a bare run of the same kind (200 or 304) measured just before it,
  * so both saw the same machine (other load on it moves both).
+ * Pages, on the same servers: the time to first byte of /, /calendar and /blog (sequential requests on one
+ * kept-alive connection, Accept-Encoding br as a browser sends it, timed to the response headers) beside a
+ * static file of the same server (/robots.txt, the anchor), measured in turns so that both see the same
+ * machine; and requests/s of / and of the anchor at BENCH_CONNECTIONS with autocannon. `kept` is the default
+ * server (pages from the render cache), `rendered` the READ_CACHE=off one (every request renders).
+ * `--pages` runs only the pages' part, `--engine pglite|postgres` one engine.
  * Prints figures, asserts nothing (benchmarks are scripts: docs/architecture.md). BENCH_SECONDS (default
  * 10) and BENCH_CONNECTIONS (50).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -54,6 +61,28 @@ export type ApiBenchRow = {
   /** Bare server's CPU per request ÷ this one's: the throughput ratio when both are CPU-bound on a core. */
   cpuRatio?: number
 }
+
+export type PageMode = 'static anchor' | 'kept' | 'rendered'
+export type PageBenchRow = {
+  engine: Engine
+  url: string
+  mode: PageMode
+  ttfbP50: number
+  ttfbP99: number
+  /** Time to first byte (p50) ÷ the static anchor's, measured in the same turns. */
+  ratio?: number
+  /** At CONNECTIONS connections (only / and the anchor), with the server's CPU time per request. */
+  requestsPerSecond?: number
+  cpuMicrosPerRequest?: number
+  unexpected: number
+}
+
+const PAGE_URLS = ['/', '/calendar', '/blog']
+const STATIC_ANCHOR = '/robots.txt'
+/** Sequential requests per URL: TURNS turns of TURN_REQUESTS each, the URLs taking turns. */
+const TURNS = 10
+const TURN_REQUESTS = 30
+const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' }
 
 // ---------------------------------------------------------------- processes
 
@@ -222,6 +251,88 @@ async function measure(
   }
 }
 
+/** Milliseconds to the response headers of `n` sequential GETs on `agent`'s one connection; counts non-200s. */
+async function firstByteTimes(url: string, n: number, agent: http.Agent) {
+  const times: number[] = []
+  let unexpected = 0
+  for (let i = 0; i < n; i++) {
+    const started = performance.now()
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.get(url, { agent, headers: BROWSER_ENCODING }, (response) => {
+        times.push(performance.now() - started)
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+        response.on('error', reject)
+      })
+      request.on('error', reject)
+    })
+    if (status !== 200) unexpected++
+  }
+  return { times, unexpected }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
+
+/**
+ * The pages' time to first byte beside the static anchor's, on one server: the URLs take turns (TURNS
+ * turns of TURN_REQUESTS requests each, one warm-up turn first), so a change of load hits them alike. Then
+ * requests/s of / and of the anchor at CONNECTIONS connections.
+ */
+async function measurePages(
+  engine: Engine,
+  mode: 'kept' | 'rendered',
+  port: number,
+  pid: number | undefined,
+  log: (line: string) => void,
+): Promise<PageBenchRow[]> {
+  const urls = [STATIC_ANCHOR, ...PAGE_URLS]
+  const agents = new Map(urls.map((u) => [u, new http.Agent({ keepAlive: true, maxSockets: 1 })]))
+  const times = new Map<string, number[]>(urls.map((u) => [u, []]))
+  const unexpected = new Map<string, number>(urls.map((u) => [u, 0]))
+  const full = (u: string) => `http://127.0.0.1:${port}${u}`
+  try {
+    for (const u of urls) await firstByteTimes(full(u), TURN_REQUESTS, agents.get(u) as http.Agent)
+    for (let turn = 0; turn < TURNS; turn++) {
+      for (const u of urls) {
+        const measured = await firstByteTimes(full(u), TURN_REQUESTS, agents.get(u) as http.Agent)
+        times.get(u)?.push(...measured.times)
+        unexpected.set(u, (unexpected.get(u) ?? 0) + measured.unexpected)
+      }
+    }
+  } finally {
+    for (const agent of agents.values()) agent.destroy()
+  }
+  const sortedTimes = (u: string) => [...(times.get(u) ?? [])].sort((a, b) => a - b)
+  const anchorP50 = percentile(sortedTimes(STATIC_ANCHOR), 50)
+  const rows: PageBenchRow[] = urls.map((u) => {
+    const sorted = sortedTimes(u)
+    return {
+      engine,
+      url: u,
+      mode: u === STATIC_ANCHOR ? 'static anchor' : mode,
+      ttfbP50: percentile(sorted, 50),
+      ttfbP99: percentile(sorted, 99),
+      ratio: u === STATIC_ANCHOR ? undefined : percentile(sorted, 50) / anchorP50,
+      unexpected: unexpected.get(u) ?? 0,
+    }
+  })
+  for (const u of [STATIC_ANCHOR, '/']) {
+    const m = await measure(full(u), 200, BROWSER_ENCODING, pid)
+    const row = rows.find((r) => r.url === u)
+    if (row) {
+      row.requestsPerSecond = m.requestsPerSecond
+      row.cpuMicrosPerRequest = m.cpuMicrosPerRequest
+      row.unexpected += m.unexpected
+    }
+  }
+  for (const r of rows)
+    log(
+      `  ${engine} ${r.url} ${r.mode}: first byte p50 ${r.ttfbP50.toFixed(2)} ms, p99 ${r.ttfbP99.toFixed(2)} ms${r.ratio ? ` (×${r.ratio.toFixed(1)} the anchor)` : ''}${r.requestsPerSecond ? `, ${Math.round(r.requestsPerSecond)} req/s, ${Math.round(r.cpuMicrosPerRequest ?? 0)} µs CPU/req` : ''}`,
+    )
+  return rows
+}
+
 // ---------------------------------------------------------------- data
 
 const BLOG_PARAGRAPH =
@@ -303,7 +414,8 @@ async function benchEngine(
   engine: Engine,
   baseUrl: string,
   log: (line: string) => void,
-): Promise<ApiBenchRow[]> {
+  pagesOnly: boolean,
+): Promise<{ rows: ApiBenchRow[]; pages: PageBenchRow[] }> {
   const { target, month, cleanup } = await prepareTarget(engine, baseUrl, new Date())
   const endpoints = [
     { name: 'calendar month', path: `/api/calendar-days?month=${month}` },
@@ -311,6 +423,7 @@ async function benchEngine(
     { name: 'blog list', path: '/api/blog-posts' },
   ]
   const rows: ApiBenchRow[] = []
+  const pages: PageBenchRow[] = []
   const children: ChildProcess[] = []
   const cleanupAll = async () => {
     for (const child of children) await stop(child)
@@ -339,6 +452,14 @@ async function benchEngine(
     // The cached server first: capture each body and its ETag for the bare server.
     const cached = await startTownflyer(target, true)
     children.push(cached.child)
+    pages.push(...(await measurePages(engine, 'kept', cached.port, cached.child.pid, log)))
+    if (pagesOnly) {
+      await stop(cached.child)
+      const rendering = await startTownflyer(target, false)
+      children.push(rendering.child)
+      pages.push(...(await measurePages(engine, 'rendered', rendering.port, rendering.child.pid, log)))
+      return { rows, pages }
+    }
     const bodies: Record<string, { body: string; etag: string }> = {}
     for (const e of endpoints) {
       const response = await fetch(`http://127.0.0.1:${cached.port}${e.path}`)
@@ -369,6 +490,7 @@ async function benchEngine(
 
     const uncached = await startTownflyer(target, false)
     children.push(uncached.child)
+    pages.push(...(await measurePages(engine, 'rendered', uncached.port, uncached.child.pid, log)))
     for (const e of endpoints) {
       const response = await fetch(url(uncached.port, e))
       if ((await response.text()) !== bodies[e.path]?.body)
@@ -384,9 +506,12 @@ async function benchEngine(
   }
   // One block per endpoint in the table.
   const order: Mode[] = ['bare', 'cached', 'bare 304', '304', 'uncached']
-  return endpoints.flatMap((e) =>
-    rows.filter((r) => r.endpoint === e.name).sort((a, b) => order.indexOf(a.mode) - order.indexOf(b.mode)),
-  )
+  return {
+    rows: endpoints.flatMap((e) =>
+      rows.filter((r) => r.endpoint === e.name).sort((a, b) => order.indexOf(a.mode) - order.indexOf(b.mode)),
+    ),
+    pages,
+  }
 }
 
 /** `npm run serve`'s step: rebuild dist/server only when a server source is newer than the bundle. */
@@ -414,8 +539,12 @@ async function postgresReachable(url: string) {
   }
 }
 
-export async function runApiBench(log: (line: string) => void = () => {}): Promise<{
+export async function runApiBench(
+  log: (line: string) => void = () => {},
+  options: { pagesOnly?: boolean; engines?: Engine[] } = {},
+): Promise<{
   rows: ApiBenchRow[]
+  pages: PageBenchRow[]
   notes: string[]
 }> {
   const baseUrl =
@@ -427,10 +556,19 @@ export async function runApiBench(log: (line: string) => void = () => {}): Promi
   process.once('SIGINT', interrupted)
   process.once('SIGTERM', interrupted)
   await buildServer()
-  const rows = await benchEngine('pglite', baseUrl, log)
-  if (await postgresReachable(baseUrl)) rows.push(...(await benchEngine('postgres', baseUrl, log)))
-  else notes.push(`PostgreSQL not reachable at ${new URL(baseUrl).host}: PostgreSQL rows skipped.`)
-  return { rows, notes }
+  const engines = options.engines ?? ['pglite', 'postgres']
+  const rows: ApiBenchRow[] = []
+  const pages: PageBenchRow[] = []
+  for (const engine of engines) {
+    if (engine === 'postgres' && !(await postgresReachable(baseUrl))) {
+      notes.push(`PostgreSQL not reachable at ${new URL(baseUrl).host}: PostgreSQL rows skipped.`)
+      continue
+    }
+    const result = await benchEngine(engine, baseUrl, log, options.pagesOnly ?? false)
+    rows.push(...result.rows)
+    pages.push(...result.pages)
+  }
+  return { rows, pages, notes }
 }
 
 // ---------------------------------------------------------------- table
@@ -477,13 +615,13 @@ export function apiRowCells(r: ApiBenchRow): string[] {
 }
 
 /** A Markdown table, so the output can go into docs/benchmarks.md as it is. */
-export function renderTable(header: string[], body: string[][]): string {
+export const PAGE_RIGHT_ALIGNED = new Set([3, 4, 5, 6, 7, 8])
+
+export function renderTable(header: string[], body: string[][], rightAligned = RIGHT_ALIGNED): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)))
   const pad = (c: string, i: number) =>
-    RIGHT_ALIGNED.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)
-  const rule = widths.map((w, i) =>
-    RIGHT_ALIGNED.has(i) ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`,
-  )
+    rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)
+  const rule = widths.map((w, i) => (rightAligned.has(i) ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`))
   return [
     `| ${header.map(pad).join(' | ')} |`,
     `|${rule.join('|')}|`,
@@ -491,11 +629,59 @@ export function renderTable(header: string[], body: string[][]): string {
   ].join('\n')
 }
 
+export const PAGE_TABLE_HEADER = [
+  'engine',
+  'page',
+  'mode',
+  'first byte p50 ms',
+  'p99 ms',
+  'vs anchor',
+  'req/s',
+  'CPU µs/req',
+  'unexpected',
+  'target',
+]
+
+const PAGE_TARGETS = "targets: a kept page's first byte ≤ ×3 the static anchor's; / ≥ 1,000 req/s"
+
+function pageTargetOf(r: PageBenchRow): string {
+  if (r.mode !== 'kept') return ''
+  const ttfb = (r.ratio ?? Number.POSITIVE_INFINITY) <= 3 ? 'ok ≤×3' : 'MISS >×3'
+  if (r.url !== '/') return ttfb
+  return `${ttfb}, ${(r.requestsPerSecond ?? 0) >= 1000 ? 'ok ≥1,000/s' : 'MISS <1,000/s'}`
+}
+
+export function pageRowCells(r: PageBenchRow): string[] {
+  return [
+    r.engine,
+    r.url,
+    r.mode,
+    r.ttfbP50.toFixed(2),
+    r.ttfbP99.toFixed(2),
+    r.ratio === undefined ? '' : `×${r.ratio.toFixed(1)}`,
+    r.requestsPerSecond === undefined ? '' : Math.round(r.requestsPerSecond).toLocaleString('en-US'),
+    r.cpuMicrosPerRequest === undefined ? '' : String(Math.round(r.cpuMicrosPerRequest)),
+    String(r.unexpected),
+    pageTargetOf(r),
+  ]
+}
+
+export const PAGE_FOOTNOTE = `Pages: first byte over ${TURNS} turns of ${TURN_REQUESTS} sequential requests per URL (Accept-Encoding br, gzip), the URLs taking turns; req/s at ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up; ${PAGE_TARGETS}.`
+
 export const API_FOOTNOTE = `${CONNECTIONS} connections, ${SECONDS} s per row (after a ${WARMUP_SECONDS} s warm-up); ${TARGETS}.`
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { rows, notes } = await runApiBench((line) => console.error(line))
-  console.log(renderTable(TABLE_HEADER, rows.map(apiRowCells)))
-  console.log(`\n${API_FOOTNOTE}`)
+  const args = process.argv.slice(2)
+  const engine = args[args.indexOf('--engine') + 1]
+  const { rows, pages, notes } = await runApiBench((line) => console.error(line), {
+    pagesOnly: args.includes('--pages'),
+    engines: args.includes('--engine') ? [engine as Engine] : undefined,
+  })
+  if (rows.length > 0) {
+    console.log(renderTable(TABLE_HEADER, rows.map(apiRowCells)))
+    console.log(`\n${API_FOOTNOTE}`)
+  }
+  console.log(`\n${renderTable(PAGE_TABLE_HEADER, pages.map(pageRowCells), PAGE_RIGHT_ALIGNED)}`)
+  console.log(`\n${PAGE_FOOTNOTE}`)
   for (const note of notes) console.log(note)
 }

@@ -1,6 +1,7 @@
 /**
  * npm run bench: the API throughput bench (scripts/bench-api.ts: public reads of the built server on PGlite
- * and PostgreSQL, against a bare node:http server), the checkout bench (scripts/bench-checkout.ts), the
+ * and PostgreSQL, against a bare node:http server, and the pages' first byte and requests/s beside a static
+ * file of the same server), the checkout bench (scripts/bench-checkout.ts), the
  * startup bench, the admin month overview on ten years of data (scripts/bench-mailings.ts) and the admin
  * Orders screen by checkout on 50,000 orders with its CSV export and Chromium (scripts/bench-checkouts.ts), printed as
  * one table and notes. Progress goes to stderr, the results to stdout.
@@ -8,7 +9,17 @@
  * Exits 1 when the checkout probe finds a broken invariant or an answer other than 200/409.
  */
 import os from 'node:os'
-import { API_FOOTNOTE, apiRowCells, renderTable, runApiBench, TABLE_HEADER } from './bench-api.ts'
+import {
+  API_FOOTNOTE,
+  apiRowCells,
+  PAGE_FOOTNOTE,
+  PAGE_RIGHT_ALIGNED,
+  PAGE_TABLE_HEADER,
+  pageRowCells,
+  renderTable,
+  runApiBench,
+  TABLE_HEADER,
+} from './bench-api.ts'
 import { type Latency, runCheckoutBench } from './bench-checkout.ts'
 import { describeCheckoutsBench, runCheckoutsBench } from './bench-checkouts.ts'
 import { describeMailingsBench, runMailingsBench } from './bench-mailings.ts'
@@ -60,6 +71,8 @@ console.log(
   ]),
 )
 console.log(`\n${API_FOOTNOTE}`)
+console.log(`\n${renderTable(PAGE_TABLE_HEADER, api.pages.map(pageRowCells), PAGE_RIGHT_ALIGNED)}`)
+console.log(`\n${PAGE_FOOTNOTE}`)
 for (const note of api.notes) console.log(note)
 console.log(
   `Checkout concurrency probe: ${p.processes} server processes, ${p.rounds} rounds × ${p.requestsPerRound} simultaneous overlapping carts in ${p.seconds.toFixed(1)} s: held ${p.held}, refused 409 ${p.refused}, other ${p.other}, invariant violations ${p.violations}.`,
