@@ -16,8 +16,9 @@ const FULL_STAGES = [
   'check:production-install',
   'test:budgets',
 ]
-// test:unit:quick is Vitest's unit, client and PGlite integration projects in mode quick (never PostgreSQL's).
-const QUICK_STAGES = ['typecheck', 'lint', 'test:unit:quick']
+// typecheck:quick keeps tsc's incremental state between runs (under node_modules/.cache): 2 s instead of 8
+// once warm. test:unit:quick is Vitest's unit, client and PGlite integration projects in mode quick.
+const QUICK_STAGES = ['typecheck:quick', 'lint', 'test:unit:quick']
 
 // TEST_STAGES=typecheck,lint runs only those (in this order).
 const STAGES = process.env.TEST_STAGES?.split(',').filter(Boolean) ?? (QUICK ? QUICK_STAGES : FULL_STAGES)

@@ -1111,6 +1111,11 @@ const ROUTES = registry()
  */
 export function defineApiFuzz(shard: number, shards: number) {
   beforeAll(async () => {
+    // Each shard counts its own routes, logs and rejections: in the quick loop (Vitest's isolate: false)
+    // shards that run in one worker share this module.
+    stats.length = 0
+    rejections.length = 0
+    errorLogs.length = 0
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-fuzz-client-'))
     fs.mkdirSync(path.join(clientDir, 'assets'))
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><!--site-config-->')
