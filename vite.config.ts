@@ -48,8 +48,6 @@ const PAGE_MODULE = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]((?:public|admin
 const OWN_CHUNK = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/
 /** A module this many public pages use goes into one `common` chunk. */
 const COMMON_PAGE_COUNT = 8
-/** The demo landing page uses nearly every feature; letting it split shared code would multiply chunks. */
-const IGNORED_PAGES = new Set(['public/alternate-landing-page'])
 
 /**
  * Groups the code that pages share (codeSplitting groups) into a few chunks instead of one chunk per
@@ -83,7 +81,9 @@ function sharedChunkName() {
     if (OWN_CHUNK.test(id)) return null
     const found = usersOf(id, graph, new Set())
     if (found.has('entry')) return null
-    const pages = [...found].filter((user) => user.startsWith('public/') && !IGNORED_PAGES.has(user))
+    // The demo landing page counts like any other: it uses nearly every feature, and leaving it out made
+    // code it shares with one other page a chunk of its own on both.
+    const pages = [...found].filter((user) => user.startsWith('public/'))
     if (pages.length >= COMMON_PAGE_COUNT) return 'common'
     if (pages.length < 2) return null
     return pages
@@ -123,6 +123,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           /-page$/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         codeSplitting: {
           groups: [
+            // React and react-query are used by the entry and by most pages: one chunk of them, rather than
+            // the pieces both use split off into several small chunks that each compress on their own.
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
+              priority: 10,
+            },
             { name: sharedChunkName(), debugName: 'shared page code', includeDependenciesRecursively: false },
           ],
         },
