@@ -40,7 +40,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'unit',
             include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
-            exclude: leftOut,
+            ...(quick ? { exclude: STARTS_PROCESSES } : {}),
             environment: 'node',
             ...isolation,
           },
