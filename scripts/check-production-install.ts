@@ -27,6 +27,7 @@ import { isBuiltin } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { MONTH_NAMES } from '#shared/format.ts'
 // @ts-expect-error: a plain JavaScript build script without types
 import { isBuildStale } from './build-if-stale.mjs'
 
@@ -150,21 +151,6 @@ function headings(markup: string): string[] {
       .trim(),
   )
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /** A calendar day's button as the page renders it: aria-label="Friday, January 1, 2027 — $120, available". */
 const DAY_LABEL = /aria-label="\w+, (\w+) (\d{1,2}), (\d{4}) — \$(\d+), available"/
@@ -300,8 +286,8 @@ async function main(): Promise<void> {
       const markup = rootMarkup(body)
       if (!headings(markup).includes('Calendar')) return 'no "Calendar" heading inside #root: not rendered'
       const [, month = '', day = '', year = '', price = ''] = DAY_LABEL.exec(markup) ?? []
-      if (!MONTHS.includes(month)) return 'no calendar day inside #root'
-      const mm = String(MONTHS.indexOf(month) + 1).padStart(2, '0')
+      if (!(MONTH_NAMES as readonly string[]).includes(month)) return 'no calendar day inside #root'
+      const mm = String((MONTH_NAMES as readonly string[]).indexOf(month) + 1).padStart(2, '0')
       shown = { date: `${year}-${mm}-${day.padStart(2, '0')}`, price: Number(price) }
       return builtApp(body)
     })
