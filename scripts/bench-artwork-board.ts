@@ -22,15 +22,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import pg from 'pg'
-import { chromium } from 'playwright-core'
 import { createApp } from '#server/app.ts'
 import { prepareApp } from '#server/bootstrap.ts'
 import { openPostgres } from '#server/db/client.ts'
 import { loadConfig } from '#server/env.ts'
 import { ensureAdmin } from '#server/features/auth/auth.service.ts'
 import { createLogger } from '#server/lib/logger.ts'
-import { startBuiltServer } from './lib/built-server.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts'
+import { openAdminBrowser } from './lib/admin-browser.ts'
 
 const ORIGIN = 'http://localhost:3000'
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' }
@@ -203,25 +201,13 @@ export async function runArtworkBoardBench(
 
 /** The built server on the bench database: navigation to the board until its first row shows, 5 visits. */
 async function measureBrowser(databaseUrl: string, month: string, log: (line: string) => void) {
-  const server = await startBuiltServer({
+  const { page, close } = await openAdminBrowser({
     label: 'townflyer-bench-artwork-browser',
+    databaseUrl,
+    authSecret: SECRET,
     admin: ADMIN,
-    env: { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: SECRET },
   })
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    await page.goto('/')
-    const signIn = await page.evaluate(async (credentials) => {
-      const response = await fetch('/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(credentials),
-      })
-      return response.status
-    }, ADMIN)
-    if (signIn !== 200) throw new Error(`browser sign-in answered ${signIn}`)
     const firstRowMs: number[] = []
     for (let i = 0; i < 5; i++) {
       const started = performance.now()
@@ -236,8 +222,7 @@ async function measureBrowser(databaseUrl: string, month: string, log: (line: st
     log(`Chromium: 5 visits of /admin/artwork`)
     return { firstRowMs, elements, rows }
   } finally {
-    await browser.close()
-    await server.stop()
+    await close()
   }
 }
 

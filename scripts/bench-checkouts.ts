@@ -34,7 +34,6 @@ import v8 from 'node:v8'
 import vm from 'node:vm'
 import { getRequestListener } from '@hono/node-server'
 import pg from 'pg'
-import { chromium } from 'playwright-core'
 import { createApp } from '#server/app.ts'
 import { prepareApp } from '#server/bootstrap.ts'
 import { openPostgres } from '#server/db/client.ts'
@@ -44,8 +43,7 @@ import { ensureAdmin } from '#server/features/auth/auth.service.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import { type CheckoutsQuery, checkoutsQuerySchema } from '#shared/admin-checkouts.ts'
 import { seed } from './bench-mailings.ts'
-import { startBuiltServer } from './lib/built-server.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts'
+import { openAdminBrowser } from './lib/admin-browser.ts'
 
 export type Latency = { n: number; p50: number; p95: number; max: number }
 
@@ -420,25 +418,13 @@ async function explainPageQueries(databaseUrl: string, log: (line: string) => vo
  * context (cold cache); the others reuse it, as an owner coming back to the tab does.
  */
 async function measureBrowser(databaseUrl: string, runs: number, log: (line: string) => void) {
-  const server = await startBuiltServer({
+  const { page, close } = await openAdminBrowser({
     label: 'townflyer-bench-checkouts-browser',
+    databaseUrl,
+    authSecret: SECRET,
     admin: ADMIN,
-    env: { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: SECRET },
   })
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    await page.goto('/')
-    const signIn = await page.evaluate(async (credentials) => {
-      const response = await fetch('/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(credentials),
-      })
-      return response.status
-    }, ADMIN)
-    if (signIn !== 200) throw new Error(`browser sign-in answered ${signIn}`)
     const firstRowsMs: number[] = []
     const expandedMs: number[] = []
     for (let i = 0; i < runs; i++) {
@@ -457,8 +443,7 @@ async function measureBrowser(databaseUrl: string, runs: number, log: (line: str
     log(`Chromium: ${runs} visits of /admin/orders`)
     return { firstRowsMs, expandedMs }
   } finally {
-    await browser.close()
-    await server.stop()
+    await close()
   }
 }
 
