@@ -28,6 +28,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MONTH_NAMES } from '#shared/format.ts'
+import { decodeEntities } from '#shared/html-entities.ts'
 // @ts-expect-error: a plain JavaScript build script without types
 import { isBuildStale } from './build-if-stale.mjs'
 
@@ -140,15 +141,7 @@ function rootMarkup(html: string): string {
 /** The text of every heading (h1–h6) in some markup, with tags removed and entities decoded. */
 function headings(markup: string): string[] {
   return [...markup.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map((match) =>
-    (match[2] ?? '')
-      .replace(/<[^>]*>/g, '')
-      .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-      .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&')
-      .trim(),
+    decodeEntities((match[2] ?? '').replace(/<[^>]*>/g, '')).trim(),
   )
 }
 

@@ -10,6 +10,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
+import { decodeEntities } from '#shared/html-entities.ts'
 import { blogPageOf } from '../shared/blog-pages'
 import { initialCalendarMonth } from '../shared/calendar-months'
 import { DEFAULT_SITE_FONT, isSiteFont } from '../shared/fonts'
@@ -37,15 +38,6 @@ const excerpt = (text: string, max = 160) => {
   const plain = text.replace(/\s+/g, ' ').trim()
   return plain.length <= max ? plain : `${plain.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
 }
-
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
 
 /** The text of the first non-empty paragraph of <main>: the page's own opening line, verbatim. */
 function firstParagraph(html: string): string | undefined {
