@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './scripts/lib/longest-first-sequencer.ts'
 
 // Integration tests run once per database engine: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
@@ -35,6 +36,8 @@ export default defineConfig(({ mode }) => {
       // so every file waited for the one before. The integration files spend much of their time waiting for
       // PostgreSQL (its own processes) or on timers, so three workers keep both cores busy.
       maxWorkers: 3,
+      // The longest files start first, so the run does not end waiting on one of them.
+      sequence: { sequencer: LongestFirstSequencer },
       projects: [
         {
           test: {
@@ -50,6 +53,8 @@ export default defineConfig(({ mode }) => {
             name: 'client',
             include: ['src/client/**/*.test.{ts,tsx}'],
             environment: 'happy-dom',
+            setupFiles: ['src/client/test/setup.ts'],
+            testTimeout: 30_000,
             ...isolation,
           },
         },

@@ -37,7 +37,7 @@ async function mailingsSettled(client: QueryClient) {
   await vi.waitFor(
     () =>
       expect(client.getQueryState(availableMonthsQueryOptions.queryKey)?.status).toMatch(/^(success|error)$/),
-    { timeout: 5000 },
+    { timeout: 10_000 },
   )
 }
 
