@@ -9,6 +9,13 @@ export const SPECIAL_PURCHASE_UNIT_PRICE = 1
 export const SPECIAL_PURCHASE_MIN_UNITS = 1
 export const DEFAULT_SPECIAL_PURCHASE_DESCRIPTION = 'Special Purchase'
 
+/**
+ * What one unit buys, shown next to the quantity. A special purchase is no calendar day or map icon (it has
+ * no mailing and takes no artwork): it pays for custom work at a flat $1 a unit, so a unit is a dollar of an
+ * order agreed beforehand, such as the custom quote the pricing page offers.
+ */
+export const SPECIAL_PURCHASE_UNIT_TEXT = `One unit is $${SPECIAL_PURCHASE_UNIT_PRICE} toward a custom order agreed with us beforehand, such as a custom quote: for a $250 quote, order 250 units and name the quote in the description.`
+
 /** Special purchases stop here: a larger order is a custom quote, not a card payment. */
 export const SPECIAL_PURCHASE_MAX_UNITS = 100_000
 

@@ -95,11 +95,12 @@ export function HomePage() {
           </p>
           <Card>
             <CardContent className="pt-6 text-slate-800">
-              Send your logo to{' '}
+              After you order a map icon, we e-mail you a private link to upload your logo, and we place it on
+              the map. Questions? E-mail{' '}
               <a href={`mailto:${config.contactEmail}`} className={link}>
                 {config.contactEmail}
-              </a>{' '}
-              and we will place it on the map.{' '}
+              </a>
+              .{' '}
               <Link to="/5k-example" className={link}>
                 See map icon pricing
               </Link>

@@ -21,6 +21,7 @@ import {
   formatSpecialPurchaseTotal,
   readUnits,
   SPECIAL_PURCHASE_MIN_UNITS,
+  SPECIAL_PURCHASE_UNIT_TEXT,
   specialPurchaseAmount,
   specialPurchaseDescription,
 } from '#shared/special-purchase.ts'
@@ -132,7 +133,7 @@ export function SpecialPurchasePage() {
                     onChange={(event) => setQuantityText(event.target.value)}
                     onBlur={() => setQuantityText(correctUnitsText(quantityText))}
                     className="w-24 text-center"
-                    {...fieldErrorProps(unitsProblem ?? undefined, `${ids}-units-error`)}
+                    {...fieldErrorProps(unitsProblem ?? undefined, `${ids}-units-error`, `${ids}-units-hint`)}
                   />
                   <Button
                     variant="outline"
@@ -144,6 +145,9 @@ export function SpecialPurchasePage() {
                     <Plus aria-hidden="true" />
                   </Button>
                 </div>
+                <p id={`${ids}-units-hint`} className="text-sm text-slate-700">
+                  {SPECIAL_PURCHASE_UNIT_TEXT}
+                </p>
                 <FieldError id={`${ids}-units-error`} error={unitsProblem ?? undefined} />
               </div>
               <div className="space-y-2">
