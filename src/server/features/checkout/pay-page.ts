@@ -1,6 +1,7 @@
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
+import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { SessionOrder } from './session-order-list.service.ts'
 
 /**
@@ -47,17 +48,25 @@ function layout(title: string, productName: string, body: HtmlEscapedString | Pr
 
 function describeSessionOrder(order: SessionOrder): string {
   if (order.type === 'calendar_day' && order.date) return `Calendar day: ${formatDayDate(order.date)}`
-  if (order.type === 'map_icon') return `Map icon: ${order.iconName ?? 'Map icon'}`
+  if (order.type === 'map_icon') {
+    const mailing = order.mailingMonth ? `, for the ${mailingMonthLabel(order.mailingMonth)} mailing` : ''
+    return `Map icon: ${order.iconName ?? 'Map icon'}${mailing}`
+  }
   const units = order.units ? ` (${order.units} unit${order.units === 1 ? '' : 's'})` : ''
   return `${order.description ?? 'Special Purchase'}${units}`
 }
 
 /**
- * How long the hold lasts, in words: a clock time in GMT means little to a buyer. The hold is
- * PAYMENT_HOLD_MINUTES from the start of the checkout (the orders keep a little headroom beyond it).
+ * How long the hold lasts, in words: a clock time in GMT means little to a buyer. `holdMinutes` is the
+ * server's hold setting (config.payments.holdMinutes, the checkout's payment window; the orders keep a
+ * little headroom beyond it), so the promise never exceeds the real hold. A lone map icon names its mailing:
+ * the same icon is sold once per mailing.
  */
 function describeHold(items: SessionOrder[], holdMinutes: number): string {
   const minutes = `${holdMinutes} minute${holdMinutes === 1 ? '' : 's'}`
+  const [only] = items
+  if (items.length === 1 && only?.type === 'map_icon' && only.mailingMonth)
+    return `We hold this map icon for the ${mailingMonthLabel(only.mailingMonth)} mailing for you for ${minutes}.`
   const isDaysOnly = items.length > 0 && items.every((o) => o.type === 'calendar_day')
   const what = !isDaysOnly ? 'your order' : items.length === 1 ? 'this day' : 'these days'
   return `We hold ${what} for you for ${minutes}.`

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '#server/app.ts'
 import { calendarDays, orders, outbox, refundJobs } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
@@ -15,7 +16,9 @@ import {
   seededIcon,
   sessionIdOf,
 } from '#server/test/checkout-test-helpers.ts'
-import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
+import { mailingMonthLabel } from '#shared/mailing-names.ts'
+import type { MonthKey } from '#shared/month-key.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import { fulfilCheckoutSession } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
@@ -295,7 +298,21 @@ describe('the payment page and where Cancel returns', () => {
     await t.db.update(calendarDays).set({ status: 'available', businessName: null })
     const icon = await seededIcon(t)
     const withIcon = await (await t.request(`/pay/${await cartCheckout([], icon.id)}`)).text()
-    expect(withIcon).toContain('We hold your order for you for 30 minutes.')
+    const [month] = (await t.db.select({ month: orders.mailingMonth }).from(orders)).map((o) => o.month)
+    const mailing = mailingMonthLabel(month as MonthKey)
+    expect(withIcon).toContain(`Map icon: ${icon.name}, for the ${mailing} mailing`)
+    expect(withIcon).toContain(`We hold this map icon for the ${mailing} mailing for you for 30 minutes.`)
+  })
+
+  it('promises the hold the server is set to, not a fixed figure', async () => {
+    const [day] = await seededDays(t, 1)
+    const sessionId = await cartCheckout([day?.id as string])
+    const app = createApp({
+      ...t.deps,
+      config: { ...t.deps.config, payments: { ...t.deps.config.payments, holdMinutes: 45 } },
+    })
+    const page = await (await app.request(`${TEST_ORIGIN}/pay/${sessionId}`)).text()
+    expect(page).toContain('We hold this day for you for 45 minutes.')
   })
 
   it('Cancel returns to the page the checkout started from', async () => {

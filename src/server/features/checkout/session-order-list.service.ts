@@ -4,6 +4,8 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { calendarDays, mapIcons, orders } from '#server/db/schema.ts'
 import { isCheckoutReturnPath, type SessionOrderType } from '#shared/checkout.ts'
+import { isMonthKey } from '#shared/mailing-names.ts'
+import type { MonthKey } from '#shared/month-key.ts'
 
 export type SessionOrder = {
   id: string
@@ -12,6 +14,8 @@ export type SessionOrder = {
   iconName: string | null
   description: string | null
   units: number | null
+  /** Map icons: the mailing the icon appears in ('YYYY-MM'); null for days and special purchases. */
+  mailingMonth: MonthKey | null
   amountCents: number
   status: string
   businessName: string
@@ -43,6 +47,7 @@ export async function listSessionOrders(db: Db, sessionId: string): Promise<Sess
       itemSize: orders.itemSize,
       iconName: mapIcons.name,
       mapIconId: orders.mapIconId,
+      mailingMonth: orders.mailingMonth,
       dayId: orders.dayId,
     })
     .from(orders)
@@ -63,6 +68,7 @@ export async function listSessionOrders(db: Db, sessionId: string): Promise<Sess
       iconName: isIcon ? (row.itemName ?? row.iconName ?? null) : null,
       description: isSpecial && typeof meta.description === 'string' ? meta.description : null,
       units: isSpecial && typeof meta.units === 'number' ? meta.units : null,
+      mailingMonth: isIcon && isMonthKey(row.mailingMonth) ? row.mailingMonth : null,
       amountCents: row.amountCents,
       status: row.status,
       businessName: row.businessName,
