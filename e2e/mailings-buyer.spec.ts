@@ -2,23 +2,23 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import type { CalendarMonthResponse, MapIconsResponse } from '#shared/dto.ts'
-import { formatDayDate } from '#shared/format.ts'
 import { cartMailingText, mailingForText } from '#shared/mailing-names.ts'
-import { mailingConcludedText, mailingScheduleText } from '#shared/mailing-texts.ts'
+import { mailingScheduleText } from '#shared/mailing-texts.ts'
 import type { MonthKey, PublicMailingsResponse } from '#shared/mailings.ts'
 import { api } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 import { dayCell, showMonth } from './storefront-helpers.ts'
 
 /**
- * Mailings, buyer side: the concluded notice, the shown month's close and in-homes dates, a closed
- * mailing's days, and map icons bought for a chosen mailing.
+ * Mailings, buyer side: the shown month's close and in-homes dates and map icons bought for a chosen
+ * mailing (the notice about a closed mailing and its read-only days: usability-buyer-pages.spec.ts).
  *
  * These tests open, close and sell in mailings, which every visitor of the site sees: the concluded notice
  * names the latest closed mailing, and the storefront specs take "the last open month" from the month
  * list. So they run on the admin specs' site (E2E_ADMIN_BASE_URL), whose purpose is changes every visitor
  * would see, and keep to months of the last year the admin month navigator offers (initialising days
- * refuses later dates), each test its own month: September, October and December of that year.
+ * refuses later dates), each test its own month: September and October of that year (December is the
+ * closed mailing's, in usability-buyer-pages.spec.ts).
  */
 test.use({ baseURL: process.env.E2E_ADMIN_BASE_URL })
 test.describe.configure({ timeout: 60_000 })
@@ -69,52 +69,6 @@ test('the calendar states the shown month’s sales close and in-homes dates', a
   await showMonth(page, september)
   await expect(page.getByText(schedule ?? '', { exact: true })).toBeVisible()
   await expect(dayCell(page, toIsoDate(YEAR, 9, 5))).toHaveAccessibleName(/— \$120, available$/)
-})
-
-test('a mailing the admin closed: the notice names it, the month is not offered, its days read Closed', async ({
-  page,
-}) => {
-  const december = { year: YEAR, month: 12 }
-  const label = formatYearMonth(december)
-  const date = toIsoDate(YEAR, 12, 8)
-  await signInAt(page, '/admin')
-  await openMonth(page, december, 31)
-
-  // The buyer opened the calendar while the mailing was for sale; its sales close before they pick it.
-  await page.goto('/calendar')
-  const selector = page.getByRole('combobox', { name: 'Month' })
-  await expect(selector).toBeEnabled()
-  await api(page, 'POST', `/api/admin/mailings/${monthKey(december)}/status`, { action: 'close' })
-  await showMonth(page, december)
-  await expect(page.getByText(`Orders for the ${label} mailing are closed.`, { exact: true })).toBeVisible()
-  const cell = dayCell(page, date)
-  await expect(cell).toHaveAccessibleName(`${formatDayDate(date)} — closed, not available`)
-  await expect(cell).toHaveText(/Closed/)
-  await expect(cell).not.toHaveText(/\$/)
-  await cell.click()
-  await expect(toastText(page, 'Day Unavailable')).toBeVisible()
-  await expect(toastText(page, 'This day is no longer available for booking.')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible()
-
-  // The short label fits a day cell on the narrowest phone.
-  await page.setViewportSize({ width: 320, height: 800 })
-  await expect(cell).toHaveText(/Closed/)
-  const overflowing = await cell.evaluate((button) =>
-    [button, ...Array.from(button.querySelectorAll('*'))]
-      .filter((el) => el.scrollWidth > el.clientWidth && el.getClientRects().length > 0)
-      .map((el) => el.textContent),
-  )
-  expect(overflowing).toEqual([])
-  await page.setViewportSize({ width: 1280, height: 800 })
-
-  // The December mailing is the latest closed one (no later month can have days), and no longer for sale.
-  await page.reload()
-  await expect(page.getByText(mailingConcludedText(monthKey(december)), { exact: true })).toBeVisible()
-  await expect(selector).toBeEnabled()
-  await selector.click()
-  await expect(page.getByRole('option').first()).toBeVisible()
-  await expect(page.getByRole('option', { name: label, exact: true })).toHaveCount(0)
-  await page.keyboard.press('Escape')
 })
 
 test('a map icon is reserved for the chosen mailing and the cart names that mailing', async ({ page }) => {

@@ -138,8 +138,24 @@ test.describe('a closed mailing on the calendar', () => {
     const label = formatYearMonth(december)
     await expect(page.getByText(`Orders for the ${label} mailing are closed.`, { exact: true })).toBeVisible()
     const date = toIsoDate(december.year, 12, 4)
-    await expect(dayCell(page, date)).toHaveAccessibleName(`${formatDayDate(date)} — closed, not available`)
+    const cell = dayCell(page, date)
+    await expect(cell).toHaveAccessibleName(`${formatDayDate(date)} — closed, not available`)
+    await expect(cell).toHaveText(/Closed/)
+    await expect(cell).not.toHaveText(/\$/)
     await expect(page.getByRole('button', { name: /, available$/ })).toHaveCount(0)
+    await cell.click()
+    await expect(toastText(page, 'Day Unavailable')).toBeVisible()
+    await expect(toastText(page, 'This day is no longer available for booking.')).toBeVisible()
+
+    // The short label fits a day cell on the narrowest phone.
+    await page.setViewportSize({ width: 320, height: 800 })
+    await expect(cell).toHaveText(/Closed/)
+    const overflowing = await cell.evaluate((button) =>
+      [button, ...Array.from(button.querySelectorAll('*'))]
+        .filter((el) => el.scrollWidth > el.clientWidth && el.getClientRects().length > 0)
+        .map((el) => el.textContent),
+    )
+    expect(overflowing).toEqual([])
     await axeAtBothWidths(page)
 
     await api(page, 'POST', `/api/admin/mailings/${key}/status`, { action: 'printed' })

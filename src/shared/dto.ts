@@ -1,4 +1,4 @@
-import type { MapIconMailingStock, MonthKey, PublicMailingDto } from './mailings.ts'
+import type { MailingStatus, MapIconMailingStock, MonthKey, PublicMailingDto } from './mailings.ts'
 
 /**
  * The JSON the public API answers with (storefront issue). Server routes build these from rows; the client
@@ -49,10 +49,17 @@ export type AvailableMonth = { month: number; year: number }
 export type AvailableMonthsResponse = {
   months: AvailableMonth[]
   /**
-   * The most recent mailing whose sales have closed ('YYYY-MM'), or null: /calendar's 'The {Month} mailing
-   * is concluded.' Carried here because the calendar loads this answer anyway.
+   * The most recent mailing whose sales have closed ('YYYY-MM'), or null, and its status: /calendar's
+   * notice ('Sales for the {Month} mailing have closed.' until it is mailed, then 'The {Month} mailing is
+   * concluded.'). Carried here because the calendar loads this answer anyway.
    */
   concluded?: MonthKey | null
+  concludedStatus?: MailingStatus | null
+  /**
+   * Months from the town's current month on whose mailing's sales have closed but which are not mailed yet,
+   * in order: buyers may still look at their days (read only, nothing in them is for sale).
+   */
+  closedMonths?: AvailableMonth[]
 }
 
 export type MapIconDto = {

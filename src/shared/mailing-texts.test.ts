@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import * as names from './mailing-names.ts'
 import { cartMailingText, isMonthKey, mailingForText } from './mailing-names.ts'
-import { formatLocalDateTime, mailingConcludedText, mailingScheduleText } from './mailing-texts.ts'
+import {
+  formatLocalDateTime,
+  mailingClosedNoticeText,
+  mailingConcludedText,
+  mailingScheduleText,
+} from './mailing-texts.ts'
 import type { PublicMailingDto } from './mailings.ts'
 import * as mailings from './mailings.ts'
 
@@ -63,6 +68,15 @@ describe('mailingScheduleText', () => {
 describe('mailingConcludedText', () => {
   it('names the month only', () => {
     expect(mailingConcludedText('2026-11')).toBe('The November mailing is concluded.')
+  })
+})
+
+describe('mailingClosedNoticeText', () => {
+  it('says sales have closed until the mailing is mailed, and concluded once it is', () => {
+    expect(mailingClosedNoticeText('2026-11', 'closed')).toBe('Sales for the November mailing have closed.')
+    expect(mailingClosedNoticeText('2026-11', 'printed')).toBe('Sales for the November mailing have closed.')
+    expect(mailingClosedNoticeText('2026-11', null)).toBe('Sales for the November mailing have closed.')
+    expect(mailingClosedNoticeText('2026-11', 'mailed')).toBe('The November mailing is concluded.')
   })
 })
 

@@ -10,11 +10,21 @@
  */
 import { formatYearMonth } from './calendar-months.ts'
 import { formatDayDate, MONTH_NAMES } from './format.ts'
-import type { MonthKey, PublicMailingDto } from './mailings.ts'
+import type { MailingStatus, MonthKey, PublicMailingDto } from './mailings.ts'
 
-/** The /calendar notice, naming the month only: 'The November mailing is concluded.' */
+/** The /calendar notice once the mailing is mailed, naming the month only: 'The November mailing is concluded.' */
 export function mailingConcludedText(key: MonthKey): string {
   return `The ${MONTH_NAMES[Number(key.slice(5, 7)) - 1] ?? key} mailing is concluded.`
+}
+
+/**
+ * The /calendar notice about the latest mailing whose sales have closed: 'Sales for the November mailing
+ * have closed.' while it is not yet in homes (closed, printed), 'The November mailing is concluded.' once it
+ * is mailed. A status the answer does not carry is read as not mailed, the claim that is true either way.
+ */
+export function mailingClosedNoticeText(key: MonthKey, status: MailingStatus | null | undefined): string {
+  if (status === 'mailed') return mailingConcludedText(key)
+  return `Sales for the ${MONTH_NAMES[Number(key.slice(5, 7)) - 1] ?? key} mailing have closed.`
 }
 
 /** '2026-12-18T17:05' → 'Friday, December 18, 2026 at 5:05 PM'; anything else is returned as it came. */

@@ -62,9 +62,14 @@ export type PublicMailingDto = {
 
 /**
  * GET /api/mailings: the mailings open for sale (earliest first) and the most recent mailing whose sales
- * have closed (the /calendar notice 'The {Month} mailing is concluded.'), or null.
+ * have closed, or null, with its status: the /calendar notice says 'Sales for the {Month} mailing have
+ * closed.' until it is mailed, then 'The {Month} mailing is concluded.' (shared/mailing-texts.ts).
  */
-export type PublicMailingsResponse = { open: PublicMailingDto[]; concluded: MonthKey | null }
+export type PublicMailingsResponse = {
+  open: PublicMailingDto[]
+  concluded: MonthKey | null
+  concludedStatus: MailingStatus | null
+}
 
 /** Per-mailing stock of one icon (GET /api/map-icons answers it for every open mailing). */
 export type MapIconMailingStock = { month: MonthKey; availableQuantity: number; totalQuantity: number }

@@ -6,8 +6,12 @@ import { jsonBody, pathParam, queryParams, readIdParam } from '#server/http/vali
 import { calendarMonthQuerySchema } from '#shared/calendar.ts'
 import { updateCalendarDayInputSchema } from '#shared/calendar-admin.ts'
 import type { AvailableMonthsResponse, CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
-import { toMonthKey } from '#shared/mailings.ts'
-import { getPublicMailing, listPublicMailings } from '../orders/selling-months.service.ts'
+import { type MonthKey, parseMonthKey, toMonthKey } from '#shared/mailings.ts'
+import {
+  getPublicMailing,
+  listClosedUnmailedMonths,
+  listPublicMailings,
+} from '../orders/selling-months.service.ts'
 import {
   DAY_NOT_FOUND,
   getPublicDay,
@@ -41,11 +45,17 @@ export function calendarDaysRoutes(deps: AppDeps) {
       // The answer also depends on today (months from today on), so today is part of the key.
       const today = cache.today()
       return cache.respond(c, `calendar-days/available-months@${today}`, async () => {
-        const [months, mailings] = await Promise.all([
+        const [months, mailings, closed] = await Promise.all([
           listAvailableMonths(db, today),
           listPublicMailings(db, deps.config.timeZone),
+          listClosedUnmailedMonths(db, today.slice(0, 7) as MonthKey),
         ])
-        const body: AvailableMonthsResponse = { months, concluded: mailings.concluded }
+        const body: AvailableMonthsResponse = {
+          months,
+          concluded: mailings.concluded,
+          concludedStatus: mailings.concludedStatus,
+          closedMonths: closed.map((key) => parseMonthKey(key)),
+        }
         return body
       })
     })

@@ -156,7 +156,32 @@ describe('GET /api/calendar-days/available-months', () => {
       months: [...seeded, { year: 2031, month: 3 }, { year: 2031, month: 4 }],
       // The most recent mailing whose sales have closed: the past fixtures' January 2020.
       concluded: '2020-01',
+      concludedStatus: expect.stringMatching(/^(closed|printed|mailed)$/),
+      // Closed, not mailed mailings from this month on: none here.
+      closedMonths: [],
     })
+  })
+
+  it('offers months whose sales have closed, until they are mailed, to look at', async () => {
+    try {
+      await t.db.update(mailings).set({ status: 'closed' }).where(eq(mailings.month, '2031-04'))
+      const closed = await (await t.request('/api/calendar-days/available-months')).json()
+      expect(closed.months).not.toContainEqual({ year: 2031, month: 4 })
+      expect(closed.closedMonths).toEqual([{ year: 2031, month: 4 }])
+      expect(closed).toMatchObject({ concluded: '2031-04', concludedStatus: 'closed' })
+
+      await t.db.update(mailings).set({ status: 'printed' }).where(eq(mailings.month, '2031-04'))
+      const printed = await (await t.request('/api/calendar-days/available-months')).json()
+      expect(printed.closedMonths).toEqual([{ year: 2031, month: 4 }])
+      expect(printed).toMatchObject({ concluded: '2031-04', concludedStatus: 'printed' })
+
+      await t.db.update(mailings).set({ status: 'mailed' }).where(eq(mailings.month, '2031-04'))
+      const mailed = await (await t.request('/api/calendar-days/available-months')).json()
+      expect(mailed.closedMonths).toEqual([])
+      expect(mailed).toMatchObject({ concluded: '2031-04', concludedStatus: 'mailed' })
+    } finally {
+      await t.db.update(mailings).set({ status: 'open' }).where(eq(mailings.month, '2031-04'))
+    }
   })
 
   it("leaves out days before the town's today and months with no available day", async () => {

@@ -506,8 +506,11 @@ describe('public mailings', () => {
       .map((m) => m.month)
       .sort()
     expect(body.concluded).toBe(closedMonths.at(-1))
+    const [latest] = await t.db.select().from(mailings).where(eq(mailings.month, body.concluded))
+    expect(body.concludedStatus).toBe(latest?.status)
     // The calendar reads the same from the available months it loads anyway.
     const months = await (await t.request('/api/calendar-days/available-months')).json()
     expect(months.concluded).toBe(body.concluded)
+    expect(months.concludedStatus).toBe(body.concludedStatus)
   })
 })

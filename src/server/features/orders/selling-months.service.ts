@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lte } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { mailings } from '#server/db/schema.ts'
 import { toZonedLocal } from '#server/lib/zoned-time.ts'
@@ -30,7 +30,7 @@ export function toPublicMailingDto(
 }
 
 /**
- * Public: the mailings open for sale and the most recent one whose sales have closed. Read from the stored
+ * Public: the mailings open for sale and the most recent one whose sales have closed, with its status. Read from the stored
  * status only (the deadline task writes 'closed' when a sales close passes), so the answer changes with a
  * write and the public read cache stays correct; checkout checks the time itself.
  */
@@ -41,12 +41,29 @@ export async function listPublicMailings(db: Db, timeZone: string): Promise<Publ
     .where(eq(mailings.status, 'open'))
     .orderBy(asc(mailings.month))
   const [concluded] = await db
-    .select({ month: mailings.month })
+    .select({ month: mailings.month, status: mailings.status })
     .from(mailings)
     .where(inArray(mailings.status, ['closed', 'printed', 'mailed']))
     .orderBy(desc(mailings.month))
     .limit(1)
-  return { open: open.map((row) => toPublicMailingDto(row, timeZone)), concluded: concluded?.month ?? null }
+  return {
+    open: open.map((row) => toPublicMailingDto(row, timeZone)),
+    concluded: concluded?.month ?? null,
+    concludedStatus: (concluded?.status as MailingStatus | undefined) ?? null,
+  }
+}
+
+/**
+ * Public: the months from `fromMonth` on whose mailing's sales have closed but which are not mailed yet
+ * (closed or printed), in order. Buyers may still look at their days; nothing in them is for sale.
+ */
+export async function listClosedUnmailedMonths(db: Db, fromMonth: MonthKey): Promise<MonthKey[]> {
+  const rows = await db
+    .select({ month: mailings.month })
+    .from(mailings)
+    .where(and(inArray(mailings.status, ['closed', 'printed']), gte(mailings.month, fromMonth)))
+    .orderBy(asc(mailings.month))
+  return rows.map((r) => r.month)
 }
 
 export async function getPublicMailing(

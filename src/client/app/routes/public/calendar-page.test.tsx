@@ -47,16 +47,25 @@ describe('CalendarPage', () => {
     vi.unstubAllGlobals()
   })
 
-  it('names the concluded mailing', async () => {
-    renderPage({ status: 200, body: { months: [], concluded: '2026-11' } })
+  it('names the concluded mailing once it is mailed', async () => {
+    renderPage({ status: 200, body: { months: [], concluded: '2026-11', concludedStatus: 'mailed' } })
     expect(await screen.findByText('The November mailing is concluded.')).toBeTruthy()
     expect(screen.queryByText('The August mailing is concluded.')).toBeNull()
+  })
+
+  it('says sales have closed while the mailing is not yet mailed', async () => {
+    for (const concludedStatus of ['closed', 'printed'] as const) {
+      renderPage({ status: 200, body: { months: [], concluded: '2026-11', concludedStatus } })
+      expect(await screen.findByText('Sales for the November mailing have closed.')).toBeTruthy()
+      expect(screen.queryByText(/mailing is concluded/)).toBeNull()
+      cleanup()
+    }
   })
 
   it('says nothing when no mailing has concluded, or when the answer fails', async () => {
     await mailingsSettled(renderPage({ status: 200, body: { months: [], concluded: null } }))
     expect(screen.getByRole('heading', { name: 'Calendar', level: 1 })).toBeTruthy()
-    expect(screen.queryByText(/mailing is concluded/)).toBeNull()
+    expect(screen.queryByText(/mailing is concluded|have closed/)).toBeNull()
     cleanup()
     await mailingsSettled(renderPage({ status: 500, body: { error: { code: 'internal', message: 'x' } } }))
     expect(screen.queryByText(/mailing is concluded/)).toBeNull()

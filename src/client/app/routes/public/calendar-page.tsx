@@ -13,7 +13,7 @@ import {
 } from '#client/features/calendar/components/lazy-calendar-section.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { formatCount } from '#shared/format.ts'
-import { mailingConcludedText } from '#shared/mailing-texts.ts'
+import { mailingClosedNoticeText } from '#shared/mailing-texts.ts'
 
 // Shown only once the visitor opens 'Show Example': its code loads then, behind its own loading state.
 const CalendarExample = lazy(() =>
@@ -28,7 +28,7 @@ void loadCalendarSection()
 export function CalendarPage() {
   const config = useSiteConfig()
   // The calendar section loads the same answer (one request, shared through the query cache).
-  const concluded = useAvailableMonths().data?.concluded ?? null
+  const { concluded = null, concludedStatus = null } = useAvailableMonths().data ?? {}
   useDocumentTitle('Calendar')
 
   return (
@@ -42,7 +42,7 @@ export function CalendarPage() {
         {/* The line keeps its height while the answer is on its way and when there is nothing to say, so
             the sections below never move when it arrives (Lighthouse gates CLS at 0). */}
         <p className="min-h-6 font-medium text-slate-900">
-          {concluded ? mailingConcludedText(concluded) : null}
+          {concluded ? mailingClosedNoticeText(concluded, concludedStatus) : null}
         </p>
       </header>
       <CollapsibleSection

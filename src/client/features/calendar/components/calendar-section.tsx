@@ -16,7 +16,7 @@ import { CalendarGrid } from './calendar-grid'
  * prices.
  */
 export function CalendarSection({ showPricing }: { showPricing: boolean }) {
-  const { month, setMonth, availableMonths, monthsError, isLoading } = useDisplayedMonth()
+  const { month, setMonth, availableMonths, closedMonths, monthsError, isLoading } = useDisplayedMonth()
   const daysQuery = useCalendarMonth(month)
   const { cart } = useCart()
   const cartDayIds = useMemo(() => new Set(cart.calendarDays.map((d) => d.id)), [cart.calendarDays])
@@ -48,7 +48,10 @@ export function CalendarSection({ showPricing }: { showPricing: boolean }) {
   return (
     <div className="space-y-4">
       <MonthSelector
-        monthOptions={(reference, now) => publicMonthOptions(reference, availableMonths, now)}
+        // A month whose sales have closed (not yet mailed) can still be looked at: its days read Closed.
+        monthOptions={(reference, now) =>
+          publicMonthOptions(reference, [...availableMonths, ...closedMonths], now)
+        }
         value={month}
         onChange={setMonth}
         isDisabled={isLoading}

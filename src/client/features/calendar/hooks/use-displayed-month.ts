@@ -14,6 +14,8 @@ export function useDisplayedMonth() {
 
   const isSettled = !settings.isPending && !months.isPending
   const availableMonths = months.data?.months ?? []
+  // Months whose sales have closed but which are not mailed yet: offered to look at, never opened on.
+  const closedMonths = months.data?.closedMonths ?? []
   const initial = isSettled
     ? initialCalendarMonth({
         defaultMonth: settings.data?.defaultMonth ?? null,
@@ -27,6 +29,7 @@ export function useDisplayedMonth() {
     month: chosen ?? initial,
     setMonth: setChosen,
     availableMonths,
+    closedMonths,
     monthsError: months.error,
     isLoading: !isSettled,
   }
