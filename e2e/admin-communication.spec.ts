@@ -54,7 +54,9 @@ test('the inbox shows a new contact inquiry and a waitlist sign-up, marks one ha
   const exportLink = page.getByRole('link', { name: 'Export CSV' })
   await expect(exportLink).toHaveAttribute('href', '/api/admin/inbox/export.csv')
   const csv = await (await page.request.get('/api/admin/inbox/export.csv?kind=contact')).text()
-  expect(csv.split('\r\n')[0]).toBe('Received At,Kind,Email,Name,Business Name,Details,Handled At,Handled By')
+  expect(csv.split('\r\n')[0]).toBe(
+    'Received At,Kind,Email,Name,Business Name,Message,Details,Handled At,Handled By',
+  )
   expect(csv).toContain(`,contact,${contact},Inbox ${id},`)
   expect(csv).not.toContain(waitlist)
 

@@ -113,6 +113,8 @@ export type AdminInboxEntryDto = {
   email: string
   name: string | null
   businessName: string | null
+  /** What a contact inquiry wrote in the form's optional Message field; null without one. */
+  message: string | null
   /** Any other fields the form stored, as text. */
   details: Record<string, string>
   createdAt: string

@@ -5,10 +5,22 @@ import { emailAddressSchema } from './email.ts'
 const email = emailAddressSchema('Please enter a valid email address.')
 const name = z.string().trim().min(1, 'Please enter your name.').max(200)
 
+/** The longest message the contact form takes: a few paragraphs, e.g. a non-profit's application. */
+export const INQUIRY_MESSAGE_MAX_LENGTH = 2000
+
+/** Optional; blank is no message. */
+const message = z
+  .string({ error: 'Please write the message as text.' })
+  .trim()
+  .max(INQUIRY_MESSAGE_MAX_LENGTH, 'Please keep the message to 2,000 characters or fewer.')
+  .transform((text) => text || undefined)
+  .optional()
+
 export const mailingListInputSchema = z.object({
   type: z.literal('mailing_list'),
   email,
   name,
+  message,
 })
 
 export const waitlistInputSchema = z.object({

@@ -540,6 +540,8 @@ export const emailInquiries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+    /** What the visitor wrote in the contact form's optional Message field; null without one. */
+    message: text('message'),
     /** The admin's inbox: when and by whom an entry was marked handled. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: text('handled_by'),

@@ -14,7 +14,7 @@ import {
 type InquiryRow = typeof emailInquiries.$inferSelect
 
 /**
- * Both kinds live in email_inquiries (metadata {name} from the /contact form, {name, businessName,
+ * Both kinds live in email_inquiries (metadata {name} and the message column from the /contact form, {name, businessName,
  * type: 'waitlist'} from the waitlists); anything without type 'waitlist' is a contact inquiry.
  */
 const isWaitlist = sql`coalesce(${emailInquiries.metadata}->>'type', '') = 'waitlist'`
@@ -42,6 +42,7 @@ function toDto(row: InquiryRow): AdminInboxEntryDto {
     email: row.email,
     name: text(metadata.name),
     businessName: text(metadata.businessName),
+    message: row.message || null,
     details,
     createdAt: row.createdAt.toISOString(),
     handledAt: row.handledAt?.toISOString() ?? null,
@@ -106,6 +107,7 @@ const INBOX_CSV_HEADER = [
   'Email',
   'Name',
   'Business Name',
+  'Message',
   'Details',
   'Handled At',
   'Handled By',
@@ -146,6 +148,7 @@ export async function* inboxCsvChunks(db: Db, filters: InboxFilters): AsyncGener
         entry.email,
         entry.name,
         entry.businessName,
+        entry.message,
         Object.entries(entry.details)
           .map(([key, value]) => `${key}: ${value}`)
           .join('; ') || null,

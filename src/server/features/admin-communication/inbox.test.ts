@@ -70,6 +70,69 @@ describe('the admin notice of a contact inquiry', () => {
     expect(notice?.textBody).toContain('http://localhost:3000/admin/inbox')
   })
 
+  it('carries the optional message into the notice, the inbox and the CSV', async () => {
+    const message = 'We are the Riverside Food Pantry.\nWe would like to apply for a free feature.'
+    const email = 'message@example.com'
+    expect(
+      (await submit({ type: 'mailing_list', email, name: 'Rita', message: `  ${message}  ` })).status,
+    ).toBe(201)
+    expect(
+      (await submit({ type: 'mailing_list', email: 'no-message@example.com', name: 'Nat' })).status,
+    ).toBe(201)
+    const [row] = await t.db.select().from(emailInquiries).where(eq(emailInquiries.email, email))
+    expect(row?.message).toBe(message)
+    const notice = (await adminNotices()).find((n) => n.dedupeKey === `admin-contact-inquiry:${row?.id}`)
+    expect(notice?.textBody).toContain(`Message:\n${message}\n`)
+    const [plain] = await t.db
+      .select()
+      .from(emailInquiries)
+      .where(eq(emailInquiries.email, 'no-message@example.com'))
+    const plainNotice = (await adminNotices()).find(
+      (n) => n.dedupeKey === `admin-contact-inquiry:${plain?.id}`,
+    )
+    expect(plainNotice?.textBody).toContain('No message was written.')
+    expect(plain?.message).toBeNull()
+
+    const { entries } = await inbox('?kind=contact&pageSize=100')
+    expect(entries.find((e) => e.email === email)).toMatchObject({ message, details: {} })
+    expect(entries.find((e) => e.email === 'no-message@example.com')?.message).toBeNull()
+    const csv = await (await t.request('/api/admin/inbox/export.csv?kind=contact', { cookie: admin })).text()
+    expect(csv).toContain(`,contact,${email},Rita,,"${message}",`)
+  })
+
+  it('refuses a message that is too long or not text, storing nothing', async () => {
+    const before = (await adminNotices()).length
+    for (const message of ['x'.repeat(2001), 42]) {
+      const response = await submit({ type: 'mailing_list', email: 'long@example.com', name: 'L', message })
+      expect(response.status).toBe(422)
+      expect((await response.json()).error.fields.message).toBeDefined()
+    }
+    const tooLong = await submit({
+      type: 'mailing_list',
+      email: 'long@example.com',
+      name: 'L',
+      message: 'x'.repeat(2001),
+    })
+    expect((await tooLong.json()).error.fields.message).toEqual([
+      'Please keep the message to 2,000 characters or fewer.',
+    ])
+    expect(
+      await t.db.select().from(emailInquiries).where(eq(emailInquiries.email, 'long@example.com')),
+    ).toEqual([])
+    expect((await adminNotices()).length).toBe(before)
+    // Exactly the limit is taken.
+    expect(
+      (
+        await submit({
+          type: 'mailing_list',
+          email: 'long@example.com',
+          name: 'L',
+          message: 'x'.repeat(2000),
+        })
+      ).status,
+    ).toBe(201)
+  })
+
   it('stores neither the inquiry nor the notice when the submission is refused', async () => {
     const before = (await adminNotices()).length
     expect((await submit({ type: 'mailing_list', email: 'bad', name: 'Bad' })).status).toBe(422)
@@ -106,6 +169,7 @@ describe('the inbox', () => {
       email: 'in-d@example.com',
       name: 'Dee Contact',
       businessName: null,
+      message: null,
       details: {},
       createdAt: expect.any(String),
       handledAt: null,
@@ -171,7 +235,7 @@ describe('the inbox', () => {
     )
     const csv = await response.text()
     const lines = csv.split('\r\n')
-    expect(lines[0]).toBe('Received At,Kind,Email,Name,Business Name,Details,Handled At,Handled By')
+    expect(lines[0]).toBe('Received At,Kind,Email,Name,Business Name,Message,Details,Handled At,Handled By')
     expect(csv.endsWith('\r\n')).toBe(true)
     expect(csv).toContain(`,contact,csv@example.com,"'=HYPERLINK(""http://x"", ""y"")",,,,`)
     expect(csv).not.toContain('csv-wl@example.com')

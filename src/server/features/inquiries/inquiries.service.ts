@@ -14,7 +14,7 @@ export async function tryCountInquiry(db: Db, ip: string, now = Date.now()): Pro
 }
 
 /**
- * The mailing list stores metadata {name}; the waitlist {name, businessName,
+ * The mailing list stores metadata {name} and the optional message (its own column); the waitlist {name, businessName,
  * type: 'waitlist'} (businessName null when left empty; name null from the e-mail-only waitlist on
  * /5k-example, stored rather than dropped: decision 010).
  */
@@ -30,15 +30,22 @@ export async function createInquiry(
   }
   // The /contact form ('Inquire'): the admin hears of each one, in
   // the insert's transaction so the notice exists iff the inquiry does.
+  const message = input.message || null
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emailInquiries)
-      .values({ email: input.email, metadata: { name: input.name } })
+      .values({ email: input.email, metadata: { name: input.name }, message })
       .returning({ id: emailInquiries.id })
     if (!row) throw new Error('the inquiry insert returned no row')
     await enqueueEmail(
       tx,
-      adminContactInquiryEmail({ inquiryId: row.id, email: input.email, name: input.name, ...notify }),
+      adminContactInquiryEmail({
+        inquiryId: row.id,
+        email: input.email,
+        name: input.name,
+        message,
+        ...notify,
+      }),
     )
   })
 }

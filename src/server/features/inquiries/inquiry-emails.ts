@@ -5,6 +5,8 @@ export function adminContactInquiryEmail(input: {
   inquiryId: string
   email: string
   name: string
+  /** The visitor's optional message, as typed (trimmed); null without one. */
+  message: string | null
   adminEmail: string
   publicOrigin: string
 }): OutboxEmail {
@@ -21,6 +23,7 @@ export function adminContactInquiryEmail(input: {
       `Name: ${input.name}`,
       `Email: ${input.email}`,
       '',
+      ...(input.message ? ['Message:', input.message, ''] : ['No message was written.', '']),
       `See and mark it handled in the admin inbox: ${input.publicOrigin}/admin/inbox`,
     ].join('\n'),
   }

@@ -30,11 +30,12 @@ export function NonProfitsPage() {
       <section aria-labelledby="apply" className="space-y-3">
         <SectionTitle id="apply">How to Apply</SectionTitle>
         <p>
-          Reach out through our{' '}
+          Fill in the form on our{' '}
           <Link to="/contact" className={link}>
             contact page
           </Link>{' '}
-          or e-mail us at{' '}
+          and tell us about your organization and the event you would like featured in the message, or e-mail
+          us at{' '}
           <a href={`mailto:${config.contactEmail}`} className={link}>
             {config.contactEmail}
           </a>

@@ -27,7 +27,7 @@ export function ValidatedMailingListForm({ handoff }: { handoff: FormHandoff }) 
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: { email: '', name: '' },
+    defaultValues: { email: '', name: '', message: '' },
   })
 
   async function onSubmit(values: FormOutput) {
@@ -40,7 +40,7 @@ export function ValidatedMailingListForm({ handoff }: { handoff: FormHandoff }) 
       reset()
     } catch (error) {
       console.error(error)
-      applyServerFieldErrors<FormInput>(error, ['email', 'name'], setError)
+      applyServerFieldErrors<FormInput>(error, ['email', 'name', 'message'], setError)
       toast({
         variant: 'destructive',
         title: 'Submission Error',
@@ -60,7 +60,11 @@ export function ValidatedMailingListForm({ handoff }: { handoff: FormHandoff }) 
     <MailingListFormView
       form={{ ref: form, noValidate: true, onSubmit: handleSubmit(onSubmit) }}
       field={register}
-      errors={{ email: errors.email?.message, name: errors.name?.message }}
+      errors={{
+        email: errors.email?.message,
+        name: errors.name?.message,
+        message: errors.message?.message,
+      }}
       isSubmitting={isSubmitting}
     />
   )

@@ -1,9 +1,11 @@
-import type { ComponentProps } from 'react'
+import { type ComponentProps, useId } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Button } from '#client/components/ui/button.tsx'
-import { FormField } from '#client/components/ui/form-field.tsx'
+import { FieldError, FormField, fieldErrorProps } from '#client/components/ui/form-field.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
 
-export type MailingListField = 'email' | 'name'
+export type MailingListField = 'email' | 'name' | 'message'
 
 /** The markup of the 'Stay in The Loop!' form, shared by its stand-in and its validating version. */
 export function MailingListFormView({
@@ -17,6 +19,7 @@ export function MailingListFormView({
   errors?: Partial<Record<MailingListField, string>>
   isSubmitting?: boolean
 }) {
+  const messageId = useId()
   return (
     <form className="space-y-4" {...form}>
       <FormField
@@ -34,6 +37,17 @@ export function MailingListFormView({
         error={errors.name}
         {...field('name')}
       />
+      {/* Optional: what the visitor wants to tell us (a non-profit applies for its free features here). */}
+      <div className="space-y-2">
+        <Label htmlFor={messageId}>Message (optional)</Label>
+        <Textarea
+          id={messageId}
+          rows={4}
+          {...fieldErrorProps(errors.message, `${messageId}-error`)}
+          {...field('message')}
+        />
+        <FieldError id={`${messageId}-error`} error={errors.message} />
+      </div>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Inquire'}
       </Button>

@@ -10,6 +10,7 @@ const entry = (id: string, extra: Partial<AdminInboxEntryDto> = {}): AdminInboxE
   email: `${id}@example.com`,
   name: `Name ${id}`,
   businessName: null,
+  message: null,
   details: {},
   createdAt: '2033-01-01T09:00:00.000Z',
   handledAt: null,

@@ -207,9 +207,11 @@ function InboxRow({
         </Badge>
       </TableCell>
       <TableCell data-label="Details" className={cn('min-w-40', STACKED_CELL)}>
-        {details.length === 0 ? (
-          '—'
-        ) : (
+        {entry.message ? (
+          <p className="min-w-0 text-sm break-words whitespace-pre-line">{entry.message}</p>
+        ) : null}
+        {details.length === 0 && !entry.message ? '—' : null}
+        {details.length === 0 ? null : (
           <dl className="min-w-0 text-xs">
             {details.map(([key, value]) => (
               <div key={key}>
