@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
+import { SPECIAL_PURCHASE_UNIT_TEXT } from '#shared/special-purchase.ts'
 import { awaitingHydration, expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import { availableMonths, daysOf } from './storefront-helpers.ts'
 
@@ -280,7 +281,7 @@ test('special purchase units are whole numbers: the total never disagrees with t
   // Refused next to the field, with no total; the field is not raised to 1, the visitor corrects it.
   await units.fill('-5')
   await units.press('Tab')
-  await expectFieldError(units, 'Please select at least 1 unit')
+  await expectFieldError(units, `${SPECIAL_PURCHASE_UNIT_TEXT} Please select at least 1 unit`)
   await expect(total).not.toHaveText(/\$/)
   await units.fill('')
   await units.press('Tab')
@@ -292,7 +293,7 @@ test('special purchase units are whole numbers: the total never disagrees with t
   await expect(total).not.toHaveText(/\$/)
   await units.press('Enter')
   await expect(toastText(page, 'Invalid quantity')).toBeVisible()
-  await expectFieldError(units, 'Please enter a whole number of units.')
+  await expectFieldError(units, `${SPECIAL_PURCHASE_UNIT_TEXT} Please enter a whole number of units.`)
   await expect(units).toBeFocused()
   await expect(page).toHaveURL(/\/special-purchase$/)
 
