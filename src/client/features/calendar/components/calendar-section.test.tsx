@@ -219,6 +219,31 @@ describe('CalendarSection', () => {
     expect(localStorage.getItem('townflyer-cart')).toBeNull()
   })
 
+  it('offers a month whose sales have closed (not yet mailed) to look at, without opening on it', async () => {
+    const closedDays = [day('2026-11-10', 'closed'), day('2026-11-11', 'reserved', 'Harbor Bakery')]
+    const november = { ...decemberMailing, month: '2026-11' as const, status: 'closed' as const }
+    mockApi({
+      ...baseRoutes(),
+      '/api/calendar-days/available-months': {
+        status: 200,
+        body: { months: [{ year: 2026, month: 12 }], closedMonths: [{ year: 2026, month: 11 }] },
+      },
+      '/api/calendar-days?month=2026-11': {
+        status: 200,
+        body: { days: closedDays, today: '2026-11-01', mailing: november },
+      },
+    })
+    renderSection()
+    // It opens on the month that is for sale.
+    expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()
+    const previous = screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement
+    expect(previous.disabled).toBe(false)
+    fireEvent.click(previous)
+    expect(await screen.findByText('Orders for the November 2026 mailing are closed.')).toBeTruthy()
+    expect(await cell(/^Tuesday, November 10, 2026 — closed, not available$/)).toBeTruthy()
+    expect(screen.queryAllByRole('button', { name: /, available$/ })).toHaveLength(0)
+  })
+
   it('says nothing about a mailing when the month has none', async () => {
     mockApi(baseRoutes({ status: 200, body: { days: december, mailing: null } }))
     renderSection()
