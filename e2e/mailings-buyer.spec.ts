@@ -32,6 +32,11 @@ const monthKey = ({ year, month }: YearMonth): MonthKey => `${year}-${String(mon
  * (its sales close is still ahead).
  */
 async function openMonth(page: Page, month: YearMonth, lastDay: number) {
+  // Days of a closed mailing cannot be initialised: a retry reopens it first.
+  const { mailing } = await monthOf(page, month)
+  if (mailing && mailing.status !== 'open') {
+    await api(page, 'POST', `/api/admin/mailings/${monthKey(month)}/status`, { action: 'reopen' })
+  }
   await api(page, 'POST', '/api/admin/calendar-days/initialize', {
     startDate: toIsoDate(month.year, month.month, 1),
     endDate: toIsoDate(month.year, month.month, lastDay),

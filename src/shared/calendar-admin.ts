@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { ADMIN_YEARS_AHEAD, currentYearMonth } from './calendar-months.ts'
 import { isIsoDate } from './dates.ts'
 import { formatDayDate, MONTH_NAMES } from './format.ts'
+import { mailingMonthLabel } from './mailing-names.ts'
+import type { MonthKey } from './month-key.ts'
 import { agree, plural } from './plural.ts'
 import { FIRST_CALENDAR_YEAR } from './settings.ts'
 
@@ -146,6 +148,17 @@ export function initializeRangeSummary(
   if (counts.created + counts.updated === 0) lines.push('Nothing will change.')
   return lines.join(' ')
 }
+
+/**
+ * Initialising days of a mailing whose sales are closed (past its sales close, or closed by the
+ * administrator, printed or mailed) would offer days nobody can buy: the server refuses it with this.
+ */
+export function closedMailingMessage(month: MonthKey): string {
+  return `The ${mailingMonthLabel(month)} mailing is closed for sales, so its days cannot be made available. Choose dates of a mailing still on sale.`
+}
+
+/** Days initialised at $0 are given away: the form and its confirmation say so. */
+export const FREE_DAYS_WARNING = 'At $0 these days are free: a buyer pays nothing for them.'
 
 /** Bulk actions act on the days shown in the admin table; a generous cap keeps one transaction small. */
 const MAX_BULK_DAYS = 1000

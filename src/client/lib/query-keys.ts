@@ -38,6 +38,7 @@ export const queryKeys = {
     availableMonths: () => ['admin', 'available-months'] as const,
     team: () => ['admin', 'team'] as const,
     mailings: () => ['admin', 'mailings'] as const,
+    sellingMailings: () => ['admin', 'selling-mailings'] as const,
     mailingIconStock: (month: string) => ['admin', 'mailings', month, 'icon-stock'] as const,
     mailingDefaults: () => ['admin', 'mailing-settings'] as const,
     mapIconCatalogue: () => ['admin', 'map-icon-catalogue'] as const,

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useDeferredValue, useMemo } from 'react'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { queryKeys } from '#client/lib/query-keys.ts'
-import { meQueryOptions, signedOut } from './api/get-me'
+import { type Me, meQueryOptions, signedOut } from './api/get-me'
 import { type SignInInput, signInWithEmail } from './api/sign-in'
 import { signOutRequest } from './api/sign-out'
 import { AuthContext, type AuthContextValue, type SignOutOptions } from './auth-context'
@@ -25,7 +25,10 @@ export function AuthProvider({ productName, children }: { productName: string; c
       try {
         await signInWithEmail(input)
         await queryClient.invalidateQueries({ queryKey: queryKeys.me() })
-        toast({ title: 'Successfully signed in', description: `Welcome back to ${productName}!` })
+        // Only an administrator is welcomed: any other account (a removed administrator's, say) is told on
+        // the sign-in page that it has no administrator access, and a welcome beside that would contradict it.
+        if (queryClient.getQueryData<Me>(queryKeys.me())?.isAdmin)
+          toast({ title: 'Successfully signed in', description: `Welcome back to ${productName}!` })
       } catch (error) {
         toast({
           variant: 'destructive',

@@ -12,9 +12,11 @@ import {
   type AdminCalendarDaysQuery,
   type BulkDeleteDaysInput,
   type BulkPriceInput,
+  closedMailingMessage,
   heldDayMessage,
   type InitializeRangeInput,
 } from '#shared/calendar-admin.ts'
+import { lockSellingMonths } from '../orders/selling-months.service.ts'
 import { DAY_NOT_FOUND } from './calendar-days.service.ts'
 import { deleteFreeDays, lockDays, noLiveOrder, withDayRetry } from './held-days.service.ts'
 
@@ -115,6 +117,13 @@ export async function initializeRange(
                 )
                 .onConflictDoNothing({ target: calendarDays.date })
                 .returning({ id: calendarDays.id })
+        // Every month of the range must be a mailing on sale: days of a closed one (past its sales close,
+        // closed, printed or mailed) could never be bought. A new month's mailing was just made by the
+        // insert, closed when its sales close has passed; refusing rolls it back with the days.
+        const months = [...new Set(datesBetween(input.startDate, input.endDate).map((d) => d.slice(0, 7)))]
+        const selling = await lockSellingMonths(tx, months, now)
+        const closed = months.find((month) => !selling.has(month))
+        if (closed) throw new AppError('conflict', closedMailingMessage(closed))
         const result = { created: created.length, updated: updated.length, skipped: held }
         // The preview runs the very same writes and rolls them back, so its counts cannot drift from the
         // real run's: the confirmation says what will happen.

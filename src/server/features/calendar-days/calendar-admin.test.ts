@@ -1,8 +1,8 @@
-import { and, asc, gte, lte } from 'drizzle-orm'
+import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calendarDays } from '#server/db/schema.ts'
+import { calendarDays, mailings } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
-import { adminDateRangeMessage } from '#shared/calendar-admin.ts'
+import { adminDateRangeMessage, closedMailingMessage } from '#shared/calendar-admin.ts'
 
 /** Inside the admin month navigator (initialisation keeps to it), whatever year the tests run in. */
 const Y = new Date().getUTCFullYear() + 2
@@ -183,6 +183,48 @@ describe('POST /api/admin/calendar-days/initialize', () => {
   })
 })
 
+describe('POST /api/admin/calendar-days/initialize: only mailings on sale', () => {
+  it('refuses a past month and a mailing the administrator closed, dry run or not, changing nothing', async () => {
+    const pastYear = new Date().getUTCFullYear() - 1
+    for (const query of ['', '?dryRun=1']) {
+      const past = await post(
+        `initialize${query}`,
+        { startDate: `${pastYear}-03-10`, endDate: `${pastYear}-03-11` },
+        admin,
+      )
+      expect(past.status).toBe(409)
+      expect((await past.json()).error.message).toBe(closedMailingMessage(`${pastYear}-03`))
+    }
+    expect(await daysBetween(`${pastYear}-03-01`, `${pastYear}-03-31`)).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(mailings)
+        .where(eq(mailings.month, `${pastYear}-03`)),
+    ).toEqual([])
+
+    // A range across an open mailing and a closed one is refused whole.
+    await insertDay(`${Y}-02-01`)
+    await insertDay(`${Y}-03-15`)
+    await t.db
+      .update(mailings)
+      .set({ status: 'closed' })
+      .where(eq(mailings.month, `${Y}-03`))
+    const closed = await post(
+      'initialize',
+      { startDate: `${Y}-02-27`, endDate: `${Y}-03-02`, price: 80 },
+      admin,
+    )
+    expect(closed.status).toBe(409)
+    expect((await closed.json()).error.message).toBe(closedMailingMessage(`${Y}-03`))
+    expect((await daysBetween(`${Y}-02-27`, `${Y}-03-02`)).map((d) => d.date)).toEqual([])
+    await t.db
+      .update(mailings)
+      .set({ status: 'open' })
+      .where(eq(mailings.month, `${Y}-03`))
+  })
+})
+
 describe('POST /api/admin/calendar-days/initialize: the navigator bounds and the dry run', () => {
   const last = `${Y}-12-31`
 
@@ -202,12 +244,13 @@ describe('POST /api/admin/calendar-days/initialize: the navigator bounds and the
     expect(await daysBetween(last, `${Y + 1}-12-31`)).toEqual([])
   })
 
-  it('accepts both bounds themselves', async () => {
-    for (const date of ['2023-01-01', last]) {
-      const response = await post('initialize', { startDate: date, endDate: date }, admin)
-      expect(response.status, date).toBe(200)
-      expect(await daysBetween(date, date)).toHaveLength(1)
-    }
+  it('accepts both bounds themselves (the first one is long past: its mailing is refused as closed)', async () => {
+    const first = await post('initialize', { startDate: '2023-01-01', endDate: '2023-01-01' }, admin)
+    expect(first.status).toBe(409)
+    expect((await first.json()).error.message).toBe(closedMailingMessage('2023-01'))
+    const response = await post('initialize', { startDate: last, endDate: last }, admin)
+    expect(response.status, last).toBe(200)
+    expect(await daysBetween(last, last)).toHaveLength(1)
   })
 
   it('dryRun=1 answers what would be created, re-priced and skipped, and writes nothing', async () => {

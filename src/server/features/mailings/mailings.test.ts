@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mailingIconStock, mailings, mapIcons, orders } from '#server/db/schema.ts'
 import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
 import { createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { closedMailingMessage } from '#shared/calendar-admin.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { toMonthKey } from '#shared/mailings.ts'
 import { closeMailingsPastDeadline } from '../orders/selling-months.service.ts'
@@ -29,6 +30,26 @@ async function adminCall(method: string, path: string, json?: unknown) {
 async function initialize(startDate: string, endDate: string, price = 120) {
   const r = await adminCall('POST', '/api/admin/calendar-days/initialize', { startDate, endDate, price })
   expect(r.status, JSON.stringify(r.body)).toBe(200)
+  return t.db
+    .select()
+    .from(calendarDays)
+    .where(and(eq(calendarDays.status, 'available')))
+    .orderBy(asc(calendarDays.date))
+    .then((days) => days.filter((d) => d.date >= startDate && d.date <= endDate))
+}
+
+/**
+ * Days of a mailing closed for sales, written straight to the table (the admin's Initialize refuses them):
+ * the mailing is made by the table's trigger, closed when its sales close has passed.
+ */
+async function insertAvailableDays(startDate: string, endDate: string) {
+  const dates: string[] = []
+  for (let d = Date.parse(`${startDate}T00:00:00Z`); d <= Date.parse(`${endDate}T00:00:00Z`); d += 86_400_000)
+    dates.push(new Date(d).toISOString().slice(0, 10))
+  await t.db
+    .insert(calendarDays)
+    .values(dates.map((date) => ({ date, status: 'available', businessName: null, priceCents: 12000 })))
+    .onConflictDoNothing({ target: calendarDays.date })
   return t.db
     .select()
     .from(calendarDays)
@@ -137,7 +158,18 @@ describe('what is for sale', () => {
     const today = todayInTimeZone(TZ)
     const month = today.slice(0, 7)
     const last = `${month}-${String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()).padStart(2, '0')}`
-    const days = await initialize(today, last)
+    // Initialize refuses the closed mailing, making nothing; days made before its sales closed stay.
+    const initialized = await adminCall('POST', '/api/admin/calendar-days/initialize', {
+      startDate: today,
+      endDate: last,
+      price: 120,
+    })
+    expect(initialized.status).toBe(409)
+    expect(initialized.body.error.message).toBe(closedMailingMessage(month))
+    expect((await t.db.select().from(calendarDays)).filter((d) => d.date >= today && d.date <= last)).toEqual(
+      [],
+    )
+    const days = await insertAvailableDays(today, last)
     expect((await mailingRow(month))?.status).toBe('closed')
     const refused = await buyDays([days[0]?.id as string])
     expect(refused.status).toBe(409)
@@ -163,7 +195,7 @@ describe('what is for sale', () => {
   it('never sells a past day, even in a mailing reopened by the administrator; today still sells', async () => {
     const today = todayInTimeZone(TZ)
     const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-    await initialize(yesterday, today)
+    await insertAvailableDays(yesterday, today)
     const tomorrowLocal = `${new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}T23:00`
     for (const month of new Set([yesterday.slice(0, 7), today.slice(0, 7)])) {
       const r = await adminCall('POST', `/api/admin/mailings/${month}/status`, {

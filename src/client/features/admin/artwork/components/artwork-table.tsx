@@ -17,6 +17,7 @@ import {
   STACKED_ROW,
   STACKED_TABLE,
 } from '#client/features/admin/components/stacked-table.ts'
+import { TruncatedText } from '#client/features/admin/components/truncated-text.tsx'
 import { formatInstant } from '#client/features/admin/mailings/mailing-display.ts'
 import { cn } from '#client/lib/cn.ts'
 import {
@@ -111,7 +112,7 @@ function ArtworkRow({ line, actions }: { line: ProductionLineDto; actions: Artwo
       <TableCell data-label="Business" className={cn('min-w-40', STACKED_CELL)}>
         <div className="min-w-0">
           <span className="block font-medium">{line.businessName}</span>
-          <span className="block text-xs break-all text-slate-700">{line.email}</span>
+          <TruncatedText text={line.email} className="max-w-56 text-xs text-slate-700" />
           {line.source === 'manual' ? (
             <span className="block text-xs text-slate-700">Manual order</span>
           ) : null}

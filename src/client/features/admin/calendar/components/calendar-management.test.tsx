@@ -26,6 +26,8 @@ const bob: HeldDayDto = { id: 'd1', date: '2032-12-01', businessName: 'Bob Hardw
 
 describe('CalendarManagement bulk actions and range', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
+    // No mailing on sale: the calendar opens on the current month.
+    if (url.endsWith('/api/mailings')) return json({ open: [], concluded: null })
     if ((init?.method ?? 'GET') === 'GET') return json({ days: shown })
     if (url.endsWith('/bulk-price')) return json({ updated: 2, skipped: [bob] })
     if (url.endsWith('/bulk-delete')) return json({ deleted: 2, skipped: [bob] })

@@ -3,9 +3,10 @@ import { MonthSelector } from '#client/components/month-selector.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
 import { adminMonthOptions } from '#shared/admin-month-options.ts'
-import { currentYearMonth, type YearMonth } from '#shared/calendar-months.ts'
+import { currentYearMonth, parseYearMonthKey, type YearMonth } from '#shared/calendar-months.ts'
 import { daysInMonth, toIsoDate } from '#shared/dates.ts'
 import { useAdminCalendarDays } from '../api/get-admin-calendar-days'
+import { useSellingMailings } from '../api/get-selling-months'
 import { CalendarBulkActions } from './calendar-bulk-actions'
 import { CalendarDaysTable } from './calendar-days-table'
 import { CalendarFilterSheet, type CalendarFilters, EMPTY_CALENDAR_FILTERS } from './calendar-filter-sheet'
@@ -13,9 +14,27 @@ import { InitializeRangeCard } from './initialize-range-card'
 
 const LOAD_ERROR = 'Failed to load calendar days. Please try again.'
 
-/** Calendar management: month navigator, filters, bulk actions, range card and the table. */
+/**
+ * Calendar management: range card, then month navigator, filters, bulk actions and the table. It opens on
+ * the earliest mailing on sale (the month the owner is selling), else on the current month.
+ */
 export function CalendarManagement() {
-  const [month, setMonth] = useState<YearMonth>(() => currentYearMonth())
+  const selling = useSellingMailings()
+  const onSale = selling.data?.open[0]?.month
+  return (
+    <div className="space-y-6">
+      <InitializeRangeCard />
+      {selling.isPending ? (
+        <Spinner label="Loading calendar days..." />
+      ) : (
+        <CalendarMonthDays initialMonth={(onSale && parseYearMonthKey(onSale)) || currentYearMonth()} />
+      )}
+    </div>
+  )
+}
+
+function CalendarMonthDays({ initialMonth }: { initialMonth: YearMonth }) {
+  const [month, setMonth] = useState<YearMonth>(initialMonth)
   const [filters, setFilters] = useState<CalendarFilters>(EMPTY_CALENDAR_FILTERS)
   // The filter dates, when given, replace the month's own range.
   const query = {
@@ -35,7 +54,6 @@ export function CalendarManagement() {
 
   return (
     <div className="space-y-6">
-      <InitializeRangeCard />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <MonthSelector
           monthOptions={adminMonthOptions}

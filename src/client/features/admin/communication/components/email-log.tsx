@@ -29,6 +29,7 @@ import {
   STACKED_ROW,
   STACKED_TABLE,
 } from '#client/features/admin/components/stacked-table.ts'
+import { TruncatedText } from '#client/features/admin/components/truncated-text.tsx'
 import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
 import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
 import { cn } from '#client/lib/cn.ts'
@@ -179,9 +180,9 @@ function EmailRow({
       <TableHead
         scope="row"
         data-label="Recipient"
-        className={cn('h-auto py-2 font-medium break-all whitespace-normal', STACKED_CELL)}
+        className={cn('h-auto py-2 font-medium whitespace-normal', STACKED_CELL)}
       >
-        {email.to}
+        <TruncatedText text={email.to} className="max-w-56" />
       </TableHead>
       <TableCell data-label="Subject" className={cn('min-w-48', STACKED_CELL)}>
         <span className="block">{email.subject}</span>

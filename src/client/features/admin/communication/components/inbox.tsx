@@ -27,6 +27,7 @@ import {
   STACKED_ROW,
   STACKED_TABLE,
 } from '#client/features/admin/components/stacked-table.ts'
+import { TruncatedText } from '#client/features/admin/components/truncated-text.tsx'
 import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
 import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
 import { cn } from '#client/lib/cn.ts'
@@ -196,7 +197,7 @@ function InboxRow({
         className={cn('h-auto min-w-48 py-2 font-normal whitespace-normal', STACKED_CELL)}
       >
         <div className="min-w-0">
-          <span className="block font-semibold break-all">{entry.email}</span>
+          <TruncatedText text={entry.email} className="max-w-56 font-semibold" />
           {entry.name ? <span className="block">{entry.name}</span> : null}
           {entry.businessName ? <span className="block text-slate-700">{entry.businessName}</span> : null}
         </div>

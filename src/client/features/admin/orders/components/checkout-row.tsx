@@ -23,6 +23,7 @@ import {
   STACKED_ROW,
   STACKED_TABLE,
 } from '#client/features/admin/components/stacked-table.ts'
+import { TruncatedText } from '#client/features/admin/components/truncated-text.tsx'
 import { cn } from '#client/lib/cn.ts'
 import type { CheckoutLineDto, CheckoutRowDto } from '#shared/admin-checkouts.ts'
 import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
@@ -128,8 +129,8 @@ export function CheckoutRow({
             {checkout.key}
           </span>
         </TableCell>
-        <TableCell data-label="Email" className={cn('max-w-56 break-all', STACKED_CELL)}>
-          {checkout.email}
+        <TableCell data-label="Email" className={STACKED_CELL}>
+          <TruncatedText text={checkout.email} className="max-w-56" />
         </TableCell>
         <TableCell data-label="Created At" className={cn('whitespace-nowrap', STACKED_CELL)}>
           {formatTimestamp(checkout.createdAt)}

@@ -237,28 +237,31 @@ export function OrdersManagement() {
           Export CSV
         </a>
       </div>
-      <fieldset className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-medium">Bulk actions ({selectedIds.length} selected)</legend>
-        <Select value={bulkStatus} onValueChange={(value) => setBulkStatus(value as SettableOrderStatus)}>
-          <SelectTrigger className="w-36" aria-label="New status for selected orders">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SETTABLE_ORDER_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {status}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Button variant="secondary" onClick={applyBulkStatus} disabled={bulkUpdate.isPending}>
-          Update Status
-        </Button>
-        <Button variant="destructive" onClick={requestBulkDelete} disabled={bulkDelete.isPending}>
-          <Trash2 aria-hidden="true" />
-          Delete Selected
-        </Button>
-      </fieldset>
+      {/* The bulk actions appear with a selection: with none they could only answer "No Orders Selected". */}
+      {selectedIds.length > 0 ? (
+        <fieldset className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium">Bulk actions ({selectedIds.length} selected)</legend>
+          <Select value={bulkStatus} onValueChange={(value) => setBulkStatus(value as SettableOrderStatus)}>
+            <SelectTrigger className="w-36" aria-label="New status for selected orders">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {SETTABLE_ORDER_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {status}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button variant="secondary" onClick={applyBulkStatus} disabled={bulkUpdate.isPending}>
+            Update Status
+          </Button>
+          <Button variant="destructive" onClick={requestBulkDelete} disabled={bulkDelete.isPending}>
+            <Trash2 aria-hidden="true" />
+            Delete Selected
+          </Button>
+        </fieldset>
+      ) : null}
       {isPending ? (
         <Spinner label="Loading orders..." />
       ) : isError && !data ? (

@@ -24,6 +24,9 @@ import { useCreateRefund } from '../api/create-refund'
 export type RefundActionLine = { orderId: string; label: string; amountCents: number; status: string }
 
 export const NOTHING_TO_REFUND_MESSAGE = 'Nothing to refund: no line of this checkout is paid.'
+/** The reason is written to the buyer: the refund e-mail quotes it (when the buyer is e-mailed). */
+export const REFUND_REASON_BUYER_HINT = 'The buyer will read this in their refund e-mail.'
+export const REFUND_REASON_KEPT_HINT = 'Kept with the refund in the checkout; the buyer is not e-mailed.'
 
 const money = (cents: number) => formatPrice(cents / 100)
 
@@ -176,8 +179,11 @@ export function RefundAction({ checkoutKey, lines }: { checkoutKey: string; line
                 maxLength={REFUND_REASON_MAX}
                 value={reason}
                 onChange={(event) => setReason(event.target.value)}
-                {...fieldErrorProps(reasonError, `${reasonId}-error`)}
+                {...fieldErrorProps(reasonError, `${reasonId}-error`, `${reasonId}-hint`)}
               />
+              <p id={`${reasonId}-hint`} className="text-sm text-slate-600">
+                {emailBuyer ? REFUND_REASON_BUYER_HINT : REFUND_REASON_KEPT_HINT}
+              </p>
               <FieldError id={`${reasonId}-error`} error={reasonError} />
             </div>
             <div className="flex items-center gap-2">

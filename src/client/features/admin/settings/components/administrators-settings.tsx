@@ -22,6 +22,7 @@ import {
   STACKED_ROW,
   STACKED_TABLE,
 } from '#client/features/admin/components/stacked-table.ts'
+import { TruncatedText } from '#client/features/admin/components/truncated-text.tsx'
 import { errorDescription, fieldErrorsOf } from '#client/features/admin/hooks/error-message.ts'
 import { cn } from '#client/lib/cn.ts'
 import { type Administrator, addAdministratorInputSchema } from '#shared/team.ts'
@@ -171,9 +172,11 @@ export function AdministratorsSettings() {
             <TableBody>
               {administrators.map((administrator) => (
                 <TableRow key={administrator.id} className={STACKED_ROW}>
-                  <TableCell data-label="Email" className={cn('font-medium break-all', STACKED_CELL)}>
-                    {administrator.email}
-                    {administrator.isYou ? <span className="ml-1 text-slate-700">(you)</span> : null}
+                  <TableCell data-label="Email" className={cn('font-medium', STACKED_CELL)}>
+                    <span className="flex min-w-0 items-baseline gap-1">
+                      <TruncatedText text={administrator.email} className="max-w-56" />
+                      {administrator.isYou ? <span className="shrink-0 text-slate-700">(you)</span> : null}
+                    </span>
                   </TableCell>
                   <TableCell data-label="Name" className={STACKED_CELL}>
                     {administrator.name}

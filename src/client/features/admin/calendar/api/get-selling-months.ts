@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '#client/lib/api-client.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
+import type { PublicMailingsResponse } from '#shared/mailings.ts'
+
+/** The mailings on sale, earliest first (the buyers' GET /api/mailings); the calendar opens on the first. */
+export function getSellingMailings(): Promise<PublicMailingsResponse> {
+  // The public route answers cached JSON that hc cannot type; apiClient reads it as the buyers' pages do.
+  return apiClient.get<PublicMailingsResponse>('/api/mailings')
+}
+
+export const sellingMailingsQueryOptions = queryOptions({
+  // Under the admin key: an admin change (a day initialised, a mailing closed) reads it again.
+  queryKey: queryKeys.admin.sellingMailings(),
+  queryFn: getSellingMailings,
+})
+
+export function useSellingMailings() {
+  return useQuery(sellingMailingsQueryOptions)
+}
