@@ -1,3 +1,4 @@
+import type { PrintSize } from './artwork.ts'
 import type { MailingStatus, MapIconMailingStock, MonthKey, PublicMailingDto } from './mailings.ts'
 
 /**
@@ -74,6 +75,8 @@ export type MapIconDto = {
   totalQuantity: number
   /** The icon's stock in every mailing open for sale, earliest first (the buyer picks one). */
   stock: MapIconMailingStock[]
+  /** How big the icon prints on the map: the owner's print sizes for its size. */
+  printSize: PrintSize
 }
 /** GET /api/map-icons (price ascending) */
 export type MapIconsResponse = { icons: MapIconDto[] }

@@ -62,7 +62,13 @@ export const PAGE_ROUTES = [
   { path: '/reset-password', page: 'public/reset-password-page', rendering: 'browser' },
   { path: '/blog', page: 'public/blog-list-page', rendering: 'shared', data: ['blog-list'], sitemap: true },
   { path: '/blog/:postId', page: 'public/blog-post-page', rendering: 'shared', data: ['blog-post'] },
-  { path: '/calendar', page: 'public/calendar-page', rendering: 'shared', data: ['calendar'], sitemap: true },
+  {
+    path: '/calendar',
+    page: 'public/calendar-page',
+    rendering: 'shared',
+    data: ['calendar', 'map-icons'],
+    sitemap: true,
+  },
   { path: '/checkout/:dayId', page: 'public/day-checkout-page', rendering: 'browser' },
   { path: '/map-icon-checkout/:iconId', page: 'public/map-icon-checkout-page', rendering: 'browser' },
   // As the empty cart: the stored cart shows right after hydration.

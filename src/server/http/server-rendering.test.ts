@@ -91,8 +91,9 @@ describe('server-rendered public pages', () => {
     expect((await page('/')).state?.lazyParts?.sort()).toEqual(
       ['calendar-section', 'map-example', 'page:HomePage', 'prior-work-carousels', 'site-footer'].sort(),
     )
+    // The calendar also offers the map icons below the days.
     expect((await page('/calendar')).state?.lazyParts?.sort()).toEqual(
-      ['calendar-section', 'page:CalendarPage', 'site-footer'].sort(),
+      ['calendar-map-icons', 'calendar-section', 'page:CalendarPage', 'site-footer'].sort(),
     )
     expect((await page('/about')).state?.lazyParts?.sort()).toEqual(['page:AboutPage', 'site-footer'].sort())
   })

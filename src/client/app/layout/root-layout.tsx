@@ -1,5 +1,6 @@
-import { Suspense } from 'react'
-import { Outlet } from 'react-router'
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { dismissToastsLeadingTo } from '#client/components/ui/use-toast.ts'
 import { lazyPart } from '#client/lib/lazy-part.tsx'
 import { FocusPageHeading } from './focus-page-heading'
 import { ScrollToTop } from './scroll-to-top'
@@ -13,6 +14,9 @@ void loadFooter()
 const SiteFooter = lazyPart('site-footer', () => loadFooter().then((m) => m.SiteFooter))
 
 export function RootLayout() {
+  const { pathname } = useLocation()
+  // 'Go to Cart' has nothing left to say once the buyer is on the cart, however they got there.
+  useEffect(() => dismissToastsLeadingTo(pathname), [pathname])
   return (
     <div className="flex min-h-screen flex-col">
       <a

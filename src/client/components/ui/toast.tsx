@@ -10,7 +10,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        // At the bottom on every width: at the top (phones) a toast hid the header's Cart and menu buttons.
+        // At the bottom by default; the Toaster moves it to the top, below the header (whose Cart and menu
+        // buttons a toast at the very top hid on phones), when the buyer acted in the screen's lower half.
         // Only the toasts themselves take pointer events, so the empty padding never swallows a click.
         'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]',
         className,

@@ -10,7 +10,16 @@ export const TOAST_LIMIT = 1
 export const TOAST_REMOVE_DELAY = 6000
 
 export type ToastVariant = 'default' | 'destructive'
-export type ToastActionSpec = { label: string; onClick: () => void }
+export type ToastActionSpec = {
+  label: string
+  onClick: () => void
+  /**
+   * The page the action opens ('Go to Cart': /cart-checkout). A toast never sends the buyer where they
+   * already are: the Toaster leaves the action out on that page, and the toast closes when the buyer
+   * gets there some other way (dismissToastsLeadingTo, called by the root layout).
+   */
+  to?: string
+}
 
 export type ToastInput = {
   title?: ReactNode
@@ -58,6 +67,23 @@ export function dismissToast(id?: string) {
   setState({ toasts: state.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)) })
 }
 
+/**
+ * Where on the screen the buyer last pressed (a toast usually answers it): the Toaster keeps toasts away
+ * from it. Noted here, in the entry, so the first toast (which loads the Toaster) knows it too. Keys need
+ * no note: the control they act on has the focus.
+ */
+export let lastPointerY: number | undefined
+
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      lastPointerY = event.clientY
+    },
+    true,
+  )
+}
+
 export function toast(input: ToastInput) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER
   const id = String(counter)
@@ -67,6 +93,11 @@ export function toast(input: ToastInput) {
     dismiss: () => dismissToast(id),
     update: (patch: ToastInput) => updateToast(id, patch),
   }
+}
+
+/** The buyer reached `pathname`: a toast whose action would take them there has nothing left to say. */
+export function dismissToastsLeadingTo(pathname: string) {
+  for (const t of state.toasts) if (t.open && t.action?.to === pathname) dismissToast(t.id)
 }
 
 function subscribe(listener: () => void) {
@@ -83,9 +114,13 @@ export function useToast() {
   return { toasts: current.toasts, toast, dismiss: dismissToast }
 }
 
+/** Test helper: the toasts as the Toaster reads them, newest first. */
+export const currentToasts = (): readonly ToastItem[] => state.toasts
+
 /** Test helper: forget every toast and pending timer. */
 export function resetToasts() {
   for (const timer of removeTimers.values()) clearTimeout(timer)
   removeTimers.clear()
+  lastPointerY = undefined
   setState({ toasts: [] })
 }

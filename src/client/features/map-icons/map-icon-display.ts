@@ -1,3 +1,4 @@
+import type { PrintSize } from '#shared/artwork.ts'
 import type { CartMapIcon } from '#shared/cart.ts'
 import type { MapIconDto } from '#shared/dto.ts'
 import type { MapIconMailingStock, MonthKey } from '#shared/mailings.ts'
@@ -54,6 +55,13 @@ export function remainingText(
 /** 'Map Icon' for small, otherwise 'Premium size'. */
 export function mapIconSizeText(size: string): string {
   return size === 'small' ? 'Map Icon' : 'Premium size'
+}
+
+const inches = (value: number) => `${Math.round(value * 1000) / 1000} in`
+
+/** 'Printed size: 0.5 in × 0.5 in': how big the icon prints on the map, width by height. */
+export function printSizeText(size: PrintSize): string {
+  return `Printed size: ${inches(size.widthInches)} × ${inches(size.heightInches)}`
 }
 
 const CARD_TEXTS: Record<string, string> = {

@@ -21,16 +21,15 @@ import {
   productionBoardQuerySchema,
   requestChangesInputSchema,
 } from '#shared/artwork-schemas.ts'
+import { getPrintSpecs, setPrintSpecs } from '../orders/print-specs.service.ts'
 import {
   type ArtworkFileKind,
   getAdminArtworkFile,
   getArtworkPage,
   getBuyerArtworkFile,
-  getPrintSpecs,
   getProductionBoard,
   getProductionLine,
   reviewArtwork,
-  setPrintSpecs,
   uploadArtwork,
 } from './artwork.service.ts'
 import { ArtworkRejectedError } from './artwork-file.ts'

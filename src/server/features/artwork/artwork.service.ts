@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { artworkLinks, mailings, orderArtwork, orders } from '#server/db/schema.ts'
-import { readSetting, writeSetting } from '#server/db/site-settings.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Storage } from '#server/lib/storage/storage.ts'
 import { uploadFileName } from '#server/lib/uploaded-images.ts'
@@ -17,13 +16,12 @@ import {
   type ArtworkPageResponse,
   type ArtworkState,
   artworkDeadlinePassedMessage,
-  DEFAULT_PRINT_SPECS,
   type PrintSpecs,
   type ProductionBoardResponse,
   type ProductionLineDto,
   printSizeFor,
 } from '#shared/artwork.ts'
-import { type ProductionBoardQuery, printSpecsSchema } from '#shared/artwork-schemas.ts'
+import type { ProductionBoardQuery } from '#shared/artwork-schemas.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { isMonthKey } from '#shared/mailing-names.ts'
 import { MAILING_NOT_FOUND, mailingMonthLabel } from '#shared/mailings.ts'
@@ -37,6 +35,7 @@ import {
   soldLine,
 } from '../orders/checkout-artwork.service.ts'
 import { isOrderId } from '../orders/order-ids.ts'
+import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import { checkPrint, type InspectedArtwork } from './artwork-file.ts'
 import { prepareArtworkInChild } from './artwork-file-jobs.ts'
 
@@ -56,7 +55,6 @@ export function knownOrderId(id: string, message = ORDER_NOT_FOUND): string {
   if (!isOrderId(id)) throw new AppError('not_found', message)
   return id
 }
-const PRINT_SPECS_KEY = 'print_specs'
 
 // ---------------------------------------------------------------- links
 
@@ -72,16 +70,6 @@ async function findLink(db: Db, token: string): Promise<{ checkoutKey: string }>
     .where(eq(artworkLinks.token, token))
   if (!link) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
   return link
-}
-
-// ---------------------------------------------------------------- print sizes
-
-export async function getPrintSpecs(db: Db): Promise<PrintSpecs> {
-  return readSetting(db, PRINT_SPECS_KEY, printSpecsSchema, DEFAULT_PRINT_SPECS)
-}
-
-export async function setPrintSpecs(db: Db, specs: PrintSpecs): Promise<PrintSpecs> {
-  return writeSetting(db, PRINT_SPECS_KEY, specs)
 }
 
 // ---------------------------------------------------------------- lines

@@ -2,9 +2,9 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { calendarDays, orders } from '#server/db/schema.ts'
 import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
+import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import {
   type ArtworkContext,
-  getPrintSpecs,
   type LineRow,
   lineState,
   requireMailing,

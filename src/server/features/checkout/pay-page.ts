@@ -2,6 +2,7 @@ import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
+import { REFUND_POLICY_LINK_TEXT, REFUND_POLICY_PATH } from '#shared/refund-policy.ts'
 import type { SessionOrder } from './session-order-list.service.ts'
 
 /**
@@ -94,6 +95,7 @@ export function renderOpenSession(
         <tfoot><tr><th scope="row">Total</th><td class="amount"><strong>${formatPrice(totalCents / 100)}</strong></td></tr></tfoot>
       </table>
       <p>${describeHold(items, holdMinutes)}</p>
+      <p><a href="${REFUND_POLICY_PATH}">${REFUND_POLICY_LINK_TEXT}</a></p>
       <div class="actions">
         <form method="post" action="${action}/complete"><button type="submit" class="pay">Pay</button></form>
         <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Cancel</button></form>

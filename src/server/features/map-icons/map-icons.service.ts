@@ -2,8 +2,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { mailingIconStock, mailings, mapIcons } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import type { MapIconDto } from '#shared/dto.ts'
 import type { MapIconMailingStock } from '#shared/mailings.ts'
+import { getPrintSpecs } from '../orders/print-specs.service.ts'
 
 export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 
@@ -13,7 +15,7 @@ type IconRow = typeof mapIcons.$inferSelect
  * An icon with its stock in every mailing open for sale (stored status, as every public read: the deadline
  * task closes a mailing at its sales close), earliest first; the top-level figures are the next mailing's.
  */
-function toMapIconDto(row: IconRow, stock: MapIconMailingStock[]): MapIconDto {
+function toMapIconDto(row: IconRow, stock: MapIconMailingStock[], specs: PrintSpecs): MapIconDto {
   const next = stock[0]
   return {
     id: row.id,
@@ -24,6 +26,7 @@ function toMapIconDto(row: IconRow, stock: MapIconMailingStock[]): MapIconDto {
     availableQuantity: next?.availableQuantity ?? 0,
     totalQuantity: next?.totalQuantity ?? 0,
     stock,
+    printSize: printSizeFor(specs, { kind: 'icon', iconSize: row.size }),
   }
 }
 
@@ -52,16 +55,19 @@ async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIcon
 /** All icons ordered by price ascending (name breaks ties so the order is stable). */
 export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
   const rows = await db.select().from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
-  const stock = await openStock(
-    db,
-    rows.map((r) => r.id),
-  )
-  return rows.map((row) => toMapIconDto(row, stock.get(row.id) ?? []))
+  const [stock, specs] = await Promise.all([
+    openStock(
+      db,
+      rows.map((r) => r.id),
+    ),
+    getPrintSpecs(db),
+  ])
+  return rows.map((row) => toMapIconDto(row, stock.get(row.id) ?? [], specs))
 }
 
 export async function getMapIcon(db: Db, id: string): Promise<MapIconDto> {
   const [row] = await db.select().from(mapIcons).where(eq(mapIcons.id, id))
   if (!row) throw new AppError('not_found', MAP_ICON_NOT_FOUND)
-  const stock = await openStock(db, [row.id])
-  return toMapIconDto(row, stock.get(row.id) ?? [])
+  const [stock, specs] = await Promise.all([openStock(db, [row.id]), getPrintSpecs(db)])
+  return toMapIconDto(row, stock.get(row.id) ?? [], specs)
 }

@@ -54,6 +54,8 @@ describe('GET /api/map-icons', () => {
       availableQuantity: 0,
       totalQuantity: 3,
       stock: openMonths.map((month, i) => ({ month, availableQuantity: i === 0 ? 0 : 3, totalQuantity: 3 })),
+      // The owner's print size for a regular icon (the defaults until edited).
+      printSize: { widthInches: 0.5, heightInches: 0.5 },
     })
     expect(openMonths).toHaveLength(3)
   })

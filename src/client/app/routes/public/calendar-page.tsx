@@ -12,6 +12,7 @@ import {
   loadCalendarSection,
 } from '#client/features/calendar/components/lazy-calendar-section.tsx'
 import { cn } from '#client/lib/cn.ts'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 import { formatCount } from '#shared/format.ts'
 import { mailingClosedNoticeText } from '#shared/mailing-texts.ts'
 
@@ -20,6 +21,12 @@ const CalendarExample = lazy(() =>
   import('#client/features/calendar/components/calendar-example.tsx').then((m) => ({
     default: m.CalendarExample,
   })),
+)
+
+// Below the days, server-rendered with the icons (decision 014); its own part, so /5k-example's wrapper
+// stays in that page's chunk.
+const MapIconSection = lazyPart('calendar-map-icons', () =>
+  import('#client/features/map-icons/components/map-icon-section.tsx').then((m) => m.MapIconSection),
 )
 
 // Above the fold here: its chunk is requested as soon as this page's is evaluated (before hydration).
@@ -67,6 +74,10 @@ export function CalendarPage() {
             the page's first script, and the section hydrates as soon as it arrives. */}
         <LazyCalendarSection showPricing />
       </CollapsibleSection>
+      {/* Map icons are sold in the same cart as the days: offered here, not only on /5k-example. */}
+      <Suspense fallback={<Spinner label="Loading map icons..." />}>
+        <MapIconSection withIntro />
+      </Suspense>
     </PageContainer>
   )
 }

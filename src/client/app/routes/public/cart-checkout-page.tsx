@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { PageContainer, PageTitle } from '#client/app/layout/page-section.tsx'
 import { useDocumentTitle } from '#client/app/use-document-title.ts'
@@ -8,8 +9,16 @@ import { OrderSummary } from '#client/features/cart/components/order-summary.tsx
 import { useCartCheckout } from '#client/features/cart/hooks/use-cart-checkout.ts'
 import { useCart } from '#client/features/cart/use-cart.ts'
 
+// Shown only once the stored cart (days, no icon) is read in the browser, never in the server's HTML (the
+// empty cart): a plain lazy chunk, loaded when the offer is first shown.
+const MapIconSection = lazy(() =>
+  import('#client/features/map-icons/components/map-icon-section.tsx').then((m) => ({
+    default: m.MapIconSection,
+  })),
+)
+
 export function CartCheckoutPage() {
-  const { isEmpty, clearCart } = useCart()
+  const { cart, isEmpty, clearCart } = useCart()
   const checkout = useCartCheckout()
   const navigate = useNavigate()
   useDocumentTitle('Your Cart')
@@ -25,21 +34,10 @@ export function CartCheckoutPage() {
   return (
     <PageContainer className="max-w-6xl space-y-8">
       <PageTitle>Your Cart</PageTitle>
+      {/* The summary and its total come first in the page, so a phone shows what the buyer pays before the
+          form; from lg up the form is on the left and the summary on the right. */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Booking Information</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <BookingInformation
-              isDisabled={isEmpty}
-              submitLabel="Proceed to Checkout"
-              validate={checkout.validate}
-              onSubmit={checkout.submit}
-            />
-          </CardContent>
-        </Card>
-        <Card>
+        <Card className="lg:order-last">
           <CardHeader>
             <CardTitle>Order Summary</CardTitle>
           </CardHeader>
@@ -66,7 +64,27 @@ export function CartCheckoutPage() {
             )}
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Booking Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BookingInformation
+              isDisabled={isEmpty}
+              submitLabel="Proceed to Checkout"
+              validate={checkout.validate}
+              onSubmit={checkout.submit}
+            />
+          </CardContent>
+        </Card>
       </div>
+      {/* Days but no icon yet: the icons are offered here too, added the same way as on /5k-example. */}
+      {cart.calendarDays.length > 0 && !cart.mapIcon ? (
+        // The section shows its own spinner while the icons load.
+        <Suspense fallback={null}>
+          <MapIconSection withIntro />
+        </Suspense>
+      ) : null}
     </PageContainer>
   )
 }

@@ -19,6 +19,7 @@ const icon: MapIconDto = {
     { month: '2027-02', availableQuantity: 0, totalQuantity: 20 },
     { month: '2027-03', availableQuantity: 19, totalQuantity: 20 },
   ],
+  printSize: { widthInches: 0.5, heightInches: 0.5 },
 }
 
 let fetchMock: ReturnType<typeof vi.fn>

@@ -12,7 +12,12 @@ import { validateBookingDetails } from '#client/features/cart/checkout-validatio
 import { BookingInformation } from '#client/features/cart/components/booking-information.tsx'
 import { startMapIconCheckout } from '#client/features/cart/start-checkout.ts'
 import { useMapIcon } from '#client/features/map-icons/api/get-map-icon.ts'
-import { iconStockFor, mapIconSizeText, remainingText } from '#client/features/map-icons/map-icon-display.ts'
+import {
+  iconStockFor,
+  mapIconSizeText,
+  printSizeText,
+  remainingText,
+} from '#client/features/map-icons/map-icon-display.ts'
 import { formatPrice } from '#shared/format.ts'
 import { isMonthKey, MAILING_NOT_SELLING, mailingForText, NO_OPEN_MAILING } from '#shared/mailing-names.ts'
 
@@ -71,6 +76,7 @@ export function MapIconCheckoutPage() {
           <CardHeader>
             <CardTitle className="text-xl">{icon.name}</CardTitle>
             <p className="text-sm text-slate-700">{mapIconSizeText(icon.size)}</p>
+            <p className="text-sm text-slate-700">{printSizeText(icon.printSize)}</p>
             <p className="text-lg font-semibold text-slate-900">{formatPrice(icon.price)}</p>
             {month && stock && isSelling ? (
               <>

@@ -13,7 +13,7 @@ export const ADD_TO_CART_TOAST_DURATION = 10_000
 export function useDayActions() {
   const navigate = useNavigate()
   const { addCalendarDay } = useCart()
-  const goToCart = { label: 'Go to Cart', onClick: () => navigate('/cart-checkout') }
+  const goToCart = { label: 'Go to Cart', to: '/cart-checkout', onClick: () => navigate('/cart-checkout') }
 
   return function onDayClick(date: string, day: CalendarDayDto | undefined, state: DayCellState) {
     if (state === 'past' || state === 'closed') {

@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '#client/components/ui/button.tsx'
 import { FormField } from '#client/components/ui/form-field.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
+import { REFUND_POLICY_LINK_TEXT, REFUND_POLICY_PATH } from '#shared/refund-policy.ts'
 import {
   type BookingDetails,
   type BookingField,
@@ -22,7 +24,8 @@ type BookingInformationProps = {
 const FIELD_ORDER: BookingField[] = ['businessName', 'email']
 
 /**
- * Business name and e-mail, shared by the cart and the single checkouts. A
+ * Business name and e-mail, shared by the cart and the single checkouts, with the refund policy linked
+ * below the button that leads to payment. A
  * problem shows in its toast and under its field, and the first invalid field takes the focus.
  * The values come back after Cancel on the payment page (kept for this tab).
  */
@@ -100,6 +103,11 @@ export function BookingInformation({
           {isSubmitting ? 'Processing...' : submitLabel}
         </Button>
       </fieldset>
+      <p className="text-sm">
+        <Link to={REFUND_POLICY_PATH} className="text-blue-700 underline">
+          {REFUND_POLICY_LINK_TEXT}
+        </Link>
+      </p>
     </form>
   )
 }

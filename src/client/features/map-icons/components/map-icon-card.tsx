@@ -12,6 +12,7 @@ import {
   mapIconButtonState,
   mapIconCardText,
   mapIconSizeText,
+  printSizeText,
   remainingText,
 } from '../map-icon-display'
 
@@ -23,7 +24,7 @@ type MapIconCardProps = {
 
 /**
  * One 'Map Icon Pricing' card: name, price, the mailing it is for with that mailing's 'x of y remaining',
- * size label, text and the Reserve button.
+ * size label and printed size, text and the Reserve button.
  */
 export function MapIconCard({ icon, month }: MapIconCardProps) {
   const { cart } = useCart()
@@ -40,6 +41,7 @@ export function MapIconCard({ icon, month }: MapIconCardProps) {
           {icon.name}
         </h3>
         <CardDescription className="text-slate-700">{mapIconSizeText(icon.size)}</CardDescription>
+        <p className="text-sm text-slate-700">{printSizeText(icon.printSize)}</p>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <p className="text-3xl font-semibold text-slate-900">{formatPrice(icon.price)}</p>

@@ -20,6 +20,7 @@ const regular: MapIconDto = {
     { month: '2027-01', availableQuantity: 12, totalQuantity: 20 },
     { month: '2027-02', availableQuantity: 20, totalQuantity: 20 },
   ],
+  printSize: { widthInches: 0.5, heightInches: 0.5 },
 }
 const large: MapIconDto = {
   id: 'large',
@@ -33,6 +34,7 @@ const large: MapIconDto = {
     { month: '2027-01', availableQuantity: 6, totalQuantity: 6 },
     { month: '2027-02', availableQuantity: 0, totalQuantity: 6 },
   ],
+  printSize: { widthInches: 0.75, heightInches: 0.75 },
 }
 /** No mailing is open for sale: no month, no stock. */
 const closed = (icon: MapIconDto): MapIconDto => ({
@@ -98,8 +100,10 @@ describe('MapIconSection', () => {
     expect(small.getByText('For the January 2027 mailing')).toBeTruthy()
     expect(small.getByText('12 of 20 remaining')).toBeTruthy()
     expect(small.getByText('Standard size map icon.')).toBeTruthy()
+    expect(small.getByText('Printed size: 0.5 in × 0.5 in')).toBeTruthy()
     const big = await card('Large Map Icon')
     expect(big.getByText('Premium size')).toBeTruthy()
+    expect(big.getByText('Printed size: 0.75 in × 0.75 in')).toBeTruthy()
     expect(big.getByText('Personalized Service & Collaboration. We work closely with you.')).toBeTruthy()
   })
 

@@ -12,11 +12,17 @@ import { mailingMonthsOf } from '../map-icon-display'
 import { MailingPicker } from './mailing-picker'
 import { MapIconCard } from './map-icon-card'
 
+/** What a map icon is, where the icons are offered beside the days (/calendar, the cart). */
+export const MAP_ICON_OFFER_INTRO =
+  'Put your logo on the town map on the other side of the postcard too: one map icon per cart.'
+
 /**
- * /5k-example's 'Map Icon Pricing' cards with availability, Refresh and Reserve. The buyer picks the mailing
- * (the next one first) and the cards show that mailing's stock.
+ * The 'Map Icon Pricing' cards with availability, printed size, Refresh and Reserve: on /5k-example, beside
+ * the days on /calendar, and in a cart that holds days but no icon. The buyer picks the mailing (the next
+ * one first) and the cards show that mailing's stock. `withIntro` says what an icon is, where the page
+ * around it does not.
  */
-export function MapIconSection() {
+export function MapIconSection({ withIntro = false }: { withIntro?: boolean }) {
   const iconsQuery = useMapIcons()
   const queryClient = useQueryClient()
   const [isRefreshing, setIsRefreshing] = useState(false)
@@ -67,6 +73,7 @@ export function MapIconSection() {
           Refresh
         </Button>
       </div>
+      {withIntro ? <p className="text-slate-800">{MAP_ICON_OFFER_INTRO}</p> : null}
       {iconsQuery.isPending ? (
         <Spinner label="Loading map icons..." />
       ) : icons.length === 0 ? (

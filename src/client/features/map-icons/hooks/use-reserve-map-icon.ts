@@ -13,7 +13,7 @@ const ADD_TO_CART_TOAST_DURATION = 10_000
 export function useReserveMapIcon() {
   const navigate = useNavigate()
   const { cart, setMapIcon } = useCart()
-  const goToCart = { label: 'Go to Cart', onClick: () => navigate('/cart-checkout') }
+  const goToCart = { label: 'Go to Cart', to: '/cart-checkout', onClick: () => navigate('/cart-checkout') }
 
   return function reserve(icon: MapIconDto, month: MonthKey) {
     const outcome = setMapIcon({ id: icon.id, name: icon.name, size: icon.size, price: icon.price, month })
