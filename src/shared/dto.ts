@@ -87,14 +87,25 @@ export type BlogPostDto = {
   content: string
   author: string
   isPublished: boolean
-  publicationDate: string
+  /** 'YYYY-MM-DD', the town's date; null only for a draft never published and given no date. */
+  publicationDate: string | null
+  /** The cover image: its media item, public URL and alt text (the alt field, else the title); or none. */
+  coverImage: { mediaId: string; url: string; alt: string } | null
+  /** The alt text as the administrator entered it (null: the title is used). */
+  coverAlt: string | null
 }
 /** GET /api/admin/blog-posts (drafts too, newest first) */
 export type BlogPostsResponse = { posts: BlogPostDto[] }
 /** GET /api/blog-posts?page=N (published, newest first): one page of them and how many there are. */
 export type BlogPostPageResponse = { posts: BlogPostDto[]; page: number; pageSize: number; total: number }
 
-export const MEDIA_TYPES = ['calendar_example', 'map_example', 'postcard_front', 'postcard_back'] as const
+export const MEDIA_TYPES = [
+  'calendar_example',
+  'map_example',
+  'postcard_front',
+  'postcard_back',
+  'blog_cover',
+] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
 export type MediaItemDto = {

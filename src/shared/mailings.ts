@@ -194,6 +194,13 @@ export type AdminMapIconDto = {
   size: string
   price: number
   defaultQuantity: number
+  /** Retired: the first mailing that does not sell it (decision 020); null while on sale. */
+  retiredFrom: MonthKey | null
+}
+
+/** The 409 a sale of a retired icon type gets in a mailing from its retirement on. */
+export function iconRetiredMessage(name: string, retiredFrom: MonthKey): string {
+  return `${name} is not sold from the ${mailingMonthLabel(retiredFrom)} mailing on.`
 }
 
 /**
@@ -209,6 +216,30 @@ export const updateMapIconInputSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field.')
 export type UpdateMapIconInput = z.infer<typeof updateMapIconInputSchema>
+
+/**
+ * POST /api/admin/map-icons: a new icon type. It gets stock (its default quantity) in every mailing that
+ * exists and every one created later, so the mailings open for sale sell it at once.
+ */
+export const createMapIconInputSchema = z.object({
+  name: z
+    .string({ error: 'Enter a name.' })
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(100, 'Use at most 100 characters.'),
+  size: z.enum(['small', 'large'], { error: 'Choose regular or premium.' }),
+  price: z
+    .number({ error: 'The price must be at least $1.' })
+    .min(1, 'The price must be at least $1.')
+    .max(100_000, 'The price must be at most $100,000.')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use whole cents.'),
+  defaultQuantity: z
+    .number({ error: 'Enter a whole number from 0 to 10,000.' })
+    .int('Enter a whole number from 0 to 10,000.')
+    .min(0, 'Enter a whole number from 0 to 10,000.')
+    .max(10_000, 'Enter a whole number from 0 to 10,000.'),
+})
+export type CreateMapIconInput = z.infer<typeof createMapIconInputSchema>
 
 /** GET/PUT /api/admin/mailing-settings: the defaults a new mailing's dates come from. */
 export const mailingDefaultsSchema = z.object({

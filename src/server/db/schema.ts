@@ -140,12 +140,18 @@ export const mapIcons = pgTable(
     size: text('size').notNull(),
     priceCents: integer('price_cents').notNull(),
     totalQuantity: integer('total_quantity').notNull(),
+    /**
+     * A retired type ('YYYY-MM', decision 020): not sold in this mailing nor any later one; earlier mailings
+     * keep selling the stock they were set up with. Null: on sale. The row stays (orders reference it).
+     */
+    retiredFrom: text('retired_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('map_icons_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('map_icons_quantity_nonnegative', sql`${t.totalQuantity} >= 0`),
+    check('map_icons_retired_from_format', sql`${t.retiredFrom} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 )
 
@@ -509,7 +515,15 @@ export const blogPosts = pgTable(
     content: text('content').notNull(),
     author: text('author').notNull(),
     isPublished: boolean('is_published').notNull().default(false),
-    publicationDate: date('publication_date', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    /**
+     * The town's date the post is dated: the administrator's choice, else the town's date when it is first
+     * published. Null only for a draft that was never published and has no chosen date.
+     */
+    publicationDate: date('publication_date', { mode: 'string' }),
+    /** The cover image, an uploaded media item; deleting the item leaves the post without a cover. */
+    coverMediaId: text('cover_media_id').references(() => mediaItems.id, { onDelete: 'set null' }),
+    /** The cover's alt text; null: the post's title. */
+    coverAlt: text('cover_alt'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -20,6 +20,7 @@ import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import { checkoutArtwork } from '../orders/checkout-artwork.service.ts'
+import { requireIconSoldIn } from '../orders/icon-retirement.service.ts'
 import { setOrderActor } from '../orders/order-actor.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
 import { recomputeIconAvailability, requireIconRoom } from '../orders/order-status.service.ts'
@@ -163,6 +164,7 @@ export async function createManualMapIconOrder(
     if (!month) throw new AppError('conflict', NO_OPEN_MAILING)
     if (!(await lockSellingMonths(tx, [month], now)).has(month))
       throw new AppError('conflict', MAILING_NOT_SELLING)
+    await requireIconSoldIn(tx, icon.id, month)
     try {
       await requireIconRoom(tx, icon.id, month, null, now)
     } catch (error) {

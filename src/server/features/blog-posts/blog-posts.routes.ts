@@ -59,7 +59,10 @@ export function blogPostsRoutes(deps: AppDeps) {
       pathParam((c) => readIdParam(c, BLOG_POST_NOT_FOUND)),
       jsonBody(blogPostInputSchema),
       async (c) => {
-        const body: BlogPostDto = await updatePost(db, c.var.param, c.req.valid('json'), defaultAuthor)
+        const body: BlogPostDto = await updatePost(db, c.var.param, c.req.valid('json'), {
+          defaultAuthor,
+          timeZone: deps.config.timeZone,
+        })
         return c.json(body)
       },
     )

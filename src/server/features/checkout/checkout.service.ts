@@ -11,6 +11,7 @@ import { CHECKOUT_TEXTS, type CheckoutSessionResponse } from '#shared/checkout.t
 import { todayInTimeZone } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
+import { requireIconSoldIn } from '../orders/icon-retirement.service.ts'
 import type { NewOrder } from '../orders/order-ids.ts'
 import {
   applyOrderStatusChange,
@@ -182,6 +183,7 @@ async function holdItems(
   }
   if (iconId && !icon && !(await iconExists(tx, iconId)))
     throw new AppError('not_found', CHECKOUT_TEXTS.iconNotFound)
+  if (iconId && iconMonth) await requireIconSoldIn(tx, iconId, iconMonth)
   // Each mailing sold in must be open for sale now (status open, before its sales close), locked FOR SHARE
   // so an administrator's close, printed or mailed cannot interleave with this sale.
   const selling = await lockSellingMonths(

@@ -4,6 +4,7 @@ import { publicReadCache } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
 import { jsonBody, pathParam, readIdParam } from '#server/http/validate.ts'
 import {
+  createMapIconInputSchema,
   mailingActionInputSchema,
   mailingDefaultsSchema,
   type PublicMailingsResponse,
@@ -14,10 +15,12 @@ import {
 import { listPublicMailings } from '../orders/selling-months.service.ts'
 import {
   applyMailingAction,
+  createAdminMapIcon,
   getIconStock,
   getMailingDefaults,
   getMailingOverview,
   listAdminMapIcons,
+  retireAdminMapIcon,
   setIconStock,
   setMailingDefaults,
   updateAdminMapIcon,
@@ -67,6 +70,17 @@ export function mailingsRoutes(deps: AppDeps) {
     )
 
     .get('/admin/map-icons', admin, async (c) => c.json({ icons: await listAdminMapIcons(db) }))
+
+    .post('/admin/map-icons', admin, jsonBody(createMapIconInputSchema), async (c) =>
+      c.json(await createAdminMapIcon(db, c.req.valid('json')), 201),
+    )
+
+    .post(
+      '/admin/map-icons/:id/retire',
+      admin,
+      pathParam((c) => readIdParam(c, MAP_ICON_NOT_FOUND)),
+      async (c) => c.json(await retireAdminMapIcon(db, c.var.param, { timeZone })),
+    )
 
     .patch(
       '/admin/map-icons/:id',

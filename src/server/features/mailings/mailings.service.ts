@@ -8,6 +8,7 @@ import { fromZonedLocal } from '#server/lib/zoned-time.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import {
   type AdminMapIconDto,
+  type CreateMapIconInput,
   canApplyMailingAction,
   DEFAULT_MAILING_DEFAULTS,
   MAILING_NOT_FOUND,
@@ -34,7 +35,7 @@ import {
   countIconClaims,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
-import { toPublicMailingDto } from '../orders/selling-months.service.ts'
+import { firstSellingMonth, toPublicMailingDto } from '../orders/selling-months.service.ts'
 
 type MailingRow = typeof mailings.$inferSelect
 
@@ -497,6 +498,7 @@ function toAdminMapIconDto(row: typeof mapIcons.$inferSelect): AdminMapIconDto {
     size: row.size,
     price: row.priceCents / 100,
     defaultQuantity: row.totalQuantity,
+    retiredFrom: row.retiredFrom,
   }
 }
 
@@ -522,6 +524,64 @@ export async function updateAdminMapIcon(
   const [row] = await db.update(mapIcons).set(set).where(eq(mapIcons.id, id)).returning()
   if (!row) throw new AppError('not_found', 'Map icon not found.')
   return toAdminMapIconDto(row)
+}
+
+/**
+ * A new icon type. The map_icons_mailing_stock trigger (migration 0005) gives it its default quantity in
+ * every mailing, so the mailings open for sale sell it at once.
+ */
+export async function createAdminMapIcon(db: Db, input: CreateMapIconInput): Promise<AdminMapIconDto> {
+  const [row] = await db
+    .insert(mapIcons)
+    .values({
+      name: input.name,
+      size: input.size,
+      priceCents: Math.round(input.price * 100),
+      totalQuantity: input.defaultQuantity,
+    })
+    .returning()
+  if (!row) throw new Error('map icon insert returned no row')
+  return toAdminMapIconDto(row)
+}
+
+/**
+ * Retires an icon type from the next mailing on (decision 020): the first mailing open for sale now keeps
+ * selling the stock it was set up with; the month after it (or, with no mailing on sale, the town's current
+ * month) is the first that does not sell it. Nothing is deleted: its orders, claims and stock rows stay,
+ * and mailings created later get no stock of it. 409 when it is already retired.
+ */
+export async function retireAdminMapIcon(
+  db: Db,
+  id: string,
+  options: { timeZone: string; now?: Date },
+): Promise<AdminMapIconDto> {
+  const now = options.now ?? new Date()
+  return db.transaction(async (tx) => {
+    const [icon] = await tx.select().from(mapIcons).where(eq(mapIcons.id, id)).for('update')
+    if (!icon) throw new AppError('not_found', 'Map icon not found.')
+    if (icon.retiredFrom)
+      throw new AppError(
+        'conflict',
+        `${icon.name} is already retired from the ${mailingMonthLabel(icon.retiredFrom)} mailing.`,
+      )
+    const [row] = await tx
+      .update(mapIcons)
+      .set({ retiredFrom: await firstMonthWithout(tx, now, options.timeZone), updatedAt: now })
+      .where(eq(mapIcons.id, id))
+      .returning()
+    if (!row) throw new AppError('not_found', 'Map icon not found.')
+    return toAdminMapIconDto(row)
+  })
+}
+
+/** The first mailing a type retired now is not sold in: the one after the mailing on sale now. */
+export async function firstMonthWithout(db: Db, now: Date, timeZone: string): Promise<MonthKey> {
+  const selling = await firstSellingMonth(db, now)
+  const { year, month } = selling
+    ? parseMonthKey(selling)
+    : parseMonthKey(todayInTimeZone(timeZone, now).slice(0, 7))
+  const next = selling ? addMonths(year, month, 1) : { year, month }
+  return toMonthKey(next.year, next.month)
 }
 
 // ---------------------------------------------------------------- defaults for new mailings

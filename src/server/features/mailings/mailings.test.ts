@@ -467,6 +467,7 @@ describe('map icons per mailing', () => {
       size: 'large',
       price: 75,
       defaultQuantity: 9,
+      retiredFrom: null,
     })
     const [kept] = await t.db
       .select()

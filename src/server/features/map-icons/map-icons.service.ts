@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { mailingIconStock, mailings, mapIcons } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -30,6 +30,7 @@ function toMapIconDto(row: IconRow, stock: MapIconMailingStock[], specs: PrintSp
   }
 }
 
+/** Stock in the mailings open for sale that sell the icon: a retired type's only before its retirement. */
 async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIconMailingStock[]>> {
   const byIcon = new Map<string, MapIconMailingStock[]>()
   if (iconIds.length === 0) return byIcon
@@ -42,7 +43,13 @@ async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIcon
     })
     .from(mailingIconStock)
     .innerJoin(mailings, and(eq(mailings.month, mailingIconStock.month), eq(mailings.status, 'open')))
-    .where(inArray(mailingIconStock.iconId, iconIds))
+    .innerJoin(mapIcons, eq(mapIcons.id, mailingIconStock.iconId))
+    .where(
+      and(
+        inArray(mailingIconStock.iconId, iconIds),
+        or(isNull(mapIcons.retiredFrom), lt(mailingIconStock.month, mapIcons.retiredFrom)),
+      ),
+    )
     .orderBy(asc(mailingIconStock.month))
   for (const r of rows) {
     const list = byIcon.get(r.iconId) ?? []
@@ -52,7 +59,10 @@ async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIcon
   return byIcon
 }
 
-/** All icons ordered by price ascending (name breaks ties so the order is stable). */
+/**
+ * All icons ordered by price ascending (name breaks ties so the order is stable); a retired type only
+ * while a mailing open for sale still sells it.
+ */
 export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
   const rows = await db.select().from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
   const [stock, specs] = await Promise.all([
@@ -62,7 +72,9 @@ export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
     ),
     getPrintSpecs(db),
   ])
-  return rows.map((row) => toMapIconDto(row, stock.get(row.id) ?? [], specs))
+  return rows
+    .filter((row) => !row.retiredFrom || (stock.get(row.id) ?? []).length > 0)
+    .map((row) => toMapIconDto(row, stock.get(row.id) ?? [], specs))
 }
 
 export async function getMapIcon(db: Db, id: string): Promise<MapIconDto> {

@@ -14,7 +14,7 @@ import { deleteMediaItem, getMediaFile, listMedia, MEDIA_NOT_FOUND, saveMediaIte
 
 export const mediaListQuerySchema = z.object({
   type: z.enum(MEDIA_TYPES, {
-    error: 'Choose one of calendar_example, map_example, postcard_front, postcard_back.',
+    error: 'Choose one of calendar_example, map_example, postcard_front, postcard_back, blog_cover.',
   }),
 })
 

@@ -5,13 +5,11 @@ import { AppError } from '#server/lib/errors.ts'
 import { type Storage, StorageConflictError, type StoredObject } from '#server/lib/storage/storage.ts'
 import { storageFileName } from '#server/lib/uploaded-images.ts'
 import type { MediaItemDto, MediaType } from '#shared/dto.ts'
+import { mediaUrl } from '#shared/media-url.ts'
 
 export const MEDIA_NOT_FOUND = 'Media file not found.'
 
-/** The public address of a stored item: /media/<path> with each segment URI-encoded. */
-export function mediaUrl(id: string): string {
-  return `/media/${id.split('/').map(encodeURIComponent).join('/')}`
-}
+export { mediaUrl }
 
 /** {type}/{timestamp}-{filename with spaces as hyphens}. */
 export function mediaPath(type: MediaType, originalName: string, now: number): string {

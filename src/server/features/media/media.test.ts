@@ -105,7 +105,7 @@ describe('GET /api/media?type=…', () => {
       const body = await response.json()
       expect(body.error.code).toBe('validation_failed')
       expect(body.error.fields.type).toEqual([
-        'Choose one of calendar_example, map_example, postcard_front, postcard_back.',
+        'Choose one of calendar_example, map_example, postcard_front, postcard_back, blog_cover.',
       ])
     }
   })

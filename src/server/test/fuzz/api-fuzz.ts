@@ -74,6 +74,7 @@ import {
 import { MEDIA_TYPES } from '#shared/dto.ts'
 import { createInquiryInputSchema } from '#shared/inquiries.ts'
 import {
+  createMapIconInputSchema,
   mailingActionInputSchema,
   mailingDefaultsSchema,
   updateIconStockInputSchema,
@@ -996,6 +997,15 @@ function registry(): Map<string, RouteFuzz> {
         path: withSegment((s) => `/api/admin/map-icons/${s}`, icon()),
         body: jsonBody(fromSchema(updateMapIconInputSchema)),
       }),
+  })
+  add('POST /api/admin/map-icons', {
+    admin: true,
+    request: jsonRoute('/api/admin/map-icons', fromSchema(createMapIconInputSchema)),
+  })
+  add('POST /api/admin/map-icons/:id/retire', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/map-icons/${s}/retire`, icon()), body: anyBody }),
   })
   add('GET /api/admin/mailing-settings', { admin: true, request: getRoute('/api/admin/mailing-settings') })
   add('PUT /api/admin/mailing-settings', {

@@ -30,6 +30,15 @@ export function BlogPostArticle({ postId }: { postId: string }) {
         <h1 className="text-4xl break-words text-slate-900 md:text-5xl">{post.title}</h1>
         <BlogPostMeta author={post.author} publicationDate={post.publicationDate} />
       </header>
+      {post.coverImage ? (
+        <img
+          src={post.coverImage.url}
+          alt={post.coverImage.alt}
+          width={1200}
+          height={630}
+          className="aspect-[40/21] h-auto w-full rounded-lg bg-slate-100 object-cover"
+        />
+      ) : null}
       <div className="space-y-4 text-lg leading-relaxed break-words text-slate-800">
         {splitIntoParagraphs(post.content).map((paragraph, index) => (
           // Paragraphs have no identity of their own and never reorder.

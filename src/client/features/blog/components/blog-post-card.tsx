@@ -7,7 +7,18 @@ import { BlogPostMeta } from './blog-post-meta'
 
 export function BlogPostCard({ post }: { post: BlogPostDto }) {
   return (
-    <Card className="flex h-full flex-col">
+    <Card className="flex h-full flex-col overflow-hidden">
+      {post.coverImage ? (
+        <img
+          src={post.coverImage.url}
+          alt={post.coverImage.alt}
+          loading="lazy"
+          decoding="async"
+          width={1200}
+          height={630}
+          className="aspect-[40/21] h-auto w-full bg-slate-100 object-cover"
+        />
+      ) : null}
       <CardHeader>
         <CardTitle className="text-2xl leading-tight">{post.title}</CardTitle>
         <BlogPostMeta author={post.author} publicationDate={post.publicationDate} />

@@ -12,6 +12,8 @@ const post = (id: string, title: string, extra: Partial<BlogPostDto> = {}): Blog
   author: 'Townflyer Map Team',
   isPublished: false,
   publicationDate: `2030-01-0${id.slice(-1)}`,
+  coverImage: null,
+  coverAlt: null,
   ...extra,
 })
 
@@ -33,6 +35,7 @@ describe('BlogManagement', () => {
   const posts = [post('p2', 'Zebra news'), post('p1', 'Apple news')]
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
+    if (method === 'GET' && url.startsWith('/api/admin/media')) return json({ items: [] })
     if (method === 'GET') return json({ posts })
     if (method === 'POST') {
       const body = JSON.parse(String(init?.body))
@@ -56,7 +59,10 @@ describe('BlogManagement', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
 
-  const getCalls = () => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET').length
+  const getCalls = () =>
+    fetchMock.mock.calls.filter(
+      ([url, init]) => (init?.method ?? 'GET') === 'GET' && String(url).startsWith('/api/admin/blog-posts'),
+    ).length
 
   it('creates, edits and deletes without refetching, keeping the list order', async () => {
     renderList()

@@ -97,7 +97,7 @@ export function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
                   {post.author}
                 </TableCell>
                 <TableCell data-label="Date" className={cn('whitespace-nowrap', STACKED_CELL)}>
-                  {formatDayDate(post.publicationDate.slice(0, 10))}
+                  {post.publicationDate ? formatDayDate(post.publicationDate.slice(0, 10)) : 'When published'}
                 </TableCell>
                 <TableCell data-label="Status" className={STACKED_CELL}>
                   {post.isPublished ? (

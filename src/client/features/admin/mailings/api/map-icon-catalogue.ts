@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
 import { queryKeys } from '#client/lib/query-keys.ts'
-import type { UpdateMapIconInput } from '#shared/mailings.ts'
+import type { CreateMapIconInput, UpdateMapIconInput } from '#shared/mailings.ts'
 
 export function getMapIconCatalogue() {
   return ok(api.admin['map-icons'].$get())
@@ -25,6 +25,31 @@ export function useUpdateMapIcon() {
   return useMutation({
     mutationFn: updateMapIcon,
     // Names and prices show in the stock dialog and the manual icon order form too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+  })
+}
+
+export function createMapIcon(input: CreateMapIconInput) {
+  return ok(api.admin['map-icons'].$post({ json: input }))
+}
+
+export function useCreateMapIcon() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createMapIcon,
+    // A new type has stock in every mailing: the stock dialog and the manual icon order form list it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+  })
+}
+
+export function retireMapIcon(id: string) {
+  return ok(api.admin['map-icons'][':id'].retire.$post({ param: { id } }))
+}
+
+export function useRetireMapIcon() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: retireMapIcon,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
   })
 }

@@ -12,19 +12,24 @@ import { toast } from '#client/components/ui/use-toast.ts'
 import { FormDialog } from '#client/features/admin/components/form-dialog.tsx'
 import { type FieldErrors, useEditDraft } from '#client/features/admin/hooks/use-edit-draft.ts'
 import type { AdminMapIconDto, UpdateMapIconInput } from '#shared/mailings.ts'
-import { useUpdateMapIcon } from '../api/map-icon-catalogue'
+import { useCreateMapIcon, useUpdateMapIcon } from '../api/map-icon-catalogue'
 
 type Size = 'small' | 'large'
 type Draft = { name: string; size: Size; price: string; defaultQuantity: string }
 
 const EMPTY_DRAFT: Draft = { name: '', size: 'small', price: '', defaultQuantity: '' }
 
-const draftOf = (icon: AdminMapIconDto): Draft => ({
+/** The dialog edits an icon, or adds one ('new'). */
+export type MapIconDialogTarget = AdminMapIconDto | 'new'
+
+const iconDraft = (icon: AdminMapIconDto): Draft => ({
   name: icon.name,
   size: icon.size === 'small' ? 'small' : 'large',
   price: String(icon.price),
   defaultQuantity: String(icon.defaultQuantity),
 })
+
+const draftOf = (target: MapIconDialogTarget): Draft => (target === 'new' ? EMPTY_DRAFT : iconDraft(target))
 
 /** The client's reading of updateMapIconInputSchema: the same limits, said next to the field. */
 function validate(draft: Draft): FieldErrors<Draft> {
@@ -41,14 +46,26 @@ function validate(draft: Draft): FieldErrors<Draft> {
   return errors
 }
 
-/** One catalogue icon; only what changed is sent (orders keep what they bought, decision 008). */
-export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | null; onClose: () => void }) {
+/**
+ * One catalogue icon, or a new one. An edit sends only what changed (orders keep what they bought,
+ * decision 008).
+ */
+export function EditMapIconDialog({
+  icon,
+  onClose,
+}: {
+  icon: MapIconDialogTarget | null
+  onClose: () => void
+}) {
   const { draft, errors, setErrors, formError, setFormError, setField, showSaveError } = useEditDraft(
     icon,
     draftOf,
     EMPTY_DRAFT,
   )
   const update = useUpdateMapIcon()
+  const create = useCreateMapIcon()
+  const isNew = icon === 'new'
+  const isSaving = update.isPending || create.isPending
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -57,7 +74,25 @@ export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | n
     setErrors(found)
     setFormError(null)
     if (Object.keys(found).length > 0) return
-    const saved = draftOf(icon)
+    if (icon === 'new') {
+      create.mutate(
+        {
+          name: draft.name.trim(),
+          size: draft.size,
+          price: Number(draft.price),
+          defaultQuantity: Number(draft.defaultQuantity),
+        },
+        {
+          onSuccess: (added) => {
+            toast({ title: 'Icon Added', description: `${added.name} has been added.` })
+            onClose()
+          },
+          onError: (error) => showSaveError(error, 'Failed to add the icon. Please try again.'),
+        },
+      )
+      return
+    }
+    const saved = iconDraft(icon)
     const input: UpdateMapIconInput = {
       ...(draft.name.trim() !== saved.name ? { name: draft.name.trim() } : {}),
       ...(draft.size !== saved.size ? { size: draft.size } : {}),
@@ -86,12 +121,16 @@ export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | n
     <FormDialog
       open={icon !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Edit Map Icon"
-      description="A new price applies to later sales; the default quantity to mailings created later."
+      title={isNew ? 'Add Map Icon' : 'Edit Map Icon'}
+      description={
+        isNew
+          ? 'A new icon type is for sale at once in every mailing open for sale, with its default quantity.'
+          : 'A new price applies to later sales; the default quantity to mailings created later.'
+      }
       onSubmit={handleSubmit}
       formError={formError}
-      submitLabel={update.isPending ? 'Saving...' : 'Save Icon'}
-      isSubmitting={update.isPending}
+      submitLabel={isSaving ? 'Saving...' : isNew ? 'Add Icon' : 'Save Icon'}
+      isSubmitting={isSaving}
     >
       <FormField
         id="map-icon-name"
@@ -128,7 +167,7 @@ export function EditMapIconDialog({ icon, onClose }: { icon: AdminMapIconDto | n
       <FormField
         id="map-icon-default-quantity"
         label="Default quantity"
-        hint="How many a mailing created from now on can sell."
+        hint={isNew ? 'How many each mailing can sell.' : 'How many a mailing created from now on can sell.'}
         type="number"
         inputMode="numeric"
         min={0}

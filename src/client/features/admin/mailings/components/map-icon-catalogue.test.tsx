@@ -5,8 +5,8 @@ import type { AdminMapIconDto } from '#shared/mailings.ts'
 import { MapIconCatalogue } from './map-icon-catalogue'
 
 const icons: AdminMapIconDto[] = [
-  { id: 'i1', name: 'Map Icon', size: 'small', price: 150, defaultQuantity: 20 },
-  { id: 'i2', name: 'Featured Icon', size: 'large', price: 299.5, defaultQuantity: 4 },
+  { id: 'i1', name: 'Map Icon', size: 'small', price: 150, defaultQuantity: 20, retiredFrom: null },
+  { id: 'i2', name: 'Featured Icon', size: 'large', price: 299.5, defaultQuantity: 4, retiredFrom: null },
 ]
 
 describe('MapIconCatalogue', () => {
@@ -41,8 +41,22 @@ describe('MapIconCatalogue', () => {
   it('lists each icon with its size, price and default quantity', async () => {
     await renderCatalogue()
     const cells = (name: string) => [...rowOf(name).querySelectorAll('th, td')].map((c) => c.textContent)
-    expect(cells('Map Icon')).toEqual(['Map Icon', 'Regular', '$150', '20', 'Edit Map Icon'])
-    expect(cells('Featured Icon')).toEqual(['Featured Icon', 'Premium', '$299.50', '4', 'Edit Featured Icon'])
+    expect(cells('Map Icon')).toEqual([
+      'Map Icon',
+      'Regular',
+      '$150',
+      '20',
+      'On sale',
+      'Edit Map IconRetire Map Icon',
+    ])
+    expect(cells('Featured Icon')).toEqual([
+      'Featured Icon',
+      'Premium',
+      '$299.50',
+      '4',
+      'On sale',
+      'Edit Featured IconRetire Featured Icon',
+    ])
   })
 
   it('sends only the changed fields and reports the saved icon', async () => {

@@ -7,9 +7,10 @@ const MEDIA_TABS: Array<{ type: MediaType; label: string }> = [
   { type: 'map_example', label: 'Map Example' },
   { type: 'postcard_front', label: 'Postcard Front' },
   { type: 'postcard_back', label: 'Postcard Back' },
+  { type: 'blog_cover', label: 'Blog Cover' },
 ]
 
-/** Media: four tabs, each with previews, Choose File, Upload, Refresh and delete. */
+/** Media: a tab per kind (the blog's covers among them), each with previews, Choose File, Upload, Refresh and delete. */
 export function MediaManagement({ isSignedIn }: { isSignedIn: boolean }) {
   return (
     <div className="space-y-4">
