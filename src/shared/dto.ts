@@ -2,7 +2,7 @@ import type { PrintSize } from './artwork.ts'
 import type { MailingStatus, MapIconMailingStock, MonthKey, PublicMailingDto } from './mailings.ts'
 
 /**
- * The JSON the public API answers with (storefront issue). Server routes build these from rows; the client
+ * The JSON the public API answers with. Server routes build these from rows; the client
  * imports only these types. Money is in US dollars here (the server keeps integer cents inside), dates are
  * 'YYYY-MM-DD' strings, timestamps ISO strings.
  */
