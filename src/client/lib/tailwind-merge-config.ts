@@ -67,7 +67,7 @@ export const twMergeConfig = () => ({
     container: ['container'],
     display: ['block', 'inline-block', 'inline', 'flex', 'inline-flex', 'table', 'grid', 'hidden'],
     sr: ['sr-only', 'not-sr-only'],
-    'object-fit': [{ object: ['contain'] }],
+    'object-fit': [{ object: ['contain', 'cover'] }],
     overflow: [{ overflow: ['hidden'] }],
     'overflow-x': [{ 'overflow-x': ['auto'] }],
     'overflow-y': [{ 'overflow-y': ['auto'] }],
@@ -76,7 +76,7 @@ export const twMergeConfig = () => ({
     'inset-y': [{ 'inset-y': [isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
     top: [{ top: [isFraction, 'auto', isArbitraryVariable, isArbitraryValue, isNumber] }],
     right: [{ right: [isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
-    bottom: [{ bottom: [isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
+    bottom: [{ bottom: [isFraction, 'auto', isArbitraryVariable, isArbitraryValue, isNumber] }],
     left: [{ left: [isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
     visibility: ['visible', 'collapse'],
     z: [{ z: [isInteger, isArbitraryVariable, isArbitraryValue] }],
@@ -119,7 +119,7 @@ export const twMergeConfig = () => ({
     ml: [{ ml: [isArbitraryVariable, isArbitraryValue, isNumber] }],
     'space-y': [{ 'space-y': [isArbitraryVariable, isArbitraryValue, isNumber] }],
     size: [{ size: [isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
-    w: [{ w: [isTshirtSize, isFraction, 'auto', 'full', isArbitraryVariable, isArbitraryValue, isNumber] }],
+    w: [{ w: [isTshirtSize, isFraction, 'auto', 'full', 'max', isArbitraryVariable, isArbitraryValue, isNumber] }],
     'min-w': [{ 'min-w': [isTshirtSize, isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
     'max-w': [
       {
@@ -205,6 +205,7 @@ export const twMergeConfig = () => ({
     'scroll-mt': [{ 'scroll-mt': [isArbitraryVariable, isArbitraryValue, isNumber] }],
     'touch-y': [{ 'touch-pan': ['y'] }],
     select: [{ select: ['none'] }],
+    resize: [{ resize: [''] }],
   },
   conflictingClassGroups: {
     overflow: ['overflow-x', 'overflow-y'],
