@@ -119,7 +119,11 @@ export const twMergeConfig = () => ({
     ml: [{ ml: [isArbitraryVariable, isArbitraryValue, isNumber] }],
     'space-y': [{ 'space-y': [isArbitraryVariable, isArbitraryValue, isNumber] }],
     size: [{ size: [isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
-    w: [{ w: [isTshirtSize, isFraction, 'auto', 'full', 'max', isArbitraryVariable, isArbitraryValue, isNumber] }],
+    w: [
+      {
+        w: [isTshirtSize, isFraction, 'auto', 'full', 'max', isArbitraryVariable, isArbitraryValue, isNumber],
+      },
+    ],
     'min-w': [{ 'min-w': [isTshirtSize, isFraction, isArbitraryVariable, isArbitraryValue, isNumber] }],
     'max-w': [
       {
