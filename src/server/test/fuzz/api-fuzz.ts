@@ -223,6 +223,8 @@ const isoDate = fc
     { arbitrary: fc.integer({ min: -800_000, max: 800_000 }), weight: 1 },
   )
   .map((offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10))
+/** A post's publication date is a real day (a refine): mostly dates around today, now and then far ones. */
+const blogHints = { publicationDate: isoDate }
 /** Short ranges mostly, so a bulk delete does not empty the calendar for the routes after it. */
 const dateRange = (maxDays: number) =>
   fc.tuple(isoDate, fc.integer({ min: -2, max: maxDays })).map(([start, span]) => ({
@@ -835,14 +837,14 @@ function registry(): Map<string, RouteFuzz> {
   add('GET /api/admin/blog-posts', { admin: true, request: getRoute('/api/admin/blog-posts') })
   add('POST /api/admin/blog-posts', {
     admin: true,
-    request: jsonRoute('/api/admin/blog-posts', fromSchema(blogPostInputSchema)),
+    request: jsonRoute('/api/admin/blog-posts', fromSchema(blogPostInputSchema, blogHints)),
   })
   add('PUT /api/admin/blog-posts/:id', {
     admin: true,
     request: () =>
       build({
         path: withSegment((s) => `/api/admin/blog-posts/${s}`, post()),
-        body: jsonBody(fromSchema(blogPostInputSchema)),
+        body: jsonBody(fromSchema(blogPostInputSchema, blogHints)),
       }),
   })
   add('DELETE /api/admin/blog-posts/:id', {
