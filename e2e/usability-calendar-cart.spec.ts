@@ -159,6 +159,9 @@ test.describe('at 375 px', () => {
     await expect(toast).toBeVisible()
     await expect(toast.getByRole('button', { name: 'Go to Cart' })).toBeVisible()
     expect(intersects(await boxOf(toast), await boxOf(nextDay)), 'the toast covers the next row').toBe(false)
+    // The buyer closes it (it stays ten seconds): the next press is near the top, where it shows.
+    await toast.getByRole('button', { name: 'Close' }).click()
+    await expect(toast).toHaveCount(0)
 
     // Another day near the top of the screen, just below the header.
     const high = weekLater(next) // same weekday, two rows further down
