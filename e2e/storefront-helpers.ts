@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { CART_STORAGE_KEY } from '#client/features/cart/cart-store.ts'
 import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
 import type {
   AvailableMonthsResponse,
@@ -60,4 +61,16 @@ export async function createPost(
   const response = await page.request.post('/api/admin/blog-posts', { data, headers: { origin: baseURL } })
   expect(response.status()).toBe(201)
   return (await response.json()) as BlogPostDto
+}
+
+/** Fills the cart the way the site stores it (localStorage), from a page of the site, with these days. */
+export async function storeCartDays(page: Page, days: CalendarDayDto[]) {
+  await page.goto('/about')
+  await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
+    CART_STORAGE_KEY,
+    JSON.stringify({
+      calendarDays: days.map(({ id, date, price }) => ({ id, date, price })),
+      mapIcon: null,
+    }),
+  ] as const)
 }

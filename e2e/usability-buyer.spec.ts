@@ -3,14 +3,13 @@ import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '#shared/dto.t
 import { formatDayDate } from '#shared/format.ts'
 import { SPECIAL_PURCHASE_UNIT_TEXT } from '#shared/special-purchase.ts'
 import { awaitingHydration, expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import { availableMonths, daysOf } from './storefront-helpers.ts'
+import { availableMonths, daysOf, storeCartDays } from './storefront-helpers.ts'
 
 /**
  * Usability: the buyer's forms and checkout flows. Every test takes its own days: positions 20 and later of
  * the last open month (the other specs use earlier positions), and only those still available when the
  * test starts, so a retry never trips over what a failed run left held.
  */
-const CART_STORAGE_KEY = 'townflyer-cart'
 const buyer = { businessName: 'Usability Bakery', email: 'owner@usability-bakery.test' }
 
 async function freeDays(page: Page, from: number, count: number): Promise<CalendarDayDto[]> {
@@ -22,18 +21,6 @@ async function freeDays(page: Page, from: number, count: number): Promise<Calend
     .slice(0, count)
   expect(days).toHaveLength(count)
   return days
-}
-
-/** Fills the cart the way the site stores it (localStorage), then opens the cart in a fresh history. */
-async function openCartWith(page: Page, days: CalendarDayDto[]) {
-  await page.goto('/about')
-  await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
-    CART_STORAGE_KEY,
-    JSON.stringify({
-      calendarDays: days.map(({ id, date, price }) => ({ id, date, price })),
-      mapIcon: null,
-    }),
-  ] as const)
 }
 
 async function regularIcon(page: Page): Promise<MapIconDto> {
@@ -68,7 +55,7 @@ async function expectBookingFormErrors(page: Page, submitName: string) {
 
 test.describe('form errors show next to their field, mark it invalid and take the focus', () => {
   test('cart checkout', async ({ page }) => {
-    await openCartWith(page, await freeDays(page, 0, 1))
+    await storeCartDays(page, await freeDays(page, 0, 1))
     await page.goto('/cart-checkout')
     await expectBookingFormErrors(page, 'Proceed to Checkout')
   })
@@ -141,7 +128,7 @@ test('a day taken meanwhile is named, marked in the cart and removed with one ta
 }) => {
   const [kept, taken] = await freeDays(page, 2, 2)
   if (!kept || !taken) throw new Error('no days')
-  await openCartWith(page, [kept, taken])
+  await storeCartDays(page, [kept, taken])
   await page.goto('/cart-checkout')
   await page.getByRole('textbox', { name: 'Business Name' }).fill(buyer.businessName)
   await page.getByRole('textbox', { name: 'Email' }).fill(buyer.email)
@@ -178,7 +165,7 @@ test('a day taken meanwhile is named, marked in the cart and removed with one ta
 test('Continue Shopping on a cart opened in a new tab goes to the calendar, otherwise back one page', async ({
   page,
 }) => {
-  await openCartWith(page, await freeDays(page, 4, 1))
+  await storeCartDays(page, await freeDays(page, 4, 1))
   // A new tab: the cart is the first page of its history.
   const tab = awaitingHydration(await page.context().newPage())
   await tab.goto('/cart-checkout')
@@ -212,7 +199,7 @@ async function fillDetails(page: Page) {
 
 test.describe('Cancel on the payment page returns where the checkout started, with the details kept', () => {
   test('from the cart', async ({ page }) => {
-    await openCartWith(page, await freeDays(page, 5, 2))
+    await storeCartDays(page, await freeDays(page, 5, 2))
     await page.goto('/cart-checkout')
     await fillDetails(page)
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
@@ -323,7 +310,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } })
 
     test('the changed checkout pages have no axe violations', async ({ page }) => {
-      await openCartWith(page, await freeDays(page, width === 375 ? 9 : 10, 1))
+      await storeCartDays(page, await freeDays(page, width === 375 ? 9 : 10, 1))
       await page.goto('/cart-checkout')
       await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
       await expect(page.getByRole('textbox', { name: 'Business Name' })).toHaveAttribute(

@@ -1,16 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { YearMonth } from '#shared/calendar-months.ts'
-import type { CalendarDayDto } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import { availableMonths, dayCell, daysOf, showMonth } from './storefront-helpers.ts'
+import { availableMonths, dayCell, daysOf, showMonth, storeCartDays } from './storefront-helpers.ts'
 
 /**
  * Usability of the calendar and the cart for a buyer, on a phone (375 px) and a desktop (1280 px). The
  * tests only fill the cart in the browser (no day is held), except the test checkout page's test, which
  * holds one day of positions 28 and later of the second open month (no other spec uses those).
  */
-const CART_STORAGE_KEY = 'townflyer-cart'
 const PHONE = { width: 375, height: 667 }
 const DESKTOP = { width: 1280, height: 800 }
 
@@ -33,18 +31,6 @@ async function dayWithNextRow(page: Page, position: number) {
   const day = days[position]
   if (!day || !days.some((d) => d.date === weekLater(day.date))) throw new Error('no day with a next row')
   return { month, day, next: weekLater(day.date) }
-}
-
-/** Fills the cart the way the site stores it (localStorage), on a page of the site. */
-async function fillCart(page: Page, days: CalendarDayDto[]) {
-  await page.goto('/about')
-  await page.evaluate(([key, cart]) => localStorage.setItem(key, cart), [
-    CART_STORAGE_KEY,
-    JSON.stringify({
-      calendarDays: days.map(({ id, date, price }) => ({ id, date, price })),
-      mapIcon: null,
-    }),
-  ] as const)
 }
 
 type Box = { x: number; y: number; width: number; height: number }
@@ -95,7 +81,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       page,
     }) => {
       const { day } = await dayWithNextRow(page, 9)
-      await fillCart(page, [day])
+      await storeCartDays(page, [day])
       await page.goto('/cart-checkout')
       const offer = page.getByRole('region', { name: 'Map Icon Pricing' })
       const regular = offer
@@ -114,7 +100,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     test('the cart and the checkout pages link the refund policy', async ({ page }) => {
       const { day } = await dayWithNextRow(page, 10)
-      await fillCart(page, [day])
+      await storeCartDays(page, [day])
       await page.goto('/cart-checkout')
       const refundPolicy = page.getByRole('link', { name: 'Refund policy' })
       await expect(refundPolicy).toHaveAttribute('href', '/guarantee')
@@ -206,7 +192,7 @@ test.describe('at 375 px', () => {
 
   test('the cart shows the total before the booking form', async ({ page }) => {
     const { day } = await dayWithNextRow(page, 12)
-    await fillCart(page, [day])
+    await storeCartDays(page, [day])
     await page.goto('/cart-checkout')
     const total = page.getByRole('status', { name: 'Total' })
     await expect(total).toBeVisible()
