@@ -3,20 +3,21 @@
 // `npm run test:quick` (--quick): the inner loop, without the browsers, PostgreSQL, the supply-chain gate,
 // the budgets and the tests that start processes, and with a small API fuzz (vitest.config.ts, mode quick).
 //
-// Stages in one group run at the same time, their output held and printed whole as each ends: the short
-// checks together (each is mostly one process on one core), and the production install beside the budgets
-// (the install waits on the disk and the registry; Lighthouse's gates are accessibility, best practices,
-// SEO and layout shift, none of them a timing). The test stages use both cores alone.
+// Stages in one group run at the same time. The first streams its output; the others' is held and printed
+// whole as each ends. The build goes beside the short checks (each of them mostly one process on one core).
+// Beside the Vitest tests go the production install (it waits on the disk and the registry) and the budgets
+// (bundle bytes, and Lighthouse's gates: accessibility, best practices, SEO and layout shift, none of them a
+// timing; the performance score it prints is a report and reads lower on a busy machine). The browser tests,
+// whose waits a busy machine would stretch, use both cores alone.
 import { spawn } from 'node:child_process'
 
 const QUICK = process.argv.includes('--quick')
 
 const FULL_GROUPS = [
-  ['typecheck', 'lint', 'test:supply-chain'],
-  ['test:unit'],
-  ['test:e2e'],
-  // After test:e2e, whose build both reuse: npm ci --omit=dev of that build must serve server-rendered pages.
-  ['check:production-install', 'test:budgets'],
+  ['typecheck', 'lint', 'test:supply-chain', 'build'],
+  // The production install and the budgets use that build.
+  ['test:unit', 'check:production-install', 'test:budgets'],
+  ['test:browser'],
 ]
 // typecheck:quick keeps tsc's incremental state between runs (under node_modules/.cache): 2 s instead of 8
 // once warm. test:unit:quick is Vitest's unit, client and PGlite integration projects in mode quick.
@@ -32,18 +33,18 @@ const GROUPS = process.env.TEST_STAGES
     : FULL_GROUPS
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
-/** Runs one stage; alone, its output streams; beside others, it is held and printed when it ends. */
-function runStage(stage, alone) {
+/** Runs one stage; `streams`: its output shows as it comes, else it is held and printed when it ends. */
+function runStage(stage, streams) {
   const t0 = performance.now()
   return new Promise((resolve) => {
     const child = spawn(npm, ['run', '--silent', stage], {
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: streams ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     })
     const chunks = []
     child.stdout?.on('data', (chunk) => chunks.push(chunk))
     child.stderr?.on('data', (chunk) => chunks.push(chunk))
     child.on('close', (status, signal) => {
-      if (!alone) {
+      if (!streams) {
         process.stdout.write(`\n── ${stage} ──\n`)
         process.stdout.write(Buffer.concat(chunks))
       }
@@ -57,7 +58,7 @@ let failed
 const started = performance.now()
 for (const group of GROUPS) {
   const t0 = performance.now()
-  const results = await Promise.all(group.map((stage) => runStage(stage, group.length === 1)))
+  const results = await Promise.all(group.map((stage, i) => runStage(stage, i === 0)))
   for (const r of results) times.push([group.length === 1 ? r.stage : `${r.stage} ∥`, r.seconds])
   if (group.length > 1) times.push(['  (together)', (performance.now() - t0) / 1000])
   const bad = results.filter((r) => r.status !== 0)
