@@ -1,9 +1,10 @@
 // Starts the built app (dist/client + dist/server/main.js) on a free port and a fresh data folder, the
 // way an operator runs it. Shared by the e2e global setup and the Lighthouse budget script.
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { spawnServer } from './server-process.ts'
 
 export { serverEntry } from './server-process.ts'
@@ -42,7 +43,8 @@ export async function startBuiltServer(options: StartServerOptions = {}): Promis
   }
   if (options.admin) {
     // The administrator is made the way a real operator does it: with the CLI, on the stopped folder.
-    execFileSync(
+    // Asynchronously, so two servers started together make theirs at the same time.
+    await promisify(execFile)(
       process.execPath,
       [
         ...tsx,
@@ -52,7 +54,7 @@ export async function startBuiltServer(options: StartServerOptions = {}): Promis
         '--password',
         options.admin.password,
       ],
-      { cwd: root, env, stdio: 'pipe' },
+      { cwd: root, env },
     )
   }
   let started: Awaited<ReturnType<typeof spawnServer>>

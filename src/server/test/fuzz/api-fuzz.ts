@@ -6,7 +6,7 @@
  * fuzzed as a signed-in administrator, and anonymous callers must get 401 on them whatever they send.
  *
  * FUZZ_RUNS defaults to 1000 on the run's main engine (PostgreSQL when TEST_DATABASE_URL is set, else
- * PGlite) and 100 on the other: a thousand requests per route are the required coverage, and the second
+ * PGlite) and 50 on the other: a thousand requests per route are the required coverage, and the second
  * engine answers the same code (one schema, one app), so it is a smoke run. 95,000 requests took about five
  * minutes per engine on the 2-core machine, most of the suite's time.
  *
@@ -100,7 +100,7 @@ import { anyString, emailArbitrary, type Hints, zodArbitrary } from './zod-arbit
 
 const MAIN_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
 const RUNS = Number(
-  process.env.FUZZ_RUNS ?? ((process.env.TEST_ENGINE ?? 'pglite') === MAIN_ENGINE ? 1000 : 100),
+  process.env.FUZZ_RUNS ?? ((process.env.TEST_ENGINE ?? 'pglite') === MAIN_ENGINE ? 1000 : 50),
 )
 const ANONYMOUS_RUNS = Math.max(20, Math.round(RUNS / 10))
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31)
