@@ -2,29 +2,25 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * The test files that take longest, with their time in seconds on the 2-core machine with the whole suite
- * running (vitest run, both engines, 2026-11-27). Vitest's own order, on a clone without its cache (CI's),
- * runs the projects one after the other and the largest files first, so the three small files of the API
- * fuzz on PostgreSQL (four to five minutes each) started last and the run waited on them alone for minutes.
+ * running (vitest run, both engines, each worker's files in one module graph, 2026-11-27). Vitest's own
+ * order, on a clone without its cache (CI's), runs the projects one after the other and the largest files
+ * first, so the three small files of the API fuzz on PostgreSQL (two and a half to four minutes each)
+ * started last and the run waited on them alone for minutes.
  * Starting the longest first lets the short files fill the workers around them. A prefix matches every
  * file under it.
  */
 const MEASURED_SECONDS: [project: string, pathPrefix: string, seconds: number][] = [
-  ['integration-postgres', 'src/server/test/fuzz/api-fuzz-', 270],
-  ['integration-pglite', 'src/server/ops/backup.test.ts', 120],
-  ['integration-postgres', 'src/server/features/checkout/concurrency.test.ts', 68],
-  ['integration-pglite', 'src/server/ops/db-transfer.test.ts', 53],
-  ['integration-pglite', 'src/server/test/fuzz/api-fuzz-', 45],
-  ['integration-pglite', 'src/server/lib/storage/s3-storage.test.ts', 44],
-  ['integration-postgres', 'src/server/ops/backup.test.ts', 41],
-  ['integration-postgres', 'src/server/lib/storage/s3-storage.test.ts', 34],
-  ['integration-pglite', 'src/server/db/pglite-stale-lock.test.ts', 30],
-  ['integration-pglite', 'src/server/features/auth/auth.test.ts', 30],
-  ['integration-postgres', 'src/server/features/auth/auth.test.ts', 25],
-  ['integration-pglite', 'src/server/features/artwork/artwork.test.ts', 25],
-  ['integration-pglite', 'src/server/db/first-start-kill.test.ts', 22],
-  ['integration-pglite', 'src/server/features/artwork/artwork-hostile-files.test.ts', 21],
-  ['integration-pglite', 'src/server/features/refunds/refunds.test.ts', 20],
-  ['integration-postgres', 'src/server/features/mailings/icon-stock.concurrency.test.ts', 20],
+  ['integration-postgres', 'src/server/test/fuzz/api-fuzz-', 180],
+  ['integration-pglite', 'src/server/ops/backup.test.ts', 75],
+  ['integration-postgres', 'src/server/features/checkout/concurrency.test.ts', 40],
+  ['integration-pglite', 'src/server/ops/db-transfer.test.ts', 28],
+  ['integration-pglite', 'src/server/test/fuzz/api-fuzz-', 21],
+  ['integration-postgres', 'src/server/ops/backup.test.ts', 24],
+  ['integration-pglite', 'src/server/features/auth/auth.test.ts', 20],
+  ['integration-postgres', 'src/server/features/auth/auth.test.ts', 20],
+  ['integration-pglite', 'src/server/db/pglite-stale-lock.test.ts', 19],
+  ['integration-pglite', 'src/server/lib/storage/s3-storage.test.ts', 13],
+  ['integration-pglite', 'src/server/http/page-cache.test.ts', 13],
 ]
 
 /**
