@@ -30,7 +30,6 @@ export default defineConfig(({ mode }) => {
   // 9 min 55 s on the 2-core machine) and a third of the quick loop's. Files then share module state and
   // the client's DOM document: a test file must leave no global state behind it.
   const leftOut = quick ? STARTS_PROCESSES : []
-  const isolation = { isolate: false }
   return {
     test: {
       // Vitest's default is one worker fewer than the CPUs: one worker on the 2-core machines this runs on,
@@ -46,7 +45,7 @@ export default defineConfig(({ mode }) => {
             include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
             ...(quick ? { exclude: STARTS_PROCESSES } : {}),
             environment: 'node',
-            ...isolation,
+            isolate: false,
           },
         },
         {
@@ -56,7 +55,7 @@ export default defineConfig(({ mode }) => {
             environment: 'happy-dom',
             setupFiles: ['src/client/test/setup.ts'],
             testTimeout: 30_000,
-            ...isolation,
+            isolate: false,
           },
         },
         ...engines.map((engine) => ({
@@ -72,7 +71,7 @@ export default defineConfig(({ mode }) => {
             globalSetup: ['src/server/test/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
-            ...isolation,
+            isolate: false,
           },
         })),
       ],
