@@ -176,7 +176,7 @@ export async function runCheckoutsBench(options: CheckoutsBenchOptions = {}): Pr
     await groupIntoCheckouts(client)
     const seedSeconds = (performance.now() - seedStarted) / 1000
     const { rows: counts } = await client.query<{ orders: number; checkouts: number }>(
-      'SELECT count(*)::int AS orders, count(DISTINCT checkout_key)::int AS checkouts FROM orders',
+      'SELECT count(*)::int AS orders, count(DISTINCT purchase_id)::int AS checkouts FROM orders',
     )
     const orders = counts[0]?.orders ?? 0
     const checkouts = counts[0]?.checkouts ?? 0
@@ -382,25 +382,25 @@ async function explainPageQueries(databaseUrl: string, log: (line: string) => vo
     for (const [label, text] of [
       [
         'page of keys, newest first',
-        `select key from checkouts where live_lines > 0 order by created_at desc, key desc limit 25 offset 0`,
+        `select id from purchases where live_lines > 0 order by created_at desc, id desc limit 25 offset 0`,
       ],
-      ['count, no filter', `select count(*) from checkouts where live_lines > 0`],
+      ['count, no filter', `select count(*) from purchases where live_lines > 0`],
       [
         'page of keys, status paid, newest first',
-        `select key from checkouts where live_lines > 0
-           and key in (select checkout_key from orders where status <> 'deleted' and status = 'paid')
-           order by created_at desc, key desc limit 25`,
+        `select id from purchases where live_lines > 0
+           and id in (select purchase_id from orders where status <> 'deleted' and status = 'paid')
+           order by created_at desc, id desc limit 25`,
       ],
       [
         'count, status paid',
-        `select count(*) from checkouts where live_lines > 0
-           and key in (select checkout_key from orders where status <> 'deleted' and status = 'paid')`,
+        `select count(*) from purchases where live_lines > 0
+           and id in (select purchase_id from orders where status <> 'deleted' and status = 'paid')`,
       ],
       [
         "a page's lines",
         `select o.*, a.state from orders o left join order_artwork a on a.order_id = o.id
-           where o.checkout_key in (select checkout_key from orders order by created_at desc limit 25)
-           and o.status <> 'deleted' order by o.checkout_key, o.item_date nulls last, o.id`,
+           where o.purchase_id in (select purchase_id from orders order by created_at desc limit 25)
+           and o.status <> 'deleted' order by o.purchase_id, o.item_date nulls last, o.id`,
       ],
     ] as const) {
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`)

@@ -7,7 +7,7 @@ import { MONTH_KEY } from './month-key.ts'
 
 /**
  * The admin Orders screen lists checkouts: a checkout is one payment session, or a manual order on
- * its own (orders.checkout_key). Money in dollars, days 'YYYY-MM-DD', timestamps ISO strings.
+ * its own (orders.purchase_id). Money in dollars, days 'YYYY-MM-DD', timestamps ISO strings.
  *
  *   GET  /api/admin/checkouts?page&pageSize&sort&dir&<filters> → CheckoutsPageDto
  *   GET  /api/admin/checkouts/export.csv?<filters> → text/csv, one row per line, oldest first (streamed)

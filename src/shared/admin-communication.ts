@@ -62,7 +62,7 @@ export type AdminEmailDto = {
   nextAttemptAt: string | null
   createdAt: string
   sentAt: string | null
-  /** The checkout the e-mail is about (orders.checkout_key), or null. */
+  /** The purchase the e-mail is about (its id, orders.purchase_id), or null. */
   checkoutKey: string | null
 }
 

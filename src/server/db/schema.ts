@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -259,16 +260,19 @@ export const orders = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by'),
     /**
-     * The checkout the order belongs to: its payment session, or the order itself for a manual
-     * order. Derived by the database, so every writer agrees; the admin lists orders grouped by it.
+     * The purchase the line belongs to (purchases.id): its checkout's payment session, or the order itself
+     * for a manual order. Derived by the database, so every writer agrees. Its foreign key to purchases is
+     * DEFERRABLE INITIALLY DEFERRED (hand-written in migration 0013: drizzle cannot declare a deferred key),
+     * so a checkout can swap its reference for the provider's session id in one transaction; a line naming a
+     * purchase that does not exist yet makes it (the orders_purchase trigger, with the line's buyer).
      */
-    checkoutKey: text('checkout_key').notNull().generatedAlwaysAs(sql`coalesce(payment_session_id, id)`),
+    purchaseId: text('purchase_id').notNull().generatedAlwaysAs(sql`coalesce(payment_session_id, id)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_payment_session_idx').on(t.paymentSessionId),
-    index('orders_checkout_key_idx').on(t.checkoutKey, t.createdAt),
+    index('orders_purchase_idx').on(t.purchaseId, t.createdAt),
     index('orders_day_idx').on(t.dayId),
     // "No day sold twice" as a database invariant: at most one live (held or paid) order per day.
     uniqueIndex('orders_one_live_order_per_day_idx')
@@ -285,24 +289,43 @@ export const orders = pgTable(
 )
 
 /**
- * One row per checkout (orders.checkout_key) summing its live (not deleted) lines, so the admin's checkout
- * list counts, sorts and pages checkouts from an index instead of grouping every order (at 50,000
- * orders: p95 ≤ 50 ms). Written only by the orders_checkout_summary trigger (migration 0009), at commit,
- * from the committed lines; never by the application. A checkout whose lines are all deleted keeps a row
- * with live_lines 0 (the list hides it); one with no order left loses its row.
+ * What a buyer bought in one go: a checkout (its lines share a payment session) or a manual order. id is the
+ * payment session (the provider's, or our reference until the provider answers) or, for a manual order, its
+ * order id; reference is what people read ('P-100001'). business_name and email are as the buyer gave them;
+ * advertiser_id is the advertiser of that e-mail (compared trimmed and case-insensitive).
+ *
+ * The summary columns (created from the lines, never by the application) are written by the
+ * orders_purchase_summary trigger (migration 0013), at the end of every statement that changes a line, from the
+ * committed lines: they sum the live (not deleted) lines, so the admin's lists count, sort and page purchases
+ * from an index. state: pending | paid | partly_refunded | refunded | expired | deleted (no live line).
  */
-export const checkouts = pgTable(
-  'checkouts',
+/** Purchase references: P-100001, P-100002, … (a gap is harmless: a rolled-back checkout uses a number). */
+export const purchaseReferenceSeq = pgSequence('purchase_reference_seq', { startWith: 100001 })
+
+export const purchases = pgTable(
+  'purchases',
   {
-    key: text('key').primaryKey(),
-    /** The first live line's creation; null when no line is live. */
-    createdAt: timestamp('created_at', { withTimezone: true }),
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull().unique().default(sql`'P-' || nextval('purchase_reference_seq')`),
+    advertiserId: uuid('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'restrict' }),
+    businessName: text('business_name').notNull(),
+    email: text('email').notNull(),
+    /** checkout | manual */
+    source: text('source').notNull().default('checkout'),
+    paymentProvider: text('payment_provider'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // ---- summary of the lines (trigger-written)
+    state: text('state').notNull().default('pending'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** What the paid lines were charged: a refunded line is not in it. */
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     /** The earliest day bought (live lines); null for icons and special purchases. */
     adDate: date('ad_date', { mode: 'string' }),
     liveLines: integer('live_lines').notNull().default(0),
     /**
-     * What the live lines hold, distinct, for the list's line filters: one filter alone matches a checkout
+     * What the live lines hold, distinct, for the list's line filters: one filter alone matches a purchase
      * exactly when its value is here (several at once also need one line matching all; the service checks).
      */
     statuses: text('statuses').array().notNull().default(sql`'{}'`),
@@ -312,9 +335,69 @@ export const checkouts = pgTable(
     emails: text('emails').array().notNull().default(sql`'{}'`),
   },
   (t) => [
-    index('checkouts_created_idx').on(t.createdAt, t.key).where(sql`${t.liveLines} > 0`),
-    index('checkouts_total_idx').on(t.totalCents, t.createdAt).where(sql`${t.liveLines} > 0`),
-    index('checkouts_ad_date_idx').on(t.adDate, t.createdAt).where(sql`${t.liveLines} > 0`),
+    index('purchases_created_idx').on(t.createdAt, t.id).where(sql`${t.liveLines} > 0`),
+    index('purchases_total_idx').on(t.totalCents, t.createdAt).where(sql`${t.liveLines} > 0`),
+    index('purchases_ad_date_idx').on(t.adDate, t.createdAt).where(sql`${t.liveLines} > 0`),
+    index('purchases_advertiser_idx').on(t.advertiserId, t.createdAt),
+    check(
+      'purchases_state',
+      sql`${t.state} IN ('pending', 'paid', 'partly_refunded', 'refunded', 'expired', 'deleted')`,
+    ),
+  ],
+)
+
+/**
+ * A business that buys (or asked about buying): one per e-mail address, compared trimmed and
+ * case-insensitive (advertiser_emails holds every address of an advertiser; email here is the main one).
+ * business_name, phone, website, marketing consent and notes are the owner's to edit. The columns after them
+ * are derived from the advertiser's purchases by refresh_advertisers() (migration 0013), called by the
+ * purchase summary trigger, so no writer has to remember them.
+ */
+export const advertisers = pgTable(
+  'advertisers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** Null until a purchase or the owner names the business (an inquiry may give none). */
+    businessName: text('business_name'),
+    phone: text('phone'),
+    website: text('website'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // ---- derived from purchases (refresh_advertisers)
+    /** Every business name the advertiser's purchases were made under, distinct. */
+    businessNames: text('business_names').array().notNull().default(sql`'{}'`),
+    purchaseCount: integer('purchase_count').notNull().default(0),
+    /** Distinct mailings with a paid line, or a line the owner holds for them (a pending manual order). */
+    mailingsBooked: integer('mailings_booked').notNull().default(0),
+    firstMailing: text('first_mailing'),
+    lastMailing: text('last_mailing'),
+    lifetimePaidCents: bigint('lifetime_paid_cents', { mode: 'number' }).notNull().default(0),
+    lastPurchaseAt: timestamp('last_purchase_at', { withTimezone: true }),
+    /** lower(names and e-mail addresses), what the Advertisers search matches. */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (t) => [
+    index('advertisers_last_mailing_idx').on(t.lastMailing, t.id),
+    index('advertisers_lifetime_paid_idx').on(t.lifetimePaidCents, t.id),
+  ],
+)
+
+/** Every e-mail address of an advertiser, normalised (trimmed, lower case): the address's one advertiser. */
+export const advertiserEmails = pgTable(
+  'advertiser_emails',
+  {
+    email: text('email').primaryKey(),
+    advertiserId: uuid('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('advertiser_emails_advertiser_idx').on(t.advertiserId),
+    check('advertiser_emails_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
   ],
 )
 
@@ -364,8 +447,11 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on announcements). */
     headers: jsonb('headers').$type<Record<string, string>>(),
-    /** The checkout the e-mail is about (orders.checkout_key), for the admin's e-mail log and order drawer. */
-    checkoutKey: text('checkout_key'),
+    /** The purchase the e-mail is about, for the admin's e-mail log, the order drawer and the advertiser. */
+    purchaseId: text('purchase_id').references(() => purchases.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -377,7 +463,7 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('outbox_checkout_idx').on(t.checkoutKey),
+    index('outbox_purchase_idx').on(t.purchaseId),
     index('outbox_created_idx').on(t.createdAt),
   ],
 )
@@ -397,6 +483,11 @@ export const refundJobs = pgTable(
     provider: text('provider').notNull(),
     paymentRef: text('payment_ref').notNull(),
     sessionId: text('session_id'),
+    /** The purchase the refunded payment was for (its session's), when it is known. */
+    purchaseId: text('purchase_id').references(() => purchases.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
     reason: text('reason').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -414,17 +505,19 @@ export const refundJobs = pgTable(
 
 // ---------------------------------------------------------------- admin operations
 
-/** An administrator's internal note on a checkout (never shown to the buyer). */
+/** An administrator's internal note on a purchase (never shown to the buyer). */
 export const orderNotes = pgTable(
   'order_notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    checkoutKey: text('checkout_key').notNull(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     body: text('body').notNull(),
     by: text('by').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('order_notes_checkout_idx').on(t.checkoutKey, t.createdAt)],
+  (t) => [index('order_notes_purchase_idx').on(t.purchaseId, t.createdAt)],
 )
 
 /**
@@ -437,7 +530,9 @@ export const orderRefunds = pgTable(
   'order_refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    checkoutKey: text('checkout_key').notNull(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict', onUpdate: 'cascade' }),
     orderIds: jsonb('order_ids').$type<string[]>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull(),
@@ -453,7 +548,7 @@ export const orderRefunds = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    index('order_refunds_checkout_idx').on(t.checkoutKey),
+    index('order_refunds_purchase_idx').on(t.purchaseId),
     index('order_refunds_provider_refund_idx').on(t.providerRefundId),
     check('order_refunds_status', sql`${t.status} IN ('requested', 'succeeded', 'failed')`),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
@@ -463,13 +558,15 @@ export const orderRefunds = pgTable(
 // ---------------------------------------------------------------- artwork and production
 
 /**
- * The private link to a checkout's artwork page (/artwork/{token}). checkout_key is the payment session id,
- * or the order id for a manual order (its own checkout). The token is random (24 bytes, base64url) and is
+ * The private link to a purchase's artwork page (/artwork/{token}). The token is random (24 bytes, base64url) and is
  * the only credential the page asks for, so it is unguessable and never derived from the order.
  */
 export const artworkLinks = pgTable('artwork_links', {
   token: text('token').primaryKey(),
-  checkoutKey: text('checkout_key').notNull().unique(),
+  purchaseId: text('purchase_id')
+    .notNull()
+    .unique()
+    .references(() => purchases.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   createdAt: createdAt(),
 })
 
@@ -553,6 +650,12 @@ export const emailInquiries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /**
+     * The advertiser of the address. NOT NULL in the database (migration 0013), where the
+     * email_inquiries_advertiser trigger sets it from the e-mail when an insert does not: so it is optional
+     * to writers here.
+     */
+    advertiserId: uuid('advertiser_id').references(() => advertisers.id, { onDelete: 'restrict' }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
     /** What the visitor wrote in the contact form's optional Message field; null without one. */
     message: text('message'),
@@ -561,7 +664,10 @@ export const emailInquiries = pgTable(
     handledBy: text('handled_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_inquiries_created_idx').on(t.createdAt)],
+  (t) => [
+    index('email_inquiries_created_idx').on(t.createdAt),
+    index('email_inquiries_advertiser_idx').on(t.advertiserId),
+  ],
 )
 
 /** id is the storage path: {type}/{timestamp}-{name}. type: calendar_example | map_example | postcard_front | postcard_back */

@@ -157,16 +157,22 @@ describe.skipIf(testEngine !== 'pglite')('db:export and db:import', () => {
       await exportDatabase(database.db, database.engine, again)
       expect(readExport(again).rows).toEqual(readExport(exported).rows)
 
-      // An export made before the checkouts summary existed (decision 015) restores a complete one.
+      // The purchases' summaries are derived: an export whose summaries are stale restores correct ones.
       const { header: full, rows: fullRows } = readExport(exported)
-      expect(full.tables.checkouts).toBeGreaterThan(0)
-      const older = path.join(work, 'before-0009.ndjson')
-      const { checkouts: _dropped, ...olderTables } = full.tables
+      expect(full.tables.purchases).toBeGreaterThan(0)
+      const older = path.join(work, 'stale-summaries.ndjson')
       fs.writeFileSync(
         older,
         [
-          JSON.stringify({ ...full, tables: olderTables }),
-          ...fullRows.filter((row) => !row.startsWith('{"table":"checkouts"')),
+          JSON.stringify(full),
+          ...fullRows.map((row) => {
+            const parsed = JSON.parse(row) as { table: string; row: Record<string, unknown> }
+            if (parsed.table !== 'purchases') return row
+            return JSON.stringify({
+              ...parsed,
+              row: { ...parsed.row, total_cents: 0, live_lines: 0, statuses: [] },
+            })
+          }),
         ].join('\n'),
       )
       await importDatabase(database.db, older, { replace: true })

@@ -231,7 +231,7 @@ export async function importDatabase(
       const flush = async () => {
         if (!batchTable || batch.length === 0) return
         const table = sql.identifier(batchTable)
-        // Generated columns (orders.checkout_key) are the database's to write: every other column is named.
+        // Generated columns (orders.purchase_id) are the database's to write: every other column is named.
         const columns = sql.join(
           writableColumns(byName.get(batchTable) as PgTable).map((c) => sql.identifier(c)),
           sql`, `,
@@ -260,13 +260,16 @@ export async function importDatabase(
             `The export is incomplete: ${name} should have ${expected} rows but ${imported[name] ?? 0} were read.`,
           )
       }
+      // Deferred keys (a line's purchase) are checked now that every row is in: a table with pending
+      // trigger events cannot be altered.
+      await tx.execute(sql`set constraints all immediate`)
       for (const table of tables)
         await tx.execute(sql`alter table ${sql.identifier(getTableName(table))} enable trigger user`)
       await resetSequences(tx, tables)
-      // The checkouts summary (decision 015) is derived from orders: rebuilt from the imported lines, so an
-      // export made before it existed (no checkouts rows) restores a complete list.
-      await tx.execute(sql`delete from "checkouts"`)
-      await tx.execute(sql`insert into "checkouts" select * from checkout_summary(null)`)
+      await resetPurchaseReferences(tx)
+      // The purchases' summaries and the advertisers' figures are derived from the lines: recomputed from
+      // the imported ones, so they hold whatever the export carried.
+      await tx.execute(sql`select refresh_purchases(array(select id from purchases order by id))`)
       return { header, tables: imported }
     })
   } finally {
@@ -290,4 +293,11 @@ async function resetSequences(tx: Db, tables: PgTable[]) {
       )
     }
   }
+}
+
+/** Purchase references ('P-100001') continue after the largest imported one. */
+async function resetPurchaseReferences(tx: Db) {
+  await tx.execute(
+    sql`select setval('purchase_reference_seq', greatest(100001, coalesce((select max(substring(reference from 3)::bigint) from purchases where reference ~ '^P-[0-9]+$'), 0) + 1), false)`,
+  )
 }

@@ -36,7 +36,7 @@ function toDto(row: OutboxRow): AdminEmailDto {
     nextAttemptAt: state === 'queued' ? row.nextAttemptAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
-    checkoutKey: row.checkoutKey,
+    checkoutKey: row.purchaseId,
   }
 }
 
@@ -93,7 +93,7 @@ export async function resendEmail(db: Db, id: string, now = new Date()): Promise
       subject: original.subject,
       textBody: original.textBody,
       headers: original.headers,
-      checkoutKey: original.checkoutKey,
+      purchaseId: original.purchaseId,
       nextAttemptAt: now,
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })

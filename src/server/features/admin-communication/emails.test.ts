@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { outbox } from '#server/db/schema.ts'
+import { orders, outbox } from '#server/db/schema.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import type { AdminEmailsResponse, AdminStatusDto } from '#shared/admin-communication.ts'
@@ -25,6 +25,19 @@ async function queue(
   key: string,
   options: { to?: string; subject?: string; checkoutKey?: string; minutesAgo?: number } = {},
 ) {
+  // An e-mail about a purchase names one that exists: a paid line makes it.
+  if (options.checkoutKey)
+    await t.db
+      .insert(orders)
+      .values({
+        id: `ORD-${key}`,
+        businessName: 'Mail Shop',
+        email: `${key}@example.com`,
+        amountCents: 100,
+        status: 'paid',
+        paymentSessionId: options.checkoutKey,
+      })
+      .onConflictDoNothing()
   await enqueueEmail(t.db, {
     dedupeKey: key,
     kind: 'test_mail',

@@ -63,7 +63,7 @@ describe('the admin notice of a contact inquiry', () => {
       toAddress: 'owner@example.com',
       subject: 'New contact inquiry from Nora Notice',
       status: 'pending',
-      checkoutKey: null,
+      purchaseId: null,
     })
     expect(notice?.textBody).toContain('Name: Nora\nNotice')
     expect(notice?.textBody).toContain('Email: notice@example.com')

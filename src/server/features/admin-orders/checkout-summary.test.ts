@@ -2,15 +2,15 @@ import { inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#server/db/client.ts'
-import { checkouts, orders } from '#server/db/schema.ts'
+import { orders, purchases } from '#server/db/schema.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { testEngine } from '#server/test/test-database.ts'
 import type { CheckoutsQuery } from '#shared/admin-checkouts.ts'
 import { listCheckouts, listCheckoutsByLines } from './checkouts.service.ts'
 
 /**
- * The checkouts summary (migration 0009) is written by triggers on orders only. Whatever happens to the
- * lines (inserted, re-priced, deleted, hard-deleted, moved to another checkout), each checkout's row must
+ * The purchases' summary (migration 0013) is written by triggers on orders only. Whatever happens to the
+ * lines (inserted, re-priced, deleted, hard-deleted, moved to another purchase), each purchase's row must
  * equal what its lines add up to, and the admin's list must agree with it.
  */
 let t: TestApp
@@ -23,8 +23,9 @@ afterAll(() => t.close())
 
 type Summary = {
   key: string
-  createdAt: string | null
+  state: string
   totalCents: number
+  paidCents: number
   adDate: string | null
   liveLines: number
   statuses: string[]
@@ -39,11 +40,12 @@ const sorted = (values: Iterable<string>) => [...new Set(values)].sort()
 
 /** The rows of `keys` as the triggers left them. */
 async function stored(db: Db, keys: string[]): Promise<Summary[]> {
-  const rows = await db.select().from(checkouts).where(inArray(checkouts.key, keys)).orderBy(checkouts.key)
+  const rows = await db.select().from(purchases).where(inArray(purchases.id, keys)).orderBy(purchases.id)
   return rows.map((r) => ({
-    key: r.key,
-    createdAt: r.createdAt?.toISOString() ?? null,
+    key: r.id,
+    state: r.state,
     totalCents: r.totalCents,
+    paidCents: r.paidCents,
     adDate: r.adDate,
     liveLines: r.liveLines,
     statuses: sorted(r.statuses),
@@ -54,24 +56,28 @@ async function stored(db: Db, keys: string[]): Promise<Summary[]> {
   }))
 }
 
-/** The same rows recomputed from the lines, in JavaScript. */
+/** The same rows recomputed from the lines, in JavaScript: a purchase whose lines are all gone has none. */
 async function expected(db: Db, keys: string[]): Promise<Summary[]> {
-  const lines = await db.select().from(orders).where(inArray(orders.checkoutKey, keys))
+  const lines = await db.select().from(orders).where(inArray(orders.purchaseId, keys))
+  const existing = await db.select({ id: purchases.id }).from(purchases).where(inArray(purchases.id, keys))
   const byKey = new Map<string, Summary>()
+  const empty = (key: string): Summary => ({
+    key,
+    state: 'deleted',
+    totalCents: 0,
+    paidCents: 0,
+    adDate: null,
+    liveLines: 0,
+    statuses: [],
+    types: [],
+    mailingMonths: [],
+    businessNames: [],
+    emails: [],
+  })
+  for (const { id } of existing) byKey.set(id, empty(id))
   for (const line of lines) {
-    const row = byKey.get(line.checkoutKey) ?? {
-      key: line.checkoutKey,
-      createdAt: null,
-      totalCents: 0,
-      adDate: null,
-      liveLines: 0,
-      statuses: [],
-      types: [],
-      mailingMonths: [],
-      businessNames: [],
-      emails: [],
-    }
-    byKey.set(line.checkoutKey, row)
+    const row = byKey.get(line.purchaseId) ?? empty(line.purchaseId)
+    byKey.set(line.purchaseId, row)
     if (line.status === 'deleted') continue
     const type =
       line.metadata?.order_type === 'special_purchase'
@@ -84,14 +90,22 @@ async function expected(db: Db, keys: string[]): Promise<Summary[]> {
     if (line.mailingMonth) row.mailingMonths = sorted([...row.mailingMonths, line.mailingMonth])
     row.businessNames = sorted([...row.businessNames, line.businessName])
     row.emails = sorted([...row.emails, line.email])
-    const created = line.createdAt.toISOString()
-    if (row.createdAt === null || created < row.createdAt) row.createdAt = created
     if (line.itemDate !== null && (row.adDate === null || line.itemDate < row.adDate))
       row.adDate = line.itemDate
     row.totalCents += line.amountCents
+    if (line.status === 'paid') row.paidCents += line.amountCents
     row.liveLines += 1
   }
+  for (const row of byKey.values()) row.state = stateOf(row)
   return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : 1))
+}
+
+function stateOf(row: Summary): string {
+  const has = (status: string) => row.statuses.includes(status)
+  if (row.liveLines === 0) return 'deleted'
+  if (has('paid')) return has('refunded') ? 'partly_refunded' : 'paid'
+  if (has('pending')) return 'pending'
+  return has('refunded') ? 'refunded' : 'expired'
 }
 
 const STATUSES = ['pending', 'paid', 'refunded', 'expired', 'deleted'] as const
@@ -146,6 +160,17 @@ describe('the checkouts summary', () => {
         const sessions = [0, 1, 2].map((i) => `cs_summary_${run}_${i}`)
         const ids: string[] = []
         const keys = new Set<string>(sessions)
+        // A line may be moved to a checkout that has none yet: its purchase exists from the start.
+        for (const session of sessions)
+          await t.db.execute(sql`insert into purchases (id, advertiser_id, business_name, email)
+            values (${session}, advertiser_for_email(${`owner0.sum${run}@example.com`}, ${`Sum${run} Shop`}),
+              ${`Sum${run} Shop`}, ${`owner0.sum${run}@example.com`})`)
+        await t.db.execute(
+          sql`select refresh_purchases(array[${sql.join(
+            sessions.map((s) => sql`${s}`),
+            sql`, `,
+          )}]::text[])`,
+        )
         const pick = (n: number) => ids[n % Math.max(ids.length, 1)]
         for (const [i, o] of ops.entries()) {
           if (o.op === 'insert') {
@@ -208,7 +233,7 @@ describe('the checkouts summary', () => {
     // 25 sequences and 19 list comparisons each: seconds on a quiet machine; the limit is for a hang only.
   }, 180_000)
 
-  it('a metadata-only change leaves the row alone, and TRUNCATE empties it', async () => {
+  it('a metadata-only change leaves the row alone, and TRUNCATE leaves the purchase without lines', async () => {
     const db = await createTestApp()
     try {
       await db.db.insert(orders).values({
@@ -224,7 +249,8 @@ describe('the checkouts summary', () => {
         .where(inArray(orders.id, ['ORD-sum-meta']))
       expect(await stored(db.db, ['ORD-sum-meta'])).toEqual(await expected(db.db, ['ORD-sum-meta']))
       await db.db.execute(sql`truncate table ${orders} cascade`)
-      expect(await db.db.select().from(checkouts)).toEqual([])
+      expect(await stored(db.db, ['ORD-sum-meta'])).toEqual(await expected(db.db, ['ORD-sum-meta']))
+      expect((await stored(db.db, ['ORD-sum-meta']))[0]?.state).toBe('deleted')
     } finally {
       await db.close()
     }

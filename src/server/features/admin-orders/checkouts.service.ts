@@ -3,13 +3,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.ts'
 import {
   calendarDays,
-  checkouts,
   mapIcons,
   orderArtwork,
   orderNotes,
   orderRefunds,
   orders,
   outbox,
+  purchases,
   refundJobs,
 } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -85,20 +85,20 @@ function matchingLines(
   const match = lineFilters(filters, timeZone)
   const byLine = match
     ? inArray(
-        orders.checkoutKey,
-        db.select({ key: orders.checkoutKey }).from(orders).where(and(visible, match)),
+        orders.purchaseId,
+        db.select({ key: orders.purchaseId }).from(orders).where(and(visible, match)),
       )
     : undefined
   const byTotal =
     filters.maxPrice === undefined || !options.withTotal
       ? undefined
       : inArray(
-          orders.checkoutKey,
+          orders.purchaseId,
           db
-            .select({ key: orders.checkoutKey })
+            .select({ key: orders.purchaseId })
             .from(orders)
             .where(visible)
-            .groupBy(orders.checkoutKey)
+            .groupBy(orders.purchaseId)
             .having(sql`sum(${orders.amountCents}) <= ${toCents(filters.maxPrice)}`),
         )
   return and(visible, byLine, byTotal)
@@ -108,21 +108,22 @@ function matchingLines(
 const totalAtMost = (filters: CheckoutFilters) =>
   filters.maxPrice === undefined ? undefined : sql`sum(${orders.amountCents}) <= ${toCents(filters.maxPrice)}`
 
-const checkoutCreated = sql`min(${orders.createdAt})`
+/** When the purchase was made (its row's, which its lines share unless one was moved to it later). */
+const checkoutCreated = sql`(select ${purchases.createdAt} from ${purchases} where ${purchases.id} = ${orders.purchaseId})`
 const checkoutTotal = sql`sum(${orders.amountCents})`
 const checkoutAdDate = sql`min(${orders.itemDate})`
 
 function orderOfPage(sort: CheckoutSort, dir: 'asc' | 'desc'): SQL[] {
   const by = (expr: SQL) => (dir === 'asc' ? sql`${expr} asc` : sql`${expr} desc`)
-  const tieBreak = [sql`${checkoutCreated} desc`, sql`${orders.checkoutKey} desc`]
+  const tieBreak = [sql`${checkoutCreated} desc`, sql`${orders.purchaseId} desc`]
   if (sort === 'amount') return [by(checkoutTotal), ...tieBreak]
   // Checkouts without a day (icons, special purchases) have no ad date: last either way.
   if (sort === 'adDate') return [sql`${by(checkoutAdDate)} nulls last`, ...tieBreak]
-  return [by(checkoutCreated), sql`${orders.checkoutKey} ${sql.raw(dir)}`]
+  return [by(checkoutCreated), sql`${orders.purchaseId} ${sql.raw(dir)}`]
 }
 
 /**
- * A page of checkouts from the checkouts summary (one row per checkout, kept by a trigger; migration 0009):
+ * A page of checkouts from the purchases' summary (one row per purchase, kept by a trigger; migration 0013):
  * the page's keys and the number that match (two statements at once, so on PostgreSQL's pool the answer
  * waits for the slower one), then those checkouts' lines. A checkout matches when one of its live lines
  * matches every line filter and the total of its live lines is at most maxPrice.
@@ -139,14 +140,14 @@ export async function listCheckouts(
   const match = lineFilters(query, timeZone)
   const summary = summaryFilters(query)
   const where = and(
-    gt(checkouts.liveLines, 0),
-    query.maxPrice === undefined ? undefined : lte(checkouts.totalCents, toCents(query.maxPrice)),
+    gt(purchases.liveLines, 0),
+    query.maxPrice === undefined ? undefined : lte(purchases.totalCents, toCents(query.maxPrice)),
     ...summary.conditions,
     match && !summary.exact
       ? inArray(
-          checkouts.key,
+          purchases.id,
           db
-            .select({ key: orders.checkoutKey })
+            .select({ key: orders.purchaseId })
             .from(orders)
             .where(and(visibleLines(query), match)),
         )
@@ -155,25 +156,25 @@ export async function listCheckouts(
   const sort = query.sort ?? 'created'
   const dir = query.dir ?? 'desc'
   const by = (column: AnyPgColumn) => (dir === 'asc' ? asc(column) : desc(column))
-  const tieBreak = [desc(checkouts.createdAt), desc(checkouts.key)]
+  const tieBreak = [desc(purchases.createdAt), desc(purchases.id)]
   const order =
     sort === 'amount'
-      ? [by(checkouts.totalCents), ...tieBreak]
+      ? [by(purchases.totalCents), ...tieBreak]
       : sort === 'adDate'
         ? // Checkouts without a day (icons, special purchases) have no ad date: last either way.
-          [sql`${checkouts.adDate} ${sql.raw(dir)} nulls last`, ...tieBreak]
-        : [by(checkouts.createdAt), by(checkouts.key)]
+          [sql`${purchases.adDate} ${sql.raw(dir)} nulls last`, ...tieBreak]
+        : [by(purchases.createdAt), by(purchases.id)]
   const [keys, [count]] = await Promise.all([
     db
-      .select({ key: checkouts.key })
-      .from(checkouts)
+      .select({ key: purchases.id })
+      .from(purchases)
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(checkouts)
+      .from(purchases)
       .where(where),
   ])
   return pageOf(db, query, keys, count?.n ?? 0, page, pageSize)
@@ -188,7 +189,7 @@ const anyLike = (values: AnyPgColumn, pattern: string) =>
   sql`array_to_string(${values}, E'\\n') ilike ${pattern}`
 
 /**
- * The line filters the summary's arrays answer (checkouts.statuses, …). One filter alone is answered exactly
+ * The line filters the summary's arrays answer (purchases.statuses, …). One filter alone is answered exactly
  * (a checkout has a live line with that status ⇔ the status is in its array); several at once must match
  * on one line, which the arrays cannot tell, so then they only narrow and the lines are checked as well.
  * The created range is always checked on the lines.
@@ -196,14 +197,14 @@ const anyLike = (values: AnyPgColumn, pattern: string) =>
 function summaryFilters(filters: CheckoutFilters): { conditions: SQL[]; exact: boolean } {
   const conditions = [
     filters.status && filters.status !== 'all'
-      ? sql`${filters.status} = any(${checkouts.statuses})`
+      ? sql`${filters.status} = any(${purchases.statuses})`
       : undefined,
-    filters.type ? sql`${filters.type} = any(${checkouts.types})` : undefined,
-    filters.mailingMonth ? sql`${filters.mailingMonth} = any(${checkouts.mailingMonths})` : undefined,
+    filters.type ? sql`${filters.type} = any(${purchases.types})` : undefined,
+    filters.mailingMonth ? sql`${filters.mailingMonth} = any(${purchases.mailingMonths})` : undefined,
     filters.businessName
-      ? anyLike(checkouts.businessNames, `%${escapeLike(filters.businessName)}%`)
+      ? anyLike(purchases.businessNames, `%${escapeLike(filters.businessName)}%`)
       : undefined,
-    filters.email ? anyLike(checkouts.emails, `%${escapeLike(filters.email)}%`) : undefined,
+    filters.email ? anyLike(purchases.emails, `%${escapeLike(filters.email)}%`) : undefined,
   ].filter((c): c is SQL => c !== undefined)
   const byLinesOnly =
     Boolean(filters.createdFrom || filters.createdTo) ||
@@ -227,10 +228,10 @@ export async function listCheckoutsByLines(
   // (count(distinct) sorts the keys in the text collation, several times slower).
   const grouped = () =>
     db
-      .select({ key: orders.checkoutKey })
+      .select({ key: orders.purchaseId })
       .from(orders)
       .where(where)
-      .groupBy(orders.checkoutKey)
+      .groupBy(orders.purchaseId)
       .having(totalAtMost(query))
   const [keys, [count]] = await Promise.all([
     grouped()
@@ -258,7 +259,7 @@ async function pageOf(
           db,
           and(
             inArray(
-              orders.checkoutKey,
+              orders.purchaseId,
               keys.map((k) => k.key),
             ),
             visibleLines(query),
@@ -307,7 +308,7 @@ function selectLines(db: Db, where: SQL | undefined): Promise<LineRow[]> {
     .leftJoin(orderArtwork, eq(orderArtwork.orderId, orders.id))
     .where(where)
     .orderBy(
-      asc(orders.checkoutKey),
+      asc(orders.purchaseId),
       sql`coalesce(${orders.itemDate}::text, ${calendarDays.date}::text) asc nulls last`,
       asc(orders.id),
     )
@@ -316,9 +317,9 @@ function selectLines(db: Db, where: SQL | undefined): Promise<LineRow[]> {
 function groupByCheckout(lines: LineRow[]): Map<string, LineRow[]> {
   const byKey = new Map<string, LineRow[]>()
   for (const line of lines) {
-    const group = byKey.get(line.order.checkoutKey)
+    const group = byKey.get(line.order.purchaseId)
     if (group) group.push(line)
-    else byKey.set(line.order.checkoutKey, [line])
+    else byKey.set(line.order.purchaseId, [line])
   }
   return byKey
 }
@@ -374,7 +375,7 @@ function toCheckoutRow(key: string, lines: LineRow[], counted: LineRow[]): Check
 // ---------------------------------------------------------------- the drawer
 
 export async function getCheckout(db: Db, key: string): Promise<CheckoutDetailDto> {
-  const lines = isCheckoutKey(key) ? await selectLines(db, eq(orders.checkoutKey, key)) : []
+  const lines = isCheckoutKey(key) ? await selectLines(db, eq(orders.purchaseId, key)) : []
   if (lines.length === 0) throw new AppError('not_found', CHECKOUT_NOT_FOUND_MESSAGE)
   const live = lines.filter((l) => l.order.status !== 'deleted')
   const [history, emails, refunds, notes] = await Promise.all([
@@ -382,15 +383,11 @@ export async function getCheckout(db: Db, key: string): Promise<CheckoutDetailDt
       db,
       lines.map((l) => l.order.id),
     ),
-    db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.checkoutKey, key))
-      .orderBy(asc(outbox.createdAt), asc(outbox.id)),
+    db.select().from(outbox).where(eq(outbox.purchaseId, key)).orderBy(asc(outbox.createdAt), asc(outbox.id)),
     db
       .select()
       .from(orderRefunds)
-      .where(eq(orderRefunds.checkoutKey, key))
+      .where(eq(orderRefunds.purchaseId, key))
       .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
     listNotes(db, key),
   ])
@@ -441,7 +438,7 @@ async function listNotes(db: Db, key: string): Promise<CheckoutNoteDto[]> {
   const rows = await db
     .select()
     .from(orderNotes)
-    .where(eq(orderNotes.checkoutKey, key))
+    .where(eq(orderNotes.purchaseId, key))
     .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id))
   return rows.map(toNoteDto)
 }
@@ -452,12 +449,12 @@ export async function addCheckoutNote(
 ): Promise<CheckoutNoteDto> {
   const known =
     isCheckoutKey(input.key) &&
-    (await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutKey, input.key)).limit(1))
+    (await db.select({ id: orders.id }).from(orders).where(eq(orders.purchaseId, input.key)).limit(1))
       .length > 0
   if (!known) throw new AppError('not_found', CHECKOUT_NOT_FOUND_MESSAGE)
   const [row] = await db
     .insert(orderNotes)
-    .values({ checkoutKey: input.key, body: input.body, by: input.by })
+    .values({ purchaseId: input.key, body: input.body, by: input.by })
     .returning()
   return toNoteDto(row as typeof orderNotes.$inferSelect)
 }
@@ -509,7 +506,7 @@ export async function* exportCheckoutLines(
     if (rows.length === 0) return
     yield rows.map((row) => ({
       ...toLineDto(row),
-      checkoutKey: row.order.checkoutKey,
+      checkoutKey: row.order.purchaseId,
       businessName: row.order.businessName,
       email: row.order.email,
       source: row.order.source,

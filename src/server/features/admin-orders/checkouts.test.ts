@@ -140,7 +140,7 @@ beforeAll(async () => {
     toAddress: 'cafe@corner.test',
     subject: 'Your Townflyer order',
     textBody: 'Thanks',
-    checkoutKey: cart,
+    purchaseId: cart,
     status: 'sent',
     sentAt: at('2035-01-10T10:01:00Z'),
   })
@@ -155,7 +155,7 @@ beforeAll(async () => {
     uploadedAt: at('2035-01-15T00:00:00Z'),
   })
   await t.db.insert(orderRefunds).values({
-    checkoutKey: cart,
+    purchaseId: cart,
     orderIds: [cartIds[2] as string],
     amountCents: 12000,
     reason: 'Closed that week',

@@ -255,7 +255,7 @@ describe('POST /api/admin/manual-map-icon-orders', () => {
 
 describe("a manual order's amount, free feature, status and confirmation", () => {
   const buyer = { businessName: 'Harbor Food Bank', email: 'food@bank.org' }
-  const outboxOf = (orderId: string) => t.db.select().from(outbox).where(eq(outbox.checkoutKey, orderId))
+  const outboxOf = (orderId: string) => t.db.select().from(outbox).where(eq(outbox.purchaseId, orderId))
   const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]
 
   it('a pending order holds its day like a paid one: the day is held, checkout refuses it, it lists as pending', async () => {
@@ -384,7 +384,7 @@ describe("a manual order's amount, free feature, status and confirmation", () =>
     expect(paidMail).toMatchObject({
       toAddress: buyer.email,
       kind: 'order_confirmation',
-      checkoutKey: paidId,
+      purchaseId: paidId,
     })
     expect(paidMail?.subject).toContain('is confirmed')
     expect(paidMail?.textBody).toContain('Calendar day: Sunday, April 6, 2036')

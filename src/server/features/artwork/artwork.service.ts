@@ -65,7 +65,7 @@ async function findLink(db: Db, token: string): Promise<{ checkoutKey: string }>
   // Tokens are base64url; anything else cannot be one (and never reaches the query).
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
   const [link] = await db
-    .select({ checkoutKey: artworkLinks.checkoutKey })
+    .select({ checkoutKey: artworkLinks.purchaseId })
     .from(artworkLinks)
     .where(eq(artworkLinks.token, token))
   if (!link) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { isRetryable, isUniqueViolation } from '#server/db/errors.ts'
 import { rowsOf } from '#server/db/rows.ts'
-import { orders } from '#server/db/schema.ts'
+import { orders, purchases } from '#server/db/schema.ts'
 import { isUuid } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { PaymentLineItem } from '#server/lib/payments/payment-provider.ts'
@@ -101,10 +101,14 @@ export async function startCheckout(
   }
 
   if (session.id !== reference) {
-    await ctx.db
-      .update(orders)
-      .set({ paymentSessionId: session.id, updatedAt: ctx.now() })
-      .where(eq(orders.paymentSessionId, reference))
+    // The purchase and its lines take the provider's id together (the lines' key to it is checked at commit).
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(purchases).set({ id: session.id }).where(eq(purchases.id, reference))
+      await tx
+        .update(orders)
+        .set({ paymentSessionId: session.id, updatedAt: ctx.now() })
+        .where(eq(orders.paymentSessionId, reference))
+    })
   }
   return { sessionUrl: session.url }
 }

@@ -252,7 +252,7 @@ describe('fulfilment', () => {
     const mails = await outboxRows(t)
     expect(mails.map((m) => m.kind)).toEqual(['admin_late_payment_refunded', 'late_payment_refunded'])
     // The buyer is told, and so is the administrator.
-    expect(mails[1]).toMatchObject({ toAddress: buyer.email, checkoutKey: sessionId })
+    expect(mails[1]).toMatchObject({ toAddress: buyer.email, purchaseId: sessionId })
     expect(mails[1]?.textBody).toContain(
       'We received your payment, but we could not complete your order: a day had been booked by someone else.',
     )

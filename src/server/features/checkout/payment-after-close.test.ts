@@ -100,7 +100,7 @@ async function liveCheckoutsOf(month: string) {
 
 /** The buyer's and the owner's e-mails about one refunded payment. */
 async function refundMails(sessionId: string) {
-  const mails = (await outboxRows(t)).filter((m) => m.checkoutKey === sessionId)
+  const mails = (await outboxRows(t)).filter((m) => m.purchaseId === sessionId)
   return {
     kinds: mails.map((m) => m.kind),
     buyer: mails.find((m) => m.kind === 'late_payment_refunded'),

@@ -19,12 +19,8 @@ export const soldLine = and(
   or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending'), isNull(orders.expiresAt))),
 ) as SQL
 
-/** The orders of one checkout: its payment session's, or the order itself (a manual order). */
-export const ofCheckout = (checkoutKey: string) =>
-  or(
-    eq(orders.paymentSessionId, checkoutKey),
-    and(isNull(orders.paymentSessionId), eq(orders.id, checkoutKey)),
-  ) as SQL
+/** The lines of one purchase. */
+export const ofCheckout = (purchaseId: string) => eq(orders.purchaseId, purchaseId)
 
 /** A new artwork token: 24 random bytes, base64url (32 characters). */
 function newArtworkToken(): string {
@@ -41,20 +37,20 @@ export async function ensureArtworkLinks(db: Db, checkoutKeys: string[]): Promis
   const keys = [...new Set(checkoutKeys)]
   if (keys.length === 0) return new Map()
   const existing = await db
-    .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
+    .select({ token: artworkLinks.token, checkoutKey: artworkLinks.purchaseId })
     .from(artworkLinks)
-    .where(inArray(artworkLinks.checkoutKey, keys))
+    .where(inArray(artworkLinks.purchaseId, keys))
   const missing = keys.filter((k) => !existing.some((e) => e.checkoutKey === k))
   if (missing.length > 0) {
     await db
       .insert(artworkLinks)
-      .values(missing.map((checkoutKey) => ({ checkoutKey, token: newArtworkToken() })))
-      .onConflictDoNothing({ target: artworkLinks.checkoutKey })
+      .values(missing.map((purchaseId) => ({ purchaseId, token: newArtworkToken() })))
+      .onConflictDoNothing({ target: artworkLinks.purchaseId })
     existing.push(
       ...(await db
-        .select({ token: artworkLinks.token, checkoutKey: artworkLinks.checkoutKey })
+        .select({ token: artworkLinks.token, checkoutKey: artworkLinks.purchaseId })
         .from(artworkLinks)
-        .where(inArray(artworkLinks.checkoutKey, missing))),
+        .where(inArray(artworkLinks.purchaseId, missing))),
     )
   }
   return new Map(existing.map((e) => [e.checkoutKey, e.token]))

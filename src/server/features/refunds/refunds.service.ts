@@ -66,7 +66,7 @@ type CreateRefundCommand = {
 function toRefundDto(row: RefundRow): RefundDto {
   return {
     id: row.id,
-    checkoutKey: row.checkoutKey,
+    checkoutKey: row.purchaseId,
     orderIds: row.orderIds,
     amountCents: row.amountCents,
     reason: row.reason,
@@ -102,7 +102,7 @@ async function recordRefund(
         orderIds: missing.map((id) => `No order ${id}.`),
       })
     }
-    const checkoutKeys = [...new Set(rows.map((r) => r.checkoutKey))]
+    const checkoutKeys = [...new Set(rows.map((r) => r.purchaseId))]
     const checkoutKey = checkoutKeys[0] as string
     if (checkoutKeys.length > 1)
       throw new AppError(
@@ -120,7 +120,7 @@ async function recordRefund(
       await tx
         .select()
         .from(orderRefunds)
-        .where(and(eq(orderRefunds.checkoutKey, checkoutKey), eq(orderRefunds.status, 'requested')))
+        .where(and(eq(orderRefunds.purchaseId, checkoutKey), eq(orderRefunds.status, 'requested')))
     ).filter((refund) => refund.orderIds.some((id) => command.orderIds.includes(id)))
     const [unanswered] = waiting
     if (
@@ -165,7 +165,7 @@ async function recordRefund(
       .insert(orderRefunds)
       .values({
         id,
-        checkoutKey,
+        purchaseId: checkoutKey,
         orderIds: rows.map((r) => r.id),
         amountCents,
         reason: command.reason,
@@ -201,7 +201,7 @@ export async function createRefund(ctx: RefundContext, command: CreateRefundComm
   try {
     result = await ctx.payments.refund(refund.paymentRef, refund.idempotencyKey, {
       amountCents: refund.amountCents,
-      metadata: { refundId: refund.id, checkoutKey: refund.checkoutKey, orderIds: refund.orderIds.join(',') },
+      metadata: { refundId: refund.id, checkoutKey: refund.purchaseId, orderIds: refund.orderIds.join(',') },
     })
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
@@ -286,7 +286,7 @@ async function completeLockedRefund(
       buyerRefundEmail(
         {
           refundId: refund.id,
-          checkoutKey: refund.checkoutKey,
+          checkoutKey: refund.purchaseId,
           businessName: first.businessName,
           email: first.email,
           provider: refund.provider,
@@ -329,8 +329,8 @@ async function failLockedRefund(tx: Db, ctx: RefundContext, refund: RefundRow, e
     adminRefundFailedNotice(
       {
         refundId: refund.id,
-        checkoutKey: refund.checkoutKey,
-        businessName: first?.businessName ?? refund.checkoutKey,
+        checkoutKey: refund.purchaseId,
+        businessName: first?.businessName ?? refund.purchaseId,
         amountCents: refund.amountCents,
         orderIds: refund.orderIds,
         error,

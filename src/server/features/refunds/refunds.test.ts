@@ -129,7 +129,7 @@ describe('refunds with the local payment provider', () => {
     expect(more).toEqual([])
     expect(mail).toMatchObject({
       toAddress: 'joe@diner.example',
-      checkoutKey: sessionId,
+      purchaseId: sessionId,
       subject: `Your Townflyer refund (reference ${sessionId.split('_').pop()})`,
     })
     expect(mail?.textBody).toContain(`We have refunded ${formatPrice(total / 100)} of your order`)
@@ -502,7 +502,7 @@ describe('refunds through Stripe', () => {
     for (const day of days) expect(await publicDayStatus(t, day.id)).toBe('available')
     expect((await refundRows(t))[0]).toMatchObject({ status: 'succeeded', completedAt: expect.any(Date) })
     const [mail] = await mails(t, 'order_refund')
-    expect(mail?.checkoutKey).toBe(sessionId)
+    expect(mail?.purchaseId).toBe(sessionId)
     expect(mail?.textBody).toContain('It can take 5–10 days to appear on your statement.')
 
     // The same event again, and another event saying the same: applied once.
@@ -599,7 +599,7 @@ describe('refunds through Stripe', () => {
     expect(await dayById(t, day?.id as string)).toMatchObject({ status: 'reserved' })
     expect(await mails(t, 'order_refund')).toEqual([])
     const [alert] = await mails(t, 'admin_refund_failed')
-    expect(alert).toMatchObject({ toAddress: 'office@town.example', checkoutKey: sessionId })
+    expect(alert).toMatchObject({ toAddress: 'office@town.example', purchaseId: sessionId })
     expect(alert?.textBody).toContain('The orders stay paid and nothing was refunded.')
     // A late "succeeded" for a failed refund changes nothing; the lines can be refunded anew.
     await deliver('refund.updated', { ...stripeRefund, status: 'succeeded' })

@@ -22,7 +22,7 @@ export type OutboxEmail = {
   text: string
   /** Extra header lines (List-Unsubscribe, …), checked by assertSafeHeaders. */
   headers?: Record<string, string>
-  /** The checkout the e-mail is about (orders.checkout_key): the admin's e-mail log links it to its order. */
+  /** The purchase the e-mail is about (orders.purchase_id): the admin's e-mail log links it to its order. */
   checkoutKey?: string
 }
 
@@ -42,7 +42,7 @@ const rowOf = (email: OutboxEmail) => {
     subject: email.subject,
     textBody: email.text,
     headers: email.headers ?? null,
-    checkoutKey: email.checkoutKey ?? null,
+    purchaseId: email.checkoutKey ?? null,
   }
 }
 
