@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ExtractSchema, MergeSchemaPath } from 'hono/types'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
+import { accountRoutes } from './features/account/account.routes.ts'
 import { adminEmailsRoutes } from './features/admin-communication/emails.routes.ts'
 import { adminInboxRoutes } from './features/admin-communication/inbox.routes.ts'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
@@ -63,6 +64,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', calendarAdminRoutes(deps))
     .route('/', adminOrdersRoutes(deps))
     .route('/', refundsRoutes(deps))
+    .route('/', accountRoutes(deps))
     .route('/', adminCheckoutsRoutes(deps))
     .route('/', inquiriesRoutes(deps))
     .route('/', adminEmailsRoutes(deps))

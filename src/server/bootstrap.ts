@@ -44,6 +44,7 @@ export async function prepareApp(
       baseUrl: config.publicOrigin,
       publicUrl: config.publicUrl,
       signInsPer15Min: config.signInsPer15Min,
+      productName: config.site.productName,
       logger,
     },
     logger,

@@ -385,6 +385,39 @@ export const advertisers = pgTable(
   ],
 )
 
+/**
+ * The receipt of a purchase's payment, issued by the database (issue_receipts(), migration 0014) in the
+ * transaction in which a line of the purchase is first paid, whoever pays it (checkout, webhook, manual
+ * order, marked paid by hand). number is sequential per year with no gaps ('R-2027-0001'): the year's
+ * counter row is taken in that transaction, so a rolled-back payment uses no number. The document itself is
+ * drawn on request from the purchase as it is then (refunds as negative lines). token is the unguessable
+ * key of the receipt's link in the confirmation e-mail.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .unique()
+      .references(() => purchases.id, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    number: text('number').notNull().unique(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** 'Card' | 'TEST MODE (no card charged)' | 'Cash or cheque' | 'Free feature' */
+    paymentMethod: text('payment_method').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    token: text('token').notNull().unique(),
+  },
+  (t) => [uniqueIndex('receipts_year_sequence_idx').on(t.year, t.sequence)],
+)
+
+/** The last receipt number of each year. */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+})
+
 /** Every e-mail address of an advertiser, normalised (trimmed, lower case): the address's one advertiser. */
 export const advertiserEmails = pgTable(
   'advertiser_emails',

@@ -22,6 +22,8 @@ type ManualOrderEmail = {
   /** When a pending order should be paid by: the mailing's sales close, in the town's words. */
   payByText: string | null
   artwork: { url: string; mailings: ArtworkDue[] } | null
+  /** The receipt's link, once the order is paid (or free). */
+  receiptUrl?: string | null
   site: SiteConfig
 }
 
@@ -64,6 +66,7 @@ export function manualOrderConfirmationEmail(input: ManualOrderEmail): OutboxEma
       '',
       'Order Summary',
       `- ${input.itemLabel} (${input.mailingLabel} mailing): ${formatPrice(input.amountCents / 100)} (order ${input.orderId})`,
+      ...(input.receiptUrl ? ['', `Your receipt: ${input.receiptUrl}`] : []),
       ...(input.artwork ? confirmationArtworkLines(input.artwork.url, input.artwork.mailings) : []),
       '',
       `Questions? Write to ${input.site.contactEmail} or call ${input.site.contactPhone}.`,

@@ -19,7 +19,7 @@ import { formatDayDate, MONTH_NAMES } from '#shared/format.ts'
 import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
-import { checkoutArtwork } from '../orders/checkout-artwork.service.ts'
+import { checkoutArtwork, receiptPathOf } from '../orders/checkout-artwork.service.ts'
 import { requireIconSoldIn } from '../orders/icon-retirement.service.ts'
 import { setOrderActor } from '../orders/order-actor.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
@@ -213,6 +213,7 @@ async function queueConfirmation(
   if (!mail) throw new Error('a confirmation e-mail needs the mail context (site, time zone, origin)')
   const [mailing] = await tx.select().from(mailings).where(eq(mailings.month, order.month))
   const artwork = await checkoutArtwork(tx, order.orderId, mail.timeZone)
+  const receipt = await receiptPathOf(tx, order.orderId)
   await enqueueEmail(
     tx,
     manualOrderConfirmationEmail({
@@ -226,6 +227,7 @@ async function queueConfirmation(
       isFreeFeature: order.terms.isFreeFeature,
       payByText: mailing ? formatLocalDateTime(toZonedLocal(mailing.salesCloseAt, mail.timeZone)) : null,
       artwork: artwork ? { url: `${mail.origin}${artwork.path}`, mailings: artwork.mailings } : null,
+      receiptUrl: receipt ? `${mail.origin}${receipt}` : null,
       site: mail.site,
     }),
   )

@@ -48,7 +48,8 @@ async function hasForeignRedirect(request: Request): Promise<boolean> {
 
 /**
  * The only better-auth endpoints the product uses (the sign-in page, the sign-out button, the session
- * behind /api/me, "Forgot password?" and its /reset-password page, Settings → Change password).
+ * behind /api/me, "Forgot password?" and its /reset-password page, Settings → Change password, the
+ * advertiser's e-mailed sign-in link).
  * better-auth mounts many more (update-user, change-email, list-sessions, revoke-session(s), delete-user,
  * GET reset-password/:token, verify-email, sign-up, …): none is part of the product, each is attack
  * surface (update-user answered 500 to `{ "name": null }`), so every other path under /api/auth answers
@@ -61,6 +62,9 @@ const AUTH_ENDPOINTS = new Set([
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
   'POST /api/auth/change-password',
+  // The advertiser's one-time sign-in link (/account): asked for, then opened from the e-mail.
+  'POST /api/auth/sign-in/magic-link',
+  'GET /api/auth/magic-link/verify',
 ])
 
 /** better-auth's own words for these are terse ("Invalid password", "Invalid token"). */

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { magicLink } from 'better-auth/plugins/magic-link'
 import type { Db } from '#server/db/client.ts'
 import * as schema from '#server/db/schema.ts'
 import { CLIENT_IP_HEADER } from '#server/http/client-ip.ts'
@@ -12,6 +13,15 @@ import {
   resetEmailKey,
 } from '#server/lib/password-links.ts'
 import { countHit } from '#server/lib/rate-limit.ts'
+import {
+  enqueueSignInLinkEmail,
+  isStaffUser,
+  SIGN_IN_LINK_LIFETIME_SECONDS,
+  SIGN_IN_LINK_REQUESTS_PER_IP,
+  SIGN_IN_LINKS_PER_ADDRESS,
+  signInLinkKey,
+  signInLinkRefusal,
+} from '#server/lib/sign-in-links.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/auth.ts'
 
 /** Sign-in attempts one address may make in 15 minutes (better-auth's limiter, kept in the database). */
@@ -28,10 +38,20 @@ export type AuthOptions = {
   publicUrl: string | undefined
   /** Sign-in attempts per client address per 15 minutes; SIGN_IN_PER_IP.max unless configured. */
   signInsPer15Min?: number
+  /** Named in the advertiser's sign-in e-mail. */
+  productName?: string
   logger: Logger
 }
 
-export function createAuth({ db, secret, baseUrl, publicUrl, signInsPer15Min, logger }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  baseUrl,
+  publicUrl,
+  signInsPer15Min,
+  productName = 'Townflyer',
+  logger,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Townflyer',
     baseURL: baseUrl,
@@ -64,6 +84,42 @@ export function createAuth({ db, secret, baseUrl, publicUrl, signInsPer15Min, lo
           return
         }
         await enqueuePasswordResetEmail(db, { to: user.email, origin: baseUrl, token })
+      },
+    },
+    // Advertisers sign in with a one-time link e-mailed to them (decision 021): better-auth makes the
+    // token (stored hashed), spends it once at /magic-link/verify and creates the advertiser's user on
+    // first use; sign-in-links.ts decides who is sent one. The answer is the same for every address.
+    plugins: [
+      magicLink({
+        expiresIn: SIGN_IN_LINK_LIFETIME_SECONDS,
+        storeToken: 'hashed',
+        rateLimit: SIGN_IN_LINK_REQUESTS_PER_IP,
+        sendMagicLink: async ({ email, url, token }) => {
+          const refusal = await signInLinkRefusal(db, email)
+          if (refusal) {
+            logger.info({ refusal }, 'sign-in link not sent')
+            return
+          }
+          const sent = await countHit(db, signInLinkKey(email), SIGN_IN_LINKS_PER_ADDRESS)
+          if (sent > SIGN_IN_LINKS_PER_ADDRESS.max) {
+            logger.warn('sign-in link not sent: too many for this address')
+            return
+          }
+          await enqueueSignInLinkEmail(db, { to: email.trim(), url, token, productName })
+        },
+      }),
+    ],
+    // A staff account never gets a session from an e-mailed link (it would carry the account's role),
+    // even if one was sent before the role was granted.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session, context) => {
+            if (context?.path === '/magic-link/verify' && (await isStaffUser(db, session.userId)))
+              return false
+            return { data: session }
+          },
+        },
       },
     },
     // Same-origin only: our origin middleware already refuses other origins for state-changing calls.

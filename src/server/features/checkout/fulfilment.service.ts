@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
-import { checkoutArtwork } from '../orders/checkout-artwork.service.ts'
+import { checkoutArtwork, receiptPathOf } from '../orders/checkout-artwork.service.ts'
 import {
   applyOrderStatusChange,
   countIconClaims,
@@ -162,12 +162,14 @@ export async function applyPayment(
   // or an icon gets its artwork link in the same transaction, so the e-mail can carry it.
   const artwork = await checkoutArtwork(tx, sessionId, ctx.config.timeZone)
   const origin = ctx.config.publicOrigin
+  const receipt = await receiptPathOf(tx, sessionId)
   await enqueueEmail(
     tx,
     buyerConfirmationEmail(
       checkout,
       site,
       artwork ? { url: `${origin}${artwork.path}`, mailings: artwork.mailings } : null,
+      receipt ? `${origin}${receipt}` : null,
     ),
   )
   await enqueueEmail(tx, adminNewOrderEmail(checkout, site, mail.adminNotifyEmail))

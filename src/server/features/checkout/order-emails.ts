@@ -31,6 +31,7 @@ export function buyerConfirmationEmail(
   checkout: PaidCheckout,
   site: SiteConfig,
   artwork: { url: string; mailings: ArtworkDue[] } | null = null,
+  receiptUrl: string | null = null,
 ): OutboxEmail {
   const reference = sessionReference(checkout.sessionId)
   return {
@@ -48,6 +49,7 @@ export function buyerConfirmationEmail(
       'Order Summary',
       ...itemLines(checkout.items),
       `Total: ${total(checkout.items)}`,
+      ...(receiptUrl ? ['', `Your receipt: ${receiptUrl}`] : []),
       ...(artwork ? confirmationArtworkLines(artwork.url, artwork.mailings) : []),
       '',
       `Questions? Write to ${site.contactEmail} or call ${site.contactPhone}.`,

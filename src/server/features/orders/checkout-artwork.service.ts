@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { artworkLinks, mailings, orders } from '#server/db/schema.ts'
+import { artworkLinks, mailings, orders, receipts } from '#server/db/schema.ts'
 import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import { type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
@@ -107,4 +107,16 @@ export async function checkoutArtwork(
       lines.map((l) => l.month as MonthKey),
     ),
   }
+}
+
+/**
+ * The link to a purchase's receipt ('/api/receipts/{token}.pdf'), or null before it is paid. The receipt
+ * is issued by the database in the paying transaction, so an e-mail written in it can carry the link.
+ */
+export async function receiptPathOf(db: Db, purchaseId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ token: receipts.token })
+    .from(receipts)
+    .where(eq(receipts.purchaseId, purchaseId))
+  return row ? `/api/receipts/${row.token}.pdf` : null
 }

@@ -1,0 +1,327 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import {
+  advertiserEmails,
+  advertisers,
+  calendarDays,
+  mailings,
+  orderArtwork,
+  orderRefunds,
+  orders,
+  purchases,
+  receipts,
+} from '#server/db/schema.ts'
+import type { ServerConfig } from '#server/env.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type {
+  AccountDto,
+  AccountLineDto,
+  AccountMailingGroupDto,
+  AccountPurchaseDto,
+  BookAgainDto,
+  MailingProgressDto,
+} from '#shared/account.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
+import { formatDayDate } from '#shared/format.ts'
+import { mailingMonthLabel } from '#shared/mailing-names.ts'
+import type { MonthKey } from '#shared/month-key.ts'
+import { artworkPath, ensureArtworkLinks } from '../orders/checkout-artwork.service.ts'
+import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
+import { firstSellingMonth } from '../orders/selling-months.service.ts'
+
+/**
+ * What an advertiser sees of their own purchases. Every read starts from the signed-in user's e-mail
+ * address and goes through its advertiser: a purchase, receipt or artwork link of anyone else is "not
+ * found", never "forbidden", so nobody learns what exists.
+ */
+
+export const PURCHASE_NOT_FOUND = 'No such order on this account.'
+
+/** The advertiser of a signed-in user's address, or null (an address that never bought). */
+export async function advertiserOfEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: advertiserEmails.advertiserId })
+    .from(advertiserEmails)
+    .where(eq(advertiserEmails.email, email.trim().toLowerCase()))
+  return row?.id ?? null
+}
+
+/** A purchase the buyer still has something of: held or bought, paid, refunded (not lapsed holds). */
+const SHOWN_STATES = ['pending', 'paid', 'partly_refunded', 'refunded']
+
+type LineRow = {
+  id: string
+  purchaseId: string
+  status: string
+  amountCents: number
+  itemDate: string | null
+  itemName: string | null
+  itemSize: string | null
+  unitPriceCents: number | null
+  mailingMonth: string | null
+  mapIconId: string | null
+  metadata: Record<string, unknown> | null
+  artworkState: string | null
+}
+
+function kindOf(line: LineRow): AccountLineDto['kind'] {
+  if (line.metadata?.order_type === 'special_purchase') return 'special_purchase'
+  if (line.mapIconId || line.itemName) return 'map_icon'
+  return 'calendar_day'
+}
+
+function describeLine(line: LineRow): string {
+  const kind = kindOf(line)
+  if (kind === 'calendar_day' && line.itemDate) return `Calendar day — ${formatDayDate(line.itemDate)}`
+  if (kind === 'map_icon') {
+    const size = line.itemSize === 'small' ? 'Regular' : 'Premium'
+    const mailing = line.mailingMonth ? `, ${mailingMonthLabel(line.mailingMonth as MonthKey)} mailing` : ''
+    return `Map icon — ${size} (${line.itemName ?? 'icon'})${mailing}`
+  }
+  const description = typeof line.metadata?.description === 'string' ? line.metadata.description : null
+  return description ?? 'Special purchase'
+}
+
+async function linesOf(db: Db, purchaseIds: string[]): Promise<LineRow[]> {
+  if (purchaseIds.length === 0) return []
+  return db
+    .select({
+      id: orders.id,
+      purchaseId: orders.purchaseId,
+      status: orders.status,
+      amountCents: orders.amountCents,
+      itemDate: orders.itemDate,
+      itemName: orders.itemName,
+      itemSize: orders.itemSize,
+      unitPriceCents: orders.unitPriceCents,
+      mailingMonth: orders.mailingMonth,
+      mapIconId: orders.mapIconId,
+      metadata: orders.metadata,
+      artworkState: orderArtwork.state,
+    })
+    .from(orders)
+    .leftJoin(orderArtwork, eq(orderArtwork.orderId, orders.id))
+    .where(and(inArray(orders.purchaseId, purchaseIds), notInArray(orders.status, ['deleted', 'expired'])))
+    .orderBy(asc(orders.purchaseId), sql`${orders.itemDate} asc nulls last`, asc(orders.id))
+}
+
+/** Refunds the buyer was told of: an administrator's that went through, with the reason if it was sent. */
+async function refundsOf(db: Db, purchaseIds: string[]) {
+  if (purchaseIds.length === 0) return []
+  return db
+    .select({
+      purchaseId: orderRefunds.purchaseId,
+      amountCents: orderRefunds.amountCents,
+      reason: orderRefunds.reason,
+      emailBuyer: orderRefunds.emailBuyer,
+      orderIds: orderRefunds.orderIds,
+      at: sql<Date>`coalesce(${orderRefunds.completedAt}, ${orderRefunds.createdAt})`.mapWith(
+        (v) => new Date(v as string),
+      ),
+    })
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.purchaseId, purchaseIds), eq(orderRefunds.status, 'succeeded')))
+    .orderBy(asc(orderRefunds.createdAt))
+}
+
+function toMailingDto(row: typeof mailings.$inferSelect): MailingProgressDto {
+  return {
+    month: row.month,
+    status: row.status,
+    salesCloseAt: row.salesCloseAt.toISOString(),
+    artworkDueAt: row.artworkDueAt.toISOString(),
+    inHomesDate: row.inHomesDate,
+  }
+}
+
+export async function getAccount(db: Db, email: string, config: ServerConfig): Promise<AccountDto> {
+  const advertiserId = await advertiserOfEmail(db, email)
+  if (!advertiserId) return { email, businessName: null, groups: [] }
+  const [advertiser] = await db
+    .select({ businessName: advertisers.businessName })
+    .from(advertisers)
+    .where(eq(advertisers.id, advertiserId))
+  const rows = await db
+    .select({ purchase: purchases, receipt: receipts })
+    .from(purchases)
+    .leftJoin(receipts, eq(receipts.purchaseId, purchases.id))
+    .where(and(eq(purchases.advertiserId, advertiserId), inArray(purchases.state, SHOWN_STATES)))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+  const ids = rows.map((r) => r.purchase.id)
+  const [lines, refunds] = await Promise.all([linesOf(db, ids), refundsOf(db, ids)])
+  // The artwork page is for what was bought (paid days and icons): its link is made on first need.
+  const needArtwork = [
+    ...new Set(
+      lines.filter((l) => l.status === 'paid' && kindOf(l) !== 'special_purchase').map((l) => l.purchaseId),
+    ),
+  ]
+  const tokens = await ensureArtworkLinks(db, needArtwork)
+  const months = [...new Set(lines.map((l) => l.mailingMonth).filter((m): m is string => m !== null))]
+  const mailingRows =
+    months.length === 0 ? [] : await db.select().from(mailings).where(inArray(mailings.month, months))
+  const mailingOf = new Map(mailingRows.map((m) => [m.month, toMailingDto(m)]))
+
+  const groups = new Map<string | null, AccountPurchaseDto[]>()
+  for (const { purchase, receipt } of rows) {
+    const own = lines.filter((l) => l.purchaseId === purchase.id)
+    if (own.length === 0) continue
+    const token = tokens.get(purchase.id)
+    const dto: AccountPurchaseDto = {
+      id: purchase.id,
+      reference: purchase.reference,
+      createdAt: purchase.createdAt.toISOString(),
+      state: purchase.state,
+      lines: own.map((l) => ({
+        id: l.id,
+        kind: kindOf(l),
+        description: describeLine(l),
+        date: l.itemDate,
+        amountCents: l.amountCents,
+        status: l.status,
+        artworkState: l.artworkState,
+      })),
+      totalCents: own.reduce((sum, l) => sum + l.amountCents, 0),
+      paidCents: own.filter((l) => l.status === 'paid').reduce((sum, l) => sum + l.amountCents, 0),
+      refunds: refunds
+        .filter((r) => r.purchaseId === purchase.id)
+        .map((r) => ({
+          amountCents: r.amountCents,
+          date: todayInTimeZone(config.timeZone, r.at),
+          reason: r.emailBuyer ? r.reason : null,
+        })),
+      artworkPath: token ? artworkPath(token) : null,
+      receiptPath: receipt ? `/api/account/purchases/${encodeURIComponent(purchase.id)}/receipt.pdf` : null,
+      receiptNumber: receipt?.number ?? null,
+    }
+    // A purchase is filed under the earliest mailing its lines appear in.
+    const month = own.map((l) => l.mailingMonth).find((m) => m !== null) ?? null
+    groups.set(month, [...(groups.get(month) ?? []), dto])
+  }
+  const ordered: AccountMailingGroupDto[] = [...groups.entries()]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a < b ? 1 : -1))
+    .map(([month, list]) => ({ mailing: month ? (mailingOf.get(month) ?? null) : null, purchases: list }))
+  return { email, businessName: advertiser?.businessName ?? null, groups: ordered }
+}
+
+/** The purchase of this advertiser, or a 404. */
+async function ownPurchase(db: Db, email: string, purchaseId: string) {
+  const advertiserId = await advertiserOfEmail(db, email)
+  const [row] = advertiserId
+    ? await db
+        .select({ purchase: purchases, receipt: receipts })
+        .from(purchases)
+        .leftJoin(receipts, eq(receipts.purchaseId, purchases.id))
+        .where(and(eq(purchases.id, purchaseId), eq(purchases.advertiserId, advertiserId)))
+    : []
+  if (!row) throw new AppError('not_found', PURCHASE_NOT_FOUND)
+  return row
+}
+
+/**
+ * A receipt as the document draws it, from the purchase as it is now: the lines that were paid (a refunded
+ * line stays, with its refund as a negative line), the bulk discount they got, the refunds.
+ */
+async function receiptDocument(
+  db: Db,
+  row: { purchase: typeof purchases.$inferSelect; receipt: typeof receipts.$inferSelect | null },
+  config: ServerConfig,
+): Promise<PurchaseDocumentInput> {
+  const { purchase, receipt } = row
+  if (!receipt)
+    throw new AppError('not_found', 'This order has no receipt yet: it is issued when it is paid.')
+  const lines = (await linesOf(db, [purchase.id])).filter(
+    (l) => l.status === 'paid' || l.status === 'refunded',
+  )
+  const refunds = await refundsOf(db, [purchase.id])
+  const discountCents = lines.reduce(
+    (sum, l) =>
+      sum +
+      (kindOf(l) === 'calendar_day' && l.unitPriceCents !== null
+        ? Math.max(0, l.unitPriceCents - l.amountCents)
+        : 0),
+    0,
+  )
+  return {
+    kind: 'receipt',
+    number: receipt.number,
+    date: todayInTimeZone(config.timeZone, receipt.issuedAt),
+    seller: {
+      name: config.site.productName,
+      town: config.site.town,
+      region: config.site.region,
+      email: config.site.contactEmail,
+      phone: config.site.contactPhone || null,
+      website: config.publicOrigin,
+    },
+    buyer: { businessName: purchase.businessName, email: purchase.email.trim() },
+    purchaseReference: purchase.reference,
+    paymentMethod: receipt.paymentMethod,
+    lines: lines.map((l) => ({ description: describeLine(l), amountCents: l.amountCents })),
+    discountCents,
+    refunds: refunds.map((r) => ({
+      description: r.emailBuyer ? r.reason : `${r.orderIds.length} line${r.orderIds.length === 1 ? '' : 's'}`,
+      amountCents: r.amountCents,
+      date: todayInTimeZone(config.timeZone, r.at),
+    })),
+  }
+}
+
+export async function accountReceipt(db: Db, email: string, purchaseId: string, config: ServerConfig) {
+  return receiptDocument(db, await ownPurchase(db, email, purchaseId), config)
+}
+
+/** The receipt behind the link of a confirmation e-mail (its token is the only credential). */
+export async function receiptByToken(db: Db, token: string, config: ServerConfig) {
+  const [row] = await db
+    .select({ purchase: purchases, receipt: receipts })
+    .from(receipts)
+    .innerJoin(purchases, eq(purchases.id, receipts.purchaseId))
+    .where(eq(receipts.token, token))
+  if (!row) throw new AppError('not_found', 'No such receipt.')
+  return receiptDocument(db, row, config)
+}
+
+/**
+ * "Book again": the days of this purchase moved to the next mailing open for sale, same day of the month.
+ * A day that month does not have (the 31st), that is taken, past or not for sale is named as unavailable.
+ */
+export async function bookAgain(
+  db: Db,
+  email: string,
+  purchaseId: string,
+  config: ServerConfig,
+  now: Date,
+): Promise<BookAgainDto> {
+  await ownPurchase(db, email, purchaseId)
+  const lines = (await linesOf(db, [purchaseId])).filter((l) => kindOf(l) === 'calendar_day' && l.itemDate)
+  const month = await firstSellingMonth(db, now)
+  if (!month) return { month: null, available: [], unavailable: [] }
+  const today = todayInTimeZone(config.timeZone, now)
+  const wanted = [...new Set(lines.map((l) => `${month}-${(l.itemDate as string).slice(8, 10)}`))].sort()
+  const real = wanted.filter(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+  )
+  const rows =
+    real.length === 0
+      ? []
+      : await db
+          .select({
+            id: calendarDays.id,
+            date: calendarDays.date,
+            status: calendarDays.status,
+            priceCents: calendarDays.priceCents,
+          })
+          .from(calendarDays)
+          .where(inArray(calendarDays.date, real))
+  const byDate = new Map(rows.map((r) => [r.date, r]))
+  const available: BookAgainDto['available'] = []
+  const unavailable: string[] = []
+  for (const date of wanted) {
+    const day = byDate.get(date)
+    if (day && day.status === 'available' && day.priceCents > 0 && date >= today)
+      available.push({ id: day.id, date, priceCents: day.priceCents })
+    else unavailable.push(date)
+  }
+  return { month, available, unavailable }
+}
