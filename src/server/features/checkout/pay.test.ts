@@ -104,6 +104,11 @@ describe('the local test checkout page', () => {
     expect(confirmation).toContain('Map icon: Map Icon')
     const total = paid.reduce((s, o) => s + o.amountCents, 0) / 100
     expect(confirmation).toContain(`Total: $${total}`)
+    // The receipt, issued in the paying transaction, is linked from the confirmation.
+    const receiptUrl = /Your receipt: (\S+)/.exec(confirmation)?.[1] ?? ''
+    const receipt = await t.request(new URL(receiptUrl).pathname)
+    expect(receipt.status).toBe(200)
+    expect(receipt.headers.get('content-type')).toBe('application/pdf')
 
     const lookup = await callFunction(t, 'get-orders-by-session', { sessionId })
     expect(lookup.body.orders.map((o: { status: string }) => o.status)).toEqual(['paid', 'paid', 'paid'])
