@@ -86,7 +86,7 @@ export function createAuth({
         await enqueuePasswordResetEmail(db, { to: user.email, origin: baseUrl, token })
       },
     },
-    // Advertisers sign in with a one-time link e-mailed to them (decision 021): better-auth makes the
+    // Advertisers sign in with a one-time link e-mailed to them (decision 022): better-auth makes the
     // token (stored hashed), spends it once at /magic-link/verify and creates the advertiser's user on
     // first use; sign-in-links.ts decides who is sent one. The answer is the same for every address.
     plugins: [
