@@ -71,7 +71,12 @@ export function adminOrdersRoutes(deps: AppDeps) {
         async (c) => {
           const id = c.var.param
           const { status } = c.req.valid('json')
-          await changeOrderStatuses(db, { ids: [id], status, by: c.var.user.email })
+          await changeOrderStatuses(
+            db,
+            { ids: [id], status, by: c.var.user.email },
+            new Date(),
+            manualOrderMail(deps),
+          )
           const body: AdminOrderDto = await getAdminOrder(db, id)
           return c.json(body)
         },
@@ -79,7 +84,12 @@ export function adminOrdersRoutes(deps: AppDeps) {
 
       .post('/admin/orders/bulk-status', admin, jsonBody(bulkOrderStatusInputSchema), async (c) => {
         const { ids, status } = c.req.valid('json')
-        await changeOrderStatuses(db, { ids, status, by: c.var.user.email })
+        await changeOrderStatuses(
+          db,
+          { ids, status, by: c.var.user.email },
+          new Date(),
+          manualOrderMail(deps),
+        )
         const body: AdminOrdersResponse = { orders: await getAdminOrders(db, ids) }
         return c.json(body)
       })

@@ -1,14 +1,17 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
-import { calendarDays, mapIcons, orders, refundJobs } from '#server/db/schema.ts'
+import { calendarDays, mapIcons, orders, purchases, refundJobs } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
 import { DAY_NOT_AVAILABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from '#shared/admin-orders.ts'
 import { USE_REFUND_MESSAGE } from '#shared/refunds.ts'
+import { receiptPathOf } from '../orders/checkout-artwork.service.ts'
 import { setOrderActor } from '../orders/order-actor.ts'
 import { isOrderId } from '../orders/order-ids.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
+import type { ManualOrderMailContext } from './manual-orders.service.ts'
 import { listOrderHistory, selectOrderIds } from './order-history.service.ts'
 
 /**
@@ -120,6 +123,7 @@ export async function changeOrderStatuses(
   db: Db,
   input: { ids: string[]; status: OrderStatus; by: string },
   now: Date = new Date(),
+  mail?: ManualOrderMailContext,
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
@@ -131,6 +135,12 @@ export async function changeOrderStatuses(
           ids: paid.map((r) => `${r.id} is paid.`),
         })
       for (const row of rows) await applyOrderStatusChange(tx, row, input.status, now)
+      // A pending order the owner marks paid (cash, cheque) was paid outside the site: the buyer gets the
+      // receipt the database issued for it in this transaction.
+      if (input.status === 'paid' && mail) {
+        const settled = [...new Set(rows.filter((r) => r.status === 'pending').map((r) => r.purchaseId))]
+        for (const purchaseId of settled) await enqueueReceiptEmail(tx, purchaseId, mail)
+      }
     })
   } catch (error) {
     // The partial unique index: a day holds at most one pending or paid order.
@@ -155,5 +165,28 @@ export async function deleteOrders(
     const rows = await lockOrders(tx, ids)
     for (const row of rows) await deleteOrder(tx, row, by, now)
     return rows.length
+  })
+}
+
+/** "Your receipt": the link to the receipt of a purchase the owner marked paid, once per purchase. */
+async function enqueueReceiptEmail(tx: Db, purchaseId: string, mail: ManualOrderMailContext): Promise<void> {
+  const path = await receiptPathOf(tx, purchaseId)
+  const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId))
+  if (!path || !purchase) return
+  await enqueueEmail(tx, {
+    dedupeKey: `receipt:${purchaseId}`,
+    checkoutKey: purchaseId,
+    kind: 'receipt',
+    to: purchase.email.trim(),
+    subject: `Your ${mail.site.productName} receipt (order ${purchase.reference})`,
+    text: [
+      `Thank you, ${purchase.businessName}!`,
+      '',
+      `We have received your payment for order ${purchase.reference}.`,
+      `Your receipt: ${mail.origin}${path}`,
+      '',
+      `Questions? Write to ${mail.site.contactEmail} or call ${mail.site.contactPhone}.`,
+      mail.site.productName,
+    ].join('\n'),
   })
 }

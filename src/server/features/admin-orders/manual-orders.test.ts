@@ -283,6 +283,25 @@ describe("a manual order's amount, free feature, status and confirmation", () =>
     expect(JSON.stringify(sellable)).not.toContain(dayId)
   })
 
+  it('marking a pending order paid by hand issues its receipt and e-mails the buyer its link', async () => {
+    const dayId = await insertDay('2036-04-20')
+    const body = await (await post('manual-orders', { ...buyer, dayId, status: 'pending' })).json()
+    expect((await outboxOf(body.id)).filter((m) => m.kind === 'receipt')).toEqual([])
+    const marked = await t.request(`/api/admin/orders/${body.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      json: { status: 'paid' },
+    })
+    expect(marked.status).toBe(200)
+    const [mail, ...more] = (await outboxOf(body.id)).filter((m) => m.kind === 'receipt')
+    expect(more).toEqual([])
+    expect(mail?.toAddress).toBe(buyer.email)
+    const link = /Your receipt: (\S+)/.exec(mail?.textBody ?? '')?.[1] ?? ''
+    const receipt = await t.request(new URL(link).pathname)
+    expect(receipt.status).toBe(200)
+    expect(receipt.headers.get('content-type')).toBe('application/pdf')
+  })
+
   it('a pending icon order is a claim: it takes the last unit', async () => {
     const iconId = await insertIcon(1)
     const pending = await post('manual-map-icon-orders', { ...buyer, iconId, status: 'pending' })
