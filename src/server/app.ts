@@ -19,6 +19,7 @@ import { payRoutes } from './features/checkout/pay.routes.ts'
 import { stripeWebhookRoutes } from './features/checkout/stripe-webhook.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { inquiriesRoutes } from './features/inquiries/inquiries.routes.ts'
+import { invoicesRoutes } from './features/invoices/invoices.routes.ts'
 import { mailingsRoutes } from './features/mailings/mailings.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
@@ -65,6 +66,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', adminOrdersRoutes(deps))
     .route('/', refundsRoutes(deps))
     .route('/', accountRoutes(deps))
+    .route('/', invoicesRoutes(deps))
     .route('/', adminCheckoutsRoutes(deps))
     .route('/', inquiriesRoutes(deps))
     .route('/', adminEmailsRoutes(deps))

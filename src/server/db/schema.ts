@@ -260,13 +260,16 @@ export const orders = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by'),
     /**
-     * The purchase the line belongs to (purchases.id): its checkout's payment session, or the order itself
-     * for a manual order. Derived by the database, so every writer agrees. Its foreign key to purchases is
-     * DEFERRABLE INITIALLY DEFERRED (hand-written in migration 0013: drizzle cannot declare a deferred key),
-     * so a checkout can swap its reference for the provider's session id in one transaction; a line naming a
-     * purchase that does not exist yet makes it (the orders_purchase trigger, with the line's buyer).
+     * The purchase the line belongs to (purchases.id). Set by the database when the line is inserted without
+     * one (the orders_purchase trigger: its checkout's payment session, else the order itself, and the
+     * purchase is made then with the line's buyer), so writers leave it out (DEFAULT), and it never changes
+     * when a later payment session is put on the line (an invoice's pay link). Its foreign key is DEFERRABLE
+     * INITIALLY DEFERRED and ON UPDATE CASCADE (hand-written in migration 0015: drizzle cannot declare a
+     * deferred key), so a checkout can rename its purchase to the provider's session id in one transaction.
      */
-    purchaseId: text('purchase_id').notNull().generatedAlwaysAs(sql`coalesce(payment_session_id, id)`),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .$defaultFn(() => sql`DEFAULT`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -411,6 +414,41 @@ export const receipts = pgTable(
   },
   (t) => [uniqueIndex('receipts_year_sequence_idx').on(t.year, t.sequence)],
 )
+
+/**
+ * An invoice the owner sent for a purchase awaiting payment (a pending manual order): numbered per year
+ * without gaps ('INV-2027-0001', the same way as receipts), with an unguessable token that is the key of
+ * its PDF and of its pay link (/api/invoices/{token}/pay: the same hosted checkout as any purchase). A
+ * purchase may be invoiced again (a reminder): each send is a new invoice of what is then due.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    number: text('number').notNull().unique(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The town's date it is due by: the mailing's sales close. */
+    dueDate: date('due_date', { mode: 'string' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedBy: text('issued_by').notNull(),
+    token: text('token').notNull().unique(),
+  },
+  (t) => [
+    uniqueIndex('invoices_year_sequence_idx').on(t.year, t.sequence),
+    index('invoices_purchase_idx').on(t.purchaseId),
+  ],
+)
+
+/** The last invoice number of each year. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+})
 
 /** The last receipt number of each year. */
 export const receiptCounters = pgTable('receipt_counters', {

@@ -23,7 +23,8 @@ CREATE UNIQUE INDEX "receipts_year_sequence_idx" ON "receipts" USING btree ("yea
 -- A purchase with a paid line and no receipt gets one now, in the paying transaction: the year's counter row
 -- is taken (and held to commit) by the upsert, so numbers are handed out one at a time, in commit order, and a
 -- rolled-back payment gives its number back. Called by refresh_purchases, after the purchase and advertiser
--- locks (every writer takes them in that order). The method is read from how the purchase was paid.
+-- locks (every writer takes them in that order). The method is read from how the lines were paid: by an
+-- administrator (cash or cheque), else through the payment session's provider.
 CREATE FUNCTION "issue_receipts"(keys text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	due record;
@@ -31,7 +32,10 @@ DECLARE
 	n integer;
 BEGIN
 	FOR due IN
-		SELECT p."id", p."source", p."payment_provider", p."paid_cents" FROM "purchases" p
+		SELECT p."id", p."paid_cents",
+			(SELECT o."payment_provider" FROM "orders" o WHERE o."purchase_id" = p."id" AND o."status" = 'paid'
+				AND o."payment_session_id" IS NOT NULL AND o."payment_provider" IS NOT NULL LIMIT 1) AS "provider"
+		FROM "purchases" p
 		WHERE p."id" = ANY (keys) AND 'paid' = ANY (p."statuses")
 			AND NOT EXISTS (SELECT 1 FROM "receipts" r WHERE r."purchase_id" = p."id")
 		ORDER BY p."created_at", p."id"
@@ -43,8 +47,10 @@ BEGIN
 		VALUES (due."id", 'R-' || y || '-' || lpad(n::text, 4, '0'), y, n,
 			CASE
 				WHEN due."paid_cents" = 0 THEN 'Free feature'
-				WHEN due."payment_provider" = 'stripe' THEN 'Card'
-				WHEN due."payment_provider" = 'local' THEN 'TEST MODE (no card charged)'
+				-- An administrator's change (order-actor.ts sets the actor): paid outside the site.
+				WHEN coalesce(current_setting('townflyer.actor', true), '') NOT IN ('', 'system') THEN 'Cash or cheque'
+				WHEN due."provider" = 'stripe' THEN 'Card'
+				WHEN due."provider" = 'local' THEN 'TEST MODE (no card charged)'
 				ELSE 'Cash or cheque'
 			END,
 			replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));

@@ -204,7 +204,10 @@ describe('the checkouts summary', () => {
           if (o.op === 'status') await t.db.update(orders).set({ status: o.status }).where(where)
           else if (o.op === 'amount') await t.db.update(orders).set({ amountCents: o.amount }).where(where)
           else if (o.op === 'move')
-            await t.db.update(orders).set({ paymentSessionId: sessions[o.checkout] }).where(where)
+            await t.db
+              .update(orders)
+              .set({ paymentSessionId: sessions[o.checkout], purchaseId: sessions[o.checkout] as string })
+              .where(where)
           else {
             await t.db.delete(orders).where(where)
             ids.splice(ids.indexOf(id), 1)

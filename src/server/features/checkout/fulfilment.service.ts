@@ -135,6 +135,7 @@ export async function applyPayment(
   const first = rows[0] as (typeof rows)[number]
   const checkout: PaidCheckout = {
     sessionId,
+    purchaseId: first.purchaseId,
     businessName: first.businessName,
     email: first.email,
     items: (await listSessionOrders(tx, sessionId)).map((o) => ({
@@ -151,7 +152,7 @@ export async function applyPayment(
     // The refund is owed from this commit on: recorded here, so no crash after the commit can lose it.
     await recordLatePaymentRefund(
       tx,
-      { provider: ctx.payments.name, paymentRef, sessionId, reason: conflict },
+      { provider: ctx.payments.name, paymentRef, sessionId, purchaseId: first.purchaseId, reason: conflict },
       now,
     )
     await enqueueEmail(tx, buyerLatePaymentRefundedEmail(checkout, site, ctx.payments.name, conflict))
@@ -160,9 +161,9 @@ export async function applyPayment(
   }
   // Written in this transaction: the mails exist iff the payment was applied. A checkout that bought days
   // or an icon gets its artwork link in the same transaction, so the e-mail can carry it.
-  const artwork = await checkoutArtwork(tx, sessionId, ctx.config.timeZone)
+  const artwork = await checkoutArtwork(tx, first.purchaseId, ctx.config.timeZone)
   const origin = ctx.config.publicOrigin
-  const receipt = await receiptPathOf(tx, sessionId)
+  const receipt = await receiptPathOf(tx, first.purchaseId)
   await enqueueEmail(
     tx,
     buyerConfirmationEmail(

@@ -31,7 +31,7 @@ export function latePaymentRefundKey(sessionId: string): string {
 /** Inside the deciding transaction. A second decision for the same session is a no-op (unique key). */
 export async function recordLatePaymentRefund(
   tx: Db,
-  job: { provider: string; paymentRef: string; sessionId: string; reason: string },
+  job: { provider: string; paymentRef: string; sessionId: string; purchaseId?: string; reason: string },
   now: Date,
 ): Promise<void> {
   await tx
@@ -41,6 +41,7 @@ export async function recordLatePaymentRefund(
       provider: job.provider,
       paymentRef: job.paymentRef,
       sessionId: job.sessionId,
+      purchaseId: job.purchaseId ?? null,
       reason: job.reason,
       nextAttemptAt: now,
     })
