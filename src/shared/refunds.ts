@@ -57,3 +57,22 @@ export type RefundDto = {
   createdAt: string
   completedAt: string | null
 }
+
+/**
+ * What the buyer reads in the refund e-mail about the refund itself: the server's e-mail is built from it,
+ * and the refund dialog shows the same sentences (with the lines as the dialog names them) before the
+ * administrator confirms.
+ */
+export function buyerRefundMessage(input: {
+  amountText: string
+  reference: string
+  itemLines: string[]
+  reason: string
+}): string[] {
+  return [
+    `We have refunded ${input.amountText} of your order (reference ${input.reference}):`,
+    ...input.itemLines,
+    '',
+    `Reason: ${input.reason}`,
+  ]
+}

@@ -1,6 +1,6 @@
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { formatPrice } from '#shared/format.ts'
-import { REFUND_STATEMENT_NOTE } from '#shared/refunds.ts'
+import { buyerRefundMessage, REFUND_STATEMENT_NOTE } from '#shared/refunds.ts'
 import { sessionReference } from '#shared/session-reference.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import { describeItem, type EmailOrderItem } from '../orders/order-email-lines.ts'
@@ -34,10 +34,12 @@ export function buyerRefundEmail(refund: RefundEmailInput, site: SiteConfig): Ou
     text: [
       `Hello ${refund.businessName},`,
       '',
-      `We have refunded ${money(refund.amountCents)} of your order (reference ${reference}):`,
-      ...itemLines(refund.items),
-      '',
-      `Reason: ${refund.reason}`,
+      ...buyerRefundMessage({
+        amountText: money(refund.amountCents),
+        reference,
+        itemLines: itemLines(refund.items),
+        reason: refund.reason,
+      }),
       '',
       // A card refund travels through the card network; the local TEST MODE and manual orders charged no card.
       ...(refund.provider === 'stripe' ? [REFUND_STATEMENT_NOTE, ''] : []),

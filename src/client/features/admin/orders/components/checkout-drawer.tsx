@@ -17,7 +17,9 @@ import type { CheckoutDetailDto } from '#shared/admin-checkouts.ts'
 import { MAX_NOTE_LENGTH } from '#shared/admin-checkouts.ts'
 import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
 import { formatPrice } from '#shared/format.ts'
+import { INVOICE_TEXTS } from '#shared/invoices.ts'
 import { useAddCheckoutNote, useCheckoutDetail } from '../api/get-admin-checkouts'
+import { useSendInvoice } from '../api/send-invoice'
 import { formatTimestamp, orderErrorDescription, orderSubject, orderTypeLabel } from '../order-display'
 import { StatusBadge, statusSummary } from './checkout-row'
 
@@ -119,6 +121,9 @@ function CheckoutDetails({ detail }: { detail: CheckoutDetailDto }) {
           ))}
         </ul>
         <RefundAction checkoutKey={detail.key} lines={refundLines} />
+        {detail.source === 'manual' && detail.lines.some((l) => l.status === 'pending') ? (
+          <SendInvoice checkoutKey={detail.key} email={detail.email} />
+        ) : null}
       </Section>
 
       <Section title="Order History">
@@ -247,5 +252,31 @@ function NoteForm({ checkoutKey }: { checkoutKey: string }) {
         Add Note
       </Button>
     </form>
+  )
+}
+
+/** An order awaiting payment: its invoice (numbered PDF and pay link) goes to the buyer by e-mail. */
+function SendInvoice({ checkoutKey, email }: { checkoutKey: string; email: string }) {
+  const send = useSendInvoice(checkoutKey)
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      disabled={send.isPending}
+      onClick={() =>
+        send.mutate(undefined, {
+          onSuccess: (invoice) => toast({ title: INVOICE_TEXTS.sent(invoice.number, email) }),
+          onError: (error) =>
+            toast({
+              title: 'The invoice was not sent',
+              description: orderErrorDescription(error, 'Please try again.'),
+              variant: 'destructive',
+            }),
+        })
+      }
+    >
+      {INVOICE_TEXTS.send}
+    </Button>
   )
 }

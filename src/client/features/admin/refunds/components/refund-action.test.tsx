@@ -92,6 +92,10 @@ describe('RefundAction', () => {
     expect(posted()).toEqual([])
 
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: ' Event cancelled ' } })
+    // The dialog shows what the buyer will read, reason included.
+    const preview = within(dialog).getByRole('figure', { name: 'What the buyer reads in the refund e-mail' })
+    expect(preview.textContent).toContain('We have refunded $170.50 of your order')
+    expect(preview.textContent).toContain('Reason: Event cancelled')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $170.50' }))
     expect(await screen.findByText('Refund of $170.50 issued.')).toBeTruthy()
     expect(posted()).toEqual([
@@ -110,6 +114,7 @@ describe('RefundAction', () => {
     const dialog = openDialog()
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Map icon: Coffee ($50.50)' }))
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'E-mail the buyer' }))
+    expect(within(dialog).queryByRole('figure')).toBeNull()
     expect(within(dialog).getByRole('status', { name: 'Amount' }).textContent).toBe('$120')
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Duplicate' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $120' }))

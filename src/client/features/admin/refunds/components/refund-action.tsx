@@ -17,7 +17,12 @@ import { toast } from '#client/components/ui/use-toast.ts'
 import { fieldErrorsOf } from '#client/features/admin/hooks/error-message.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { formatPrice } from '#shared/format.ts'
-import { REFUND_REASON_MAX, REFUND_REASON_REQUIRED_MESSAGE, type RefundDto } from '#shared/refunds.ts'
+import {
+  buyerRefundMessage,
+  REFUND_REASON_MAX,
+  REFUND_REASON_REQUIRED_MESSAGE,
+  type RefundDto,
+} from '#shared/refunds.ts'
 import { sessionReference } from '#shared/session-reference.ts'
 import { useCreateRefund } from '../api/create-refund'
 
@@ -186,6 +191,22 @@ export function RefundAction({ checkoutKey, lines }: { checkoutKey: string; line
               </p>
               <FieldError id={`${reasonId}-error`} error={reasonError} />
             </div>
+            {emailBuyer ? (
+              <figure
+                aria-labelledby={`${id}-preview`}
+                className="space-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+              >
+                <figcaption id={`${id}-preview`} className="font-medium">What the buyer reads in the refund e-mail</figcaption>
+                <pre className="font-sans break-words whitespace-pre-wrap">
+                  {buyerRefundMessage({
+                    amountText: money(amountCents),
+                    reference: sessionReference(checkoutKey),
+                    itemLines: chosen.map((line) => `- ${line.label}: ${money(line.amountCents)}`),
+                    reason: reason.trim() || '…',
+                  }).join('\n')}
+                </pre>
+              </figure>
+            ) : null}
             <div className="flex items-center gap-2">
               <Checkbox
                 id={`${id}-email`}
