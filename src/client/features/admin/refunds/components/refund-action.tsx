@@ -196,7 +196,9 @@ export function RefundAction({ checkoutKey, lines }: { checkoutKey: string; line
                 aria-labelledby={`${id}-preview`}
                 className="space-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
               >
-                <figcaption id={`${id}-preview`} className="font-medium">What the buyer reads in the refund e-mail</figcaption>
+                <figcaption id={`${id}-preview`} className="font-medium">
+                  What the buyer reads in the refund e-mail
+                </figcaption>
                 <pre className="font-sans break-words whitespace-pre-wrap">
                   {buyerRefundMessage({
                     amountText: money(amountCents),
