@@ -476,6 +476,13 @@ describe('get-orders-by-session', () => {
     expect(body.totalAmount).toBe(((day?.priceCents ?? 0) + icon.priceCents) / 100)
     expect(body.error).toBeUndefined()
     expect(body.orders).toHaveLength(2)
+    // Opened again after a line was refunded: that line says so and is not in the total.
+    const dayLine = body.orders.find((o: { type: string }) => o.type === 'calendar_day')
+    await t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, dayLine.id))
+    const later = await callFunction(t, 'get-orders-by-session', { sessionId })
+    expect(later.body.totalAmount).toBe(icon.priceCents / 100)
+    expect(later.body.orders).toContainEqual(expect.objectContaining({ id: dayLine.id, status: 'refunded' }))
+    await t.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, dayLine.id))
     expect(body.orders).toContainEqual({
       id: expect.stringMatching(/^ORD-\d{5}$/),
       type: 'calendar_day',

@@ -89,7 +89,11 @@ export async function getOrdersBySession(
   const paid = rows.some((o) => o.status === 'paid')
   return {
     orders: rows.map(toDto),
-    totalAmount: rows.reduce((sum, o) => sum + o.amountCents, 0) / 100,
+    // What is true now: a refunded (or deleted) line is listed as such and is not in the total.
+    totalAmount:
+      rows
+        .filter((o) => o.status !== 'refunded' && o.status !== 'deleted')
+        .reduce((sum, o) => sum + o.amountCents, 0) / 100,
     // The artwork page of a paid checkout (the same link its confirmation e-mail carries).
     artwork: paid ? await checkoutArtwork(ctx.db, sessionId, ctx.config.timeZone) : null,
   }

@@ -68,7 +68,11 @@ export function ThankYouPage() {
         </>
       ) : isConfirmed && orders.data ? (
         <>
-          <p className="text-lg text-slate-800">Your order has been confirmed.</p>
+          <p className="text-lg text-slate-800">
+            {orders.data.orders.length > 0 && orders.data.orders.every((o) => o.status === 'refunded')
+              ? 'Your order has been refunded.'
+              : 'Your order has been confirmed.'}
+          </p>
           {reference ? <p className="text-slate-700">Reference: {reference}</p> : null}
           <SessionOrderSummary orders={orders.data.orders} totalAmount={orders.data.totalAmount} />
           <p className="text-slate-700">

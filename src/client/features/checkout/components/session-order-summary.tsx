@@ -10,7 +10,7 @@ function describeOrder(order: SessionOrderDto): string {
   return order.id
 }
 
-/** The thank-you page's Order Summary: one line per order and the total. */
+/** The thank-you page's Order Summary: one line per order (a refunded one marked so) and the total paid. */
 export function SessionOrderSummary({
   orders,
   totalAmount,
@@ -30,7 +30,14 @@ export function SessionOrderSummary({
               {describeOrder(order)}
               <span className="block text-sm text-slate-700">Order {order.id}</span>
             </span>
-            <span className="font-medium">{formatPrice(order.amount)}</span>
+            {order.status === 'refunded' ? (
+              <span className="flex flex-col items-end">
+                <s className="text-slate-700">{formatPrice(order.amount)}</s>
+                <span className="text-sm font-medium">Refunded</span>
+              </span>
+            ) : (
+              <span className="font-medium">{formatPrice(order.amount)}</span>
+            )}
           </li>
         ))}
       </ul>
