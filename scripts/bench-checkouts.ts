@@ -90,7 +90,7 @@ const SECRET = 'bench-secret-that-is-at-least-32-characters'
 
 const thisMonth = new Date().toISOString().slice(0, 7)
 /** What an owner does on the screen: the default page, later pages, each sort, each filter. */
-const VARIANTS: { name: string; query: string }[] = [
+export const VARIANTS: { name: string; query: string }[] = [
   { name: 'newest first (default)', query: '' },
   { name: 'page 40', query: 'page=40' },
   { name: 'page 400 (offset 9,975)', query: 'page=400' },
@@ -111,7 +111,7 @@ function withDatabase(url: string, name: string) {
   return u.toString()
 }
 
-function latencyOf(timings: number[]): Latency {
+export function latencyOf(timings: number[]): Latency {
   const sorted = [...timings].sort((a, b) => a - b)
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
   return { n: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 }
@@ -132,11 +132,31 @@ export async function groupIntoCheckouts(client: pg.Client) {
     `UPDATE orders SET payment_session_id = 'bench-cart-icon-' || (substring(id from '^bench-icon-(\\d+)$')::int / 3)
        WHERE id ~ '^bench-icon-\\d+$'`,
   )
+  // A line keeps the purchase it was inserted into: the regrouped lines are moved to the purchases of their
+  // new keys (made here, as a line naming a new key would make it), and the purchases left empty removed.
+  await client.query(
+    `INSERT INTO purchases (id, advertiser_id, business_name, email, source, payment_provider, created_at)
+       SELECT k.key, advertiser_for_email(k.email, k.business_name), k.business_name, k.email, k.source,
+              k.payment_provider, k.created_at
+       FROM (SELECT DISTINCT ON (coalesce(payment_session_id, id)) coalesce(payment_session_id, id) AS key,
+                    email, business_name, CASE WHEN source = 'manual' THEN 'manual' ELSE 'checkout' END AS source,
+                    payment_provider, created_at
+             FROM orders WHERE purchase_id <> coalesce(payment_session_id, id)
+             ORDER BY coalesce(payment_session_id, id), created_at, id) k
+     ON CONFLICT (id) DO NOTHING`,
+  )
+  await client.query(
+    `UPDATE orders SET purchase_id = coalesce(payment_session_id, id) WHERE purchase_id <> coalesce(payment_session_id, id)`,
+  )
+  await client.query(
+    `DELETE FROM purchases p WHERE p.id LIKE 'bench-%' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.purchase_id = p.id)`,
+  )
   await client.query('COMMIT')
-  // The regrouping rewrote every line and so every checkouts row (migration 0009's trigger): vacuum as
+  // The regrouping rewrote every line and so every purchase row (the summary triggers): vacuum as
   // autovacuum would have by the time an owner has 50,000 orders, so the bench reads a settled table.
   await client.query('VACUUM ANALYZE orders')
-  await client.query('VACUUM ANALYZE checkouts')
+  await client.query('VACUUM ANALYZE purchases')
+  await client.query('VACUUM ANALYZE advertisers')
 }
 
 export async function runCheckoutsBench(options: CheckoutsBenchOptions = {}): Promise<CheckoutsBenchResult> {

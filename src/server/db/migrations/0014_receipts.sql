@@ -1,4 +1,5 @@
--- Receipts: every payment of a purchase gets one, with a number sequential per (UTC) year and no gaps.
+-- Receipts: every payment of a purchase gets one, with a number sequential per (UTC) year and no gaps
+-- (R-2027-0001; at least four digits, more after 9999).
 CREATE TABLE "receipt_counters" (
 	"year" integer PRIMARY KEY NOT NULL,
 	"last" integer NOT NULL
@@ -44,7 +45,7 @@ BEGIN
 			ON CONFLICT ("year") DO UPDATE SET "last" = "receipt_counters"."last" + 1
 			RETURNING "last" INTO n;
 		INSERT INTO "receipts" ("purchase_id", "number", "year", "sequence", "payment_method", "token")
-		VALUES (due."id", 'R-' || y || '-' || lpad(n::text, 4, '0'), y, n,
+		VALUES (due."id", 'R-' || y || '-' || lpad(n::text, greatest(4, length(n::text)), '0'), y, n,
 			CASE
 				WHEN due."paid_cents" = 0 THEN 'Free feature'
 				-- An administrator's change (order-actor.ts sets the actor): paid outside the site.

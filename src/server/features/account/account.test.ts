@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderRefunds, orders, outbox, receipts, verification } from '#server/db/schema.ts'
+import { orderRefunds, orders, outbox, receiptCounters, receipts, verification } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { testEngine } from '#server/test/test-database.ts'
 import type { AccountDto } from '#shared/account.ts'
@@ -253,6 +253,29 @@ describe('receipts', () => {
 
     expect((await t.request('/api/receipts/deadbeef.pdf')).status).toBe(404)
     expect((await t.request(`/api/receipts/${'0'.repeat(64)}.pdf`)).status).toBe(404)
+  })
+})
+
+describe('receipt numbers', () => {
+  it('keep every digit past 9999', async () => {
+    const app = await createTestApp()
+    try {
+      const year = new Date().getUTCFullYear()
+      await app.db.insert(receiptCounters).values({ year, last: 9999 })
+      await app.db.insert(orders).values({
+        id: 'ORD-r10000',
+        businessName: 'Ten Thousand',
+        email: 'tenk@shop.example',
+        amountCents: 100,
+        status: 'paid',
+        paymentSessionId: 'cs_tenk',
+        paymentProvider: 'local',
+      })
+      const [receipt] = await app.db.select().from(receipts).where(eq(receipts.purchaseId, 'cs_tenk'))
+      expect(receipt?.number).toBe(`R-${year}-10000`)
+    } finally {
+      await app.close()
+    }
   })
 })
 

@@ -1,0 +1,144 @@
+/**
+ * The admin Orders list (purchases) with 50,000 orders on BOTH engines, list only:
+ *
+ *   node --import tsx scripts/bench-orders-list.ts            (npm run bench:orders-list)
+ *
+ * PGlite in memory, and PostgreSQL in a database of its own on BENCH_DATABASE_URL, DATABASE_URL or
+ * TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/postgres), dropped at the end. Each is seeded as
+ * scripts/bench-checkouts.ts seeds it (scripts/bench-mailings.ts's ten years of sales, grouped into carts and
+ * manual orders), then GET /api/admin/checkouts is timed in-process (admin cookie, full middleware): 20
+ * warm-ups, then 240 requests cycling through the same sorts, pages and filters, including the
+ * "contains" searches on business name and e-mail. Prints p50/p95 per engine and p95 per variant; asserts
+ * nothing. (The CSV export and Chromium figures are scripts/bench-checkouts.ts's, on PostgreSQL.)
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { createApp } from '#server/app.ts'
+import { prepareApp } from '#server/bootstrap.ts'
+import { type Database, openPostgres, wrapPglite } from '#server/db/client.ts'
+import { loadConfig } from '#server/env.ts'
+import { ensureAdmin } from '#server/features/auth/auth.service.ts'
+import { createLogger } from '#server/lib/logger.ts'
+import { groupIntoCheckouts, type Latency, latencyOf, VARIANTS } from './bench-checkouts.ts'
+import { seed } from './bench-mailings.ts'
+
+const ORIGIN = 'http://localhost:3000'
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' }
+const SECRET = 'bench-secret-that-is-at-least-32-characters'
+const WARMUPS = 20
+const RUNS = 240
+
+type EngineResult = {
+  engine: string
+  purchases: number
+  list: Latency
+  byVariant: { name: string; p95: number }[]
+}
+
+/** The SQL a seed sends, as pg.Client answers it: PGlite's query has the same shape. */
+type SqlClient = Pick<pg.Client, 'query'>
+
+async function measure(engine: string, database: Database, sql: SqlClient): Promise<EngineResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-bench-orders-'))
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+      BETTER_AUTH_SECRET: SECRET,
+    })
+    const deps = await prepareApp(database, config, createLogger('silent'))
+    const app = createApp(deps)
+    const started = performance.now()
+    await seed(sql as pg.Client, 120, 50_000)
+    await groupIntoCheckouts(sql as pg.Client)
+    const { rows } = await sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM purchases WHERE live_lines > 0',
+    )
+    console.error(`${engine}: seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    await ensureAdmin(deps.database.db, ADMIN)
+    const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
+      body: JSON.stringify(ADMIN),
+    })
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const perVariant = new Map<string, number[]>()
+    const timings: number[] = []
+    for (let i = 0; i < WARMUPS + RUNS; i++) {
+      const variant = VARIANTS[i % VARIANTS.length] as (typeof VARIANTS)[number]
+      const t0 = performance.now()
+      const response = await app.request(`${ORIGIN}/api/admin/checkouts?${variant.query}`, {
+        headers: { cookie, 'x-forwarded-for': '203.0.113.10' },
+      })
+      await response.text()
+      const ms = performance.now() - t0
+      if (response.status !== 200) throw new Error(`${variant.query} answered ${response.status}`)
+      if (i < WARMUPS) continue
+      timings.push(ms)
+      perVariant.set(variant.name, [...(perVariant.get(variant.name) ?? []), ms])
+    }
+    return {
+      engine,
+      purchases: rows[0]?.n ?? 0,
+      list: latencyOf(timings),
+      byVariant: VARIANTS.map((v) => ({ name: v.name, p95: latencyOf(perVariant.get(v.name) ?? []).p95 })),
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function onPglite(): Promise<EngineResult> {
+  const client = await PGlite.create()
+  const database = wrapPglite(client)
+  try {
+    await database.migrate()
+    return await measure('PGlite', database, client as unknown as SqlClient)
+  } finally {
+    await database.close()
+  }
+}
+
+async function onPostgres(): Promise<EngineResult> {
+  const baseUrl =
+    process.env.BENCH_DATABASE_URL ||
+    process.env.DATABASE_URL ||
+    process.env.TEST_DATABASE_URL ||
+    'postgres://postgres@127.0.0.1:5432/postgres'
+  const name = `townflyer_bench_orders_${process.pid}_${randomBytes(3).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}"`)
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  const database = openPostgres(url.toString())
+  const client = new pg.Client({ connectionString: url.toString() })
+  try {
+    await database.migrate()
+    await client.connect()
+    return await measure('PostgreSQL', database, client)
+  } finally {
+    await client.end().catch(() => {})
+    await database.close()
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await admin.end()
+  }
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`
+for (const result of [await onPglite(), await onPostgres()]) {
+  console.log(
+    `${result.engine}: GET /api/admin/checkouts, ${result.purchases.toLocaleString('en-US')} purchases with live lines, ${result.list.n} requests: p50 ${ms(result.list.p50)}, p95 ${ms(result.list.p95)}, max ${ms(result.list.max)} (target p95 <= 50 ms)`,
+  )
+  console.log(`  p95 by variant: ${result.byVariant.map((v) => `${v.name} ${ms(v.p95)}`).join('; ')}`)
+}
+console.log(`load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`)
