@@ -22,6 +22,8 @@ export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/login', heading: 'Admin Sign In' },
   // The page a reset or invitation e-mail links to (a token is only checked when the form is sent).
   { path: '/reset-password?token=not-a-valid-reset-token', heading: 'Choose a new password' },
+  // The advertiser's account, signed out (e2e/account.spec.ts checks it signed in).
+  { path: '/account', heading: 'Your account' },
   { path: '/checkout/00000000-0000-0000-0000-000000000000', heading: 'Checkout' },
   { path: '/map-icon-checkout/00000000-0000-0000-0000-000000000000', heading: 'Map Icon Checkout' },
   // A buyer's artwork page; an unknown token shows the page with its "not valid" message.

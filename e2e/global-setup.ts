@@ -1,5 +1,10 @@
+import fs from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { assertClientBuilt, startBuiltServer } from '../scripts/lib/built-server.ts'
 import { E2E_ADMIN } from './fixtures.ts'
+import { MAIL_DIR_ENV, startMailCapture } from './mail-capture.ts'
 
 /**
  * Two servers: the admin journeys change what every visitor sees (months, media, the font), so they get
@@ -13,16 +18,46 @@ const E2E_SERVER_ENV = {
   CHECKOUT_MAX_HELD_DAYS_PER_CLIENT: '0',
 }
 
+/** A port free now, for a server whose own address must be known before it starts (its PUBLIC_URL). */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, () => resolve()))
+  const { port } = probe.address() as { port: number }
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
 export default async function globalSetup() {
   assertClientBuilt()
+  // The storefront's e-mails go over SMTP to a capture the specs read (e2e/mail-capture.ts): a buyer's
+  // sign-in link is opened from the message as it was sent. The admin site keeps no SMTP_URL: its specs
+  // check what the admin area says while e-mail is not set up.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-e2e-mail-'))
+  const mail = await startMailCapture(mailDir)
+  process.env[MAIL_DIR_ENV] = mailDir
+  // Links in e-mails, and better-auth's redirect after a sign-in link, are made from PUBLIC_URL (without it,
+  // from PORT, which is 0 here): the storefront gets its real address.
+  const port = await freePort()
+  const storefrontEnv = {
+    ...E2E_SERVER_ENV,
+    SMTP_URL: mail.url,
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+  }
   const [storefront, admin] = await Promise.all([
     // Every spec signs in from this one machine: more than the 30 sign-ins per address a real site allows.
+    startBuiltServer({ admin: E2E_ADMIN, label: 'townflyer-e2e', env: storefrontEnv }),
     startBuiltServer({ admin: E2E_ADMIN, label: 'townflyer-e2e', env: E2E_SERVER_ENV }),
-    startBuiltServer({ admin: E2E_ADMIN, label: 'townflyer-e2e', env: E2E_SERVER_ENV }),
-  ])
+  ]).catch(async (error: unknown) => {
+    await mail.close()
+    fs.rmSync(mailDir, { recursive: true, force: true })
+    throw error
+  })
   process.env.E2E_BASE_URL = storefront.url
   process.env.E2E_ADMIN_BASE_URL = admin.url
   return async () => {
     await Promise.all([storefront.stop(), admin.stop()])
+    await mail.close()
+    fs.rmSync(mailDir, { recursive: true, force: true })
   }
 }

@@ -41,6 +41,7 @@ test('the footer has the quick links, the contact block, the Admin button and th
     ['Blog', '/blog'],
     ['About', '/about'],
     ['Contact', '/contact'],
+    ['Your account', '/account'],
     ['Home', '/'],
   ]
   for (const [name, path] of quickLinks) {

@@ -6,28 +6,12 @@ import { EMAIL_MAX_LENGTH } from './email-address.ts'
  * Money in integer cents; days 'YYYY-MM-DD'; months 'YYYY-MM'; timestamps ISO strings.
  */
 
-/** How long a sign-in link works, and what the page and the e-mail say about it. */
-export const SIGN_IN_LINK_MINUTES = 15
-
-export const ACCOUNT_TEXTS = {
-  title: 'Your account',
-  intro:
-    'See your orders, receipts and artwork. Enter the e-mail address you ordered with and we will send you a sign-in link.',
-  emailLabel: 'E-mail address',
-  submit: 'Send me a sign-in link',
-  /** The same answer whether or not the address has ordered: nobody learns who our advertisers are. */
-  linkSent: `If that address has ordered with us, a sign-in link is on its way. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
-  tooManyRequests: 'Too many sign-in links were asked for. Please wait a few minutes and try again.',
-  linkInvalid:
-    'That sign-in link has expired or was already used. Enter your e-mail address to get a new one.',
-  signOut: 'Sign out',
-  signedOut: 'You are signed out.',
-  noPurchases: 'No orders yet for this address.',
-  notAnAdvertiser: 'This sign-in is for advertisers. Administrators sign in at /sign-in.',
-  bookAgain: 'Book again',
-  receipt: 'Receipt (PDF)',
-  uploadArtwork: 'Artwork',
-} as const
+// The page's and the e-mail's texts live in a module without zod, which the page imports (account-texts.ts).
+export {
+  ACCOUNT_TEXTS,
+  BOOK_AGAIN_TEXTS,
+  SIGN_IN_LINK_MINUTES,
+} from './account-texts.ts'
 
 export const accountLinkRequestSchema = z.object({
   email: z
@@ -39,13 +23,19 @@ export const accountLinkRequestSchema = z.object({
 })
 export type AccountLinkRequest = z.infer<typeof accountLinkRequestSchema>
 
-/** Where the mailing of a line stands; each date is null when the mailing has none (a special purchase). */
+/** Where the mailing of a line stands. */
 export type MailingProgressDto = {
   month: string
   /** 'open' | 'closed' | 'printed' | 'mailed' */
   status: string
   salesCloseAt: string
   artworkDueAt: string
+  /**
+   * The same deadlines in words on the town's clock ('Friday, February 12, 2027 at 12:00 AM'): the browser
+   * does not know the town's time zone, and the page stays within its JavaScript budget.
+   */
+  salesCloseText: string
+  artworkDueText: string
   inHomesDate: string
 }
 
@@ -68,6 +58,8 @@ export type AccountPurchaseDto = {
   id: string
   reference: string
   createdAt: string
+  /** The town's date of createdAt. */
+  createdOn: string
   /** 'pending' | 'paid' | 'partly_refunded' | 'refunded' | 'expired' | 'deleted' */
   state: string
   lines: AccountLineDto[]

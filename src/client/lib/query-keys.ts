@@ -32,6 +32,8 @@ export const queryKeys = {
   },
   ordersBySession: (sessionId: string) => ['orders-by-session', sessionId] as const,
   artworkPage: (token: string) => ['artwork-page', token] as const,
+  /** GET /api/account: the signed-in advertiser's purchases; removed on sign-out. */
+  account: () => ['account'] as const,
   admin: {
     all: () => ['admin'] as const,
     status: () => ['admin', 'status'] as const,

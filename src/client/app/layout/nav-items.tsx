@@ -12,9 +12,12 @@ const itemClass = (layout: 'bar' | 'menu') =>
 
 const activeClass = 'text-blue-800 underline underline-offset-4'
 
-/** The nav links plus Admin and Logout for a signed-in user; shared by the bar and the mobile menu. */
+/**
+ * The nav links, plus Admin for an administrator and Logout for anyone signed in (an advertiser signs in
+ * by e-mailed link to /account and has no admin area); shared by the bar and the mobile menu.
+ */
 export function NavItems({ layout }: { layout: 'bar' | 'menu' }) {
-  const { user, signOut } = useAuth()
+  const { user, isAdmin, signOut } = useAuth()
   const navigate = useNavigate()
 
   async function handleLogout() {
@@ -33,11 +36,16 @@ export function NavItems({ layout }: { layout: 'bar' | 'menu' }) {
       ))}
       {user ? (
         <>
-          <li>
-            <NavLink to="/admin" className={({ isActive }) => cn(itemClass(layout), isActive && activeClass)}>
-              Admin
-            </NavLink>
-          </li>
+          {isAdmin ? (
+            <li>
+              <NavLink
+                to="/admin"
+                className={({ isActive }) => cn(itemClass(layout), isActive && activeClass)}
+              >
+                Admin
+              </NavLink>
+            </li>
+          ) : null}
           <li>
             <button
               type="button"

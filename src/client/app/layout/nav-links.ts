@@ -16,4 +16,6 @@ export const footerLinks = [
   { to: '/blog', label: 'Blog' },
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
+  // Where an advertiser signs in to their orders, receipts and artwork.
+  { to: '/account', label: 'Your account' },
 ] as const

@@ -13,6 +13,7 @@ import {
 } from '#server/db/schema.ts'
 import type { ServerConfig } from '#server/env.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import type {
   AccountDto,
   AccountLineDto,
@@ -24,6 +25,7 @@ import type {
 import { todayInTimeZone } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
+import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import type { MonthKey } from '#shared/month-key.ts'
 import { artworkPath, ensureArtworkLinks } from '../orders/checkout-artwork.service.ts'
 import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
@@ -124,12 +126,14 @@ async function refundsOf(db: Db, purchaseIds: string[]) {
     .orderBy(asc(orderRefunds.createdAt))
 }
 
-function toMailingDto(row: typeof mailings.$inferSelect): MailingProgressDto {
+function toMailingDto(row: typeof mailings.$inferSelect, timeZone: string): MailingProgressDto {
   return {
     month: row.month,
     status: row.status,
     salesCloseAt: row.salesCloseAt.toISOString(),
     artworkDueAt: row.artworkDueAt.toISOString(),
+    salesCloseText: formatLocalDateTime(toZonedLocal(row.salesCloseAt, timeZone)),
+    artworkDueText: formatLocalDateTime(toZonedLocal(row.artworkDueAt, timeZone)),
     inHomesDate: row.inHomesDate,
   }
 }
@@ -159,7 +163,7 @@ export async function getAccount(db: Db, email: string, config: ServerConfig): P
   const months = [...new Set(lines.map((l) => l.mailingMonth).filter((m): m is string => m !== null))]
   const mailingRows =
     months.length === 0 ? [] : await db.select().from(mailings).where(inArray(mailings.month, months))
-  const mailingOf = new Map(mailingRows.map((m) => [m.month, toMailingDto(m)]))
+  const mailingOf = new Map(mailingRows.map((m) => [m.month, toMailingDto(m, config.timeZone)]))
 
   const groups = new Map<string | null, AccountPurchaseDto[]>()
   for (const { purchase, receipt } of rows) {
@@ -170,6 +174,7 @@ export async function getAccount(db: Db, email: string, config: ServerConfig): P
       id: purchase.id,
       reference: purchase.reference,
       createdAt: purchase.createdAt.toISOString(),
+      createdOn: todayInTimeZone(config.timeZone, purchase.createdAt),
       state: purchase.state,
       lines: own.map((l) => ({
         id: l.id,
