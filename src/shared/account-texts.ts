@@ -31,7 +31,8 @@ export const ACCOUNT_TEXTS = {
   loadFailed: 'Your account could not be loaded. Please try again.',
   tryAgain: 'Try again',
   noPurchases: 'No orders yet for this address.',
-  notAnAdvertiser: 'This page is for advertisers: you are signed in with a staff account. The admin area is at /admin.',
+  notAnAdvertiser:
+    'This page is for advertisers: you are signed in with a staff account. The admin area is at /admin.',
   otherPurchases: 'Other purchases',
   paid: 'Paid',
   refund: 'Refund',
