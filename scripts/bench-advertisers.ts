@@ -255,12 +255,19 @@ export async function runAdvertisersBench(options: AdvertisersBenchOptions): Pro
     // visibility map (index-only scans) of settled tables.
     await run('VACUUM ANALYZE')
     const seedSeconds = (performance.now() - seedStarted) / 1000
-    const [counts] = await rows<{ orders: number; purchases: number; advertisers: number }>(
+    const [counts] = await rows<{
+      orders: number
+      purchases: number
+      advertisers: number
+      emails: number
+      inquiries: number
+    }>(
       `SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM purchases)::int AS purchases,
-              (SELECT count(*) FROM advertisers)::int AS advertisers`,
+              (SELECT count(*) FROM advertisers)::int AS advertisers, (SELECT count(*) FROM outbox)::int AS emails,
+              (SELECT count(*) FROM email_inquiries)::int AS inquiries`,
     )
     log(
-      `${options.engine}: ${counts?.orders} orders, ${counts?.purchases} purchases, ${counts?.advertisers} advertisers (${seedSeconds.toFixed(1)} s)`,
+      `${options.engine}: ${counts?.orders} orders, ${counts?.purchases} purchases, ${counts?.advertisers} advertisers, ${counts?.emails} e-mails, ${counts?.inquiries} inquiries (${seedSeconds.toFixed(1)} s)`,
     )
 
     // One advertiser of many purchases, as the drawer opens it.
