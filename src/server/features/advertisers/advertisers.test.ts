@@ -13,6 +13,7 @@ import {
   purchases,
 } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
+import { testEngine } from '#server/test/test-database.ts'
 import type {
   AdvertiserDetailDto,
   AdvertiserEditInput,
@@ -645,6 +646,43 @@ describe('POST /api/admin/advertisers/:id/merge', () => {
     })
   })
 
+  it('a merge beside a payment of one of the merged lines: both apply, and the figures count it', async () => {
+    const targetId = await idOf('filler2@fill.test')
+    const paidBefore = (await get<AdvertiserDetailDto>(`/api/admin/advertisers/${targetId}`)).lifetimePaid
+    let added = 0
+    for (let round = 0; round < 5; round++) {
+      const email = `race${round}@fill.test`
+      const line = await insertOrder({
+        status: 'pending',
+        email,
+        itemName: 'Moon',
+        mailingMonth: '2035-07',
+        amountCents: 2500,
+        paymentProvider: 'local',
+        paymentSessionId: `cs_adv_race_${round}`,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      })
+      const fromId = await idOf(email)
+      // The payment's trigger locks the purchase, then its advertiser; the merge takes them in that order too.
+      const [merged] = await Promise.all([
+        t.request(`/api/admin/advertisers/${targetId}/merge`, {
+          method: 'POST',
+          cookie: admin,
+          json: { fromId },
+        }),
+        t.db
+          .update(orders)
+          .set({ status: 'paid', paidAt: new Date(), expiresAt: null })
+          .where(eq(orders.id, line)),
+      ])
+      expect(merged.status, await merged.clone().text()).toBe(200)
+      added += 25
+    }
+    const after = await get<AdvertiserDetailDto>(`/api/admin/advertisers/${targetId}`)
+    expect(after.lifetimePaid).toBe(paidBefore + added)
+    expect(after.addresses).toHaveLength(6)
+  })
+
   it('refuses merging an advertiser into itself (422), an unknown one (404) and a bad body (422)', async () => {
     const id = await idOf(CAFE)
     const self = await t.request(`/api/admin/advertisers/${id}/merge`, {
@@ -701,5 +739,57 @@ describe('who may', () => {
       const signedIn = await t.request(path, { method, json, cookie: member })
       expect(signedIn.status, `${method} ${path}`).toBe(403)
     }
+  })
+})
+
+/**
+ * A writer of lines holds the purchase while the merge starts (PostgreSQL's pool gives each its own
+ * connection; PGlite runs one transaction at a time and hides the race). The summary trigger locks a line's
+ * purchase, then its advertiser: a merge locking the advertisers first would hold the one the writer needs
+ * next while waiting for the purchase the writer holds, and PostgreSQL would abort one of the two.
+ */
+describe.skipIf(testEngine !== 'postgres')('a merge beside a writer of lines (PostgreSQL)', () => {
+  it('takes the purchases before the advertisers, as the summary trigger does: both complete', async () => {
+    const targetId = await idOf('filler3@fill.test')
+    const paidBefore = (await get<AdvertiserDetailDto>(`/api/admin/advertisers/${targetId}`)).lifetimePaid
+    const session = 'cs_adv_lock_order'
+    const line = await insertOrder({
+      status: 'pending',
+      email: 'lockorder@fill.test',
+      itemName: 'Sun',
+      mailingMonth: '2035-07',
+      amountCents: 3000,
+      paymentProvider: 'local',
+      paymentSessionId: session,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+    })
+    const fromId = await idOf('lockorder@fill.test')
+    let holding = () => {}
+    const held = new Promise<void>((resolve) => {
+      holding = resolve
+    })
+    const writer = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from purchases where id = ${session} for update`)
+      holding()
+      // Long enough for the merge to reach its locks and wait for this purchase.
+      await tx.execute(sql`select pg_sleep(0.3)`)
+      await tx
+        .update(orders)
+        .set({ status: 'paid', paidAt: new Date(), expiresAt: null })
+        .where(eq(orders.id, line))
+    })
+    await held
+    const [merged] = await Promise.all([
+      t.request(`/api/admin/advertisers/${targetId}/merge`, {
+        method: 'POST',
+        cookie: admin,
+        json: { fromId },
+      }),
+      writer,
+    ])
+    expect(merged.status, await merged.clone().text()).toBe(200)
+    const after = await get<AdvertiserDetailDto>(`/api/admin/advertisers/${targetId}`)
+    expect(after.lifetimePaid).toBe(paidBefore + 30)
+    expect(after.addresses.map((a) => a.email)).toContain('lockorder@fill.test')
   })
 })
