@@ -119,7 +119,7 @@ export function AdvertiserMerge({ target }: { target: AdvertiserDetailDto }) {
                   size="sm"
                   variant={isChosen ? 'default' : 'outline'}
                   aria-pressed={isChosen}
-                  className="h-auto max-w-full justify-start py-1.5 text-left whitespace-normal"
+                  className="h-auto max-w-full py-1.5 text-left whitespace-normal"
                   onClick={() => setChosen(isChosen ? null : candidate)}
                 >
                   <span className="break-all">{advertiserLabel(candidate)}</span>
