@@ -90,7 +90,9 @@ function AdvertiserDetails({ detail }: { detail: AdvertiserDetailDto }) {
         <dd>
           {formatCount(detail.mailingsBooked)}
           {detail.firstMailing && detail.lastMailing
-            ? ` (${formatMailing(detail.firstMailing)} to ${formatMailing(detail.lastMailing)})`
+            ? detail.firstMailing === detail.lastMailing
+              ? ` (${formatMailing(detail.lastMailing)})`
+              : ` (${formatMailing(detail.firstMailing)} to ${formatMailing(detail.lastMailing)})`
             : ''}
         </dd>
         <dt className="font-semibold">Lifetime paid</dt>
@@ -144,7 +146,7 @@ function AdvertiserDetails({ detail }: { detail: AdvertiserDetailDto }) {
         ) : (
           detail.mailings.map((group) => (
             <div key={group.month ?? 'none'} className="space-y-2">
-              <h4 className="font-semibold">
+              <h4 className="font-sans text-sm font-semibold">
                 {group.month ? `${formatMailing(group.month)} mailing` : 'No mailing'}
               </h4>
               <ul className="space-y-2">
