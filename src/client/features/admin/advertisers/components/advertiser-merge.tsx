@@ -1,5 +1,5 @@
 import { Merge } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -39,6 +39,7 @@ export function AdvertiserMerge({ target }: { target: AdvertiserDetailDto }) {
   const [chosen, setChosen] = useState<AdvertiserRowDto | null>(null)
   const [confirming, setConfirming] = useState(false)
   const searchId = useId()
+  const searchRef = useRef<HTMLInputElement>(null)
   const merge = useMergeAdvertiser(target.id)
   const { data, isFetching, isError } = useAdvertisers(
     { ...DEFAULT_ADVERTISERS_VIEW, q, pageSize: PICKER_SIZE },
@@ -72,6 +73,8 @@ export function AdvertiserMerge({ target }: { target: AdvertiserDetailDto }) {
       onSuccess: () => {
         setChosen(null)
         setText('')
+        // The Merge button focus returned to is disabled now that nothing is chosen: the search box instead.
+        searchRef.current?.focus()
         toast({
           title: 'Advertisers Merged',
           description: `${advertiserLabel(source)} is now part of ${into}.`,
@@ -95,6 +98,7 @@ export function AdvertiserMerge({ target }: { target: AdvertiserDetailDto }) {
         <Label htmlFor={searchId}>Find an advertiser by name or e-mail</Label>
         <Input
           id={searchId}
+          ref={searchRef}
           type="search"
           autoComplete="off"
           maxLength={200}

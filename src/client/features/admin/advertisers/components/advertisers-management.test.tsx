@@ -302,6 +302,9 @@ describe('AdvertisersManagement', () => {
     )
     fireEvent.click(within(confirm).getByRole('button', { name: 'Merge' }))
     expect(await screen.findAllByText('Advertisers Merged')).not.toHaveLength(0)
+    await waitFor(() =>
+      expect(document.activeElement).toBe(merge.getByLabelText('Find an advertiser by name or e-mail')),
+    )
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
     expect(String(post?.[0])).toBe(`/api/admin/advertisers/${CAFE_ID}/merge`)
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ fromId: DUPLICATE_ID })
