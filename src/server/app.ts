@@ -8,6 +8,7 @@ import { adminEmailsRoutes } from './features/admin-communication/emails.routes.
 import { adminInboxRoutes } from './features/admin-communication/inbox.routes.ts'
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.ts'
 import { adminCheckoutsRoutes } from './features/admin-orders/checkouts.routes.ts'
+import { advertisersRoutes } from './features/advertisers/advertisers.routes.ts'
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
 import { ARTWORK_UPLOAD_PATH, artworkRoutes } from './features/artwork/artwork.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
@@ -68,6 +69,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', accountRoutes(deps))
     .route('/', invoicesRoutes(deps))
     .route('/', adminCheckoutsRoutes(deps))
+    .route('/', advertisersRoutes(deps))
     .route('/', inquiriesRoutes(deps))
     .route('/', adminEmailsRoutes(deps))
     .route('/', adminInboxRoutes(deps))

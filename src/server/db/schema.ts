@@ -384,6 +384,9 @@ export const advertisers = pgTable(
   },
   (t) => [
     index('advertisers_last_mailing_idx').on(t.lastMailing, t.id),
+    // The Advertisers list's default order (latest mailing first, none last): a walk of this index, where
+    // the one above read backwards would put the advertisers without a mailing first.
+    index('advertisers_last_mailing_desc_idx').on(t.lastMailing.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('advertisers_lifetime_paid_idx').on(t.lifetimePaidCents, t.id),
   ],
 )
@@ -536,6 +539,9 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_purchase_idx').on(t.purchaseId),
     index('outbox_created_idx').on(t.createdAt),
+    // The e-mails to an address, compared as advertiser addresses are (trimmed, lower case): the
+    // Advertisers drawer lists every e-mail to any address of the advertiser.
+    index('outbox_to_address_idx').on(sql`lower(btrim(${t.toAddress}))`),
   ],
 )
 

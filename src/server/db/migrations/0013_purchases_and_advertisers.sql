@@ -65,6 +65,10 @@ BEGIN
 	IF named IS NOT NULL THEN
 		UPDATE "advertisers" SET "business_name" = named WHERE "id" = chosen AND "business_name" IS NULL;
 	END IF;
+	-- An advertiser with no purchase yet (an inquiry, a waitlist sign-up) is found by its name and address
+	-- too; refresh_advertisers() keeps the search text from the first purchase on.
+	UPDATE "advertisers" SET "search_text" = lower(concat_ws(' ', "business_name", "email"))
+	WHERE "id" = chosen AND "purchase_count" = 0;
 	RETURN chosen;
 END
 $$;--> statement-breakpoint

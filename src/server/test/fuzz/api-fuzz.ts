@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createApp } from '#server/app.ts'
 import {
+  advertisers,
   artworkLinks,
   blogPosts,
   calendarDays,
@@ -34,6 +35,11 @@ import {
 } from '#server/db/schema.ts'
 import { unsubscribeToken } from '#server/features/announcements/unsubscribe-token.ts'
 import { mediaListQuerySchema } from '#server/features/media/media.routes.ts'
+import {
+  advertiserEditInputSchema,
+  advertiserMergeInputSchema,
+  advertisersQuerySchema,
+} from '#shared/admin-advertisers.ts'
 import {
   checkoutNoteInputSchema,
   checkoutsExportQuerySchema,
@@ -166,6 +172,7 @@ const pools = {
   media: [] as string[],
   months: [] as string[],
   artworkTokens: [] as string[],
+  advertisers: [] as string[],
 }
 
 /**
@@ -201,6 +208,7 @@ async function refreshPools() {
   pools.artworkTokens = (await db.select({ token: artworkLinks.token }).from(artworkLinks)).map(
     (r) => r.token,
   )
+  pools.advertisers = (await db.select({ id: advertisers.id }).from(advertisers)).map((r) => r.id)
 }
 
 const day = () => fromPool(pools.days, FALLBACK_ID)
@@ -210,6 +218,7 @@ const order = () => fromPool(pools.orders, 'TF-NOPE')
 const session = () => fromPool(pools.sessions, 'sess_nope')
 const media = () => fromPool(pools.media, 'map_example/1-x.png')
 const artworkToken = () => fromPool(pools.artworkTokens, 'A'.repeat(32))
+const advertiser = () => fromPool(pools.advertisers, FALLBACK_ID)
 /** A mailing's month: mostly one that exists (the seed's, and those days created since), sometimes any. */
 const mailingMonth = () =>
   fc.oneof({ arbitrary: fromPool(pools.months, '2099-01'), weight: 4 }, { arbitrary: monthKey, weight: 1 })
@@ -919,6 +928,60 @@ function registry(): Map<string, RouteFuzz> {
       '/api/admin/refunds',
       fromSchema(createRefundInputSchema, { orderIds: fc.array(order(), { minLength: 1, maxLength: 3 }) }),
     ),
+  })
+  // Advertisers: the list, the drawer, the owner's edit and merges (which remove advertisers as they go).
+  add('GET /api/admin/advertisers', {
+    admin: true,
+    request: getRoute('/api/admin/advertisers', queryString(fromSchema(advertisersQuerySchema))),
+  })
+  add('GET /api/admin/advertisers/:id', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/advertisers/${s}`, advertiser()) }),
+  })
+  add('PATCH /api/admin/advertisers/:id', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/advertisers/${s}`, advertiser()),
+        body: jsonBody(
+          fromSchema(advertiserEditInputSchema, {
+            website: fc.option(fc.oneof(fc.webUrl(), anyString(60)), { nil: undefined }),
+          }),
+        ),
+      }),
+  })
+  add('POST /api/admin/advertisers/:id/merge', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/advertisers/${s}/merge`, advertiser()),
+        body: jsonBody(fromSchema(advertiserMergeInputSchema, { fromId: fc.oneof(advertiser(), fc.uuid()) })),
+      }),
+  })
+  // The advertiser's account (a session needed: anonymous callers get 401), receipts and invoices by token.
+  add('GET /api/account', { admin: true, request: getRoute('/api/account') })
+  for (const tail of ['receipt.pdf', 'book-again'])
+    add(`GET /api/account/purchases/:id/${tail}`, {
+      admin: true,
+      request: () =>
+        build({
+          path: withSegment((s) => `/api/account/purchases/${s}/${tail}`, fc.oneof(session(), order())),
+        }),
+    })
+  const documentToken = () => fc.oneof(fc.stringMatching(/^[a-f0-9]{64}$/), anyString(70))
+  add('GET /api/receipts/:file', {
+    request: () => build({ path: withSegment((s) => `/api/receipts/${s}.pdf`, documentToken()) }),
+  })
+  add('GET /api/invoices/:file', {
+    request: () => build({ path: withSegment((s) => `/api/invoices/${s}.pdf`, documentToken()) }),
+  })
+  add('GET /api/invoices/:token/pay', {
+    request: () => build({ path: withSegment((s) => `/api/invoices/${s}/pay`, documentToken()) }),
+  })
+  add('POST /api/admin/checkouts/:key/invoice', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/checkouts/${s}/invoice`, fc.oneof(session(), order())) }),
   })
   // Artwork and production.
   add('GET /api/artwork/:token', {

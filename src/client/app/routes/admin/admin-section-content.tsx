@@ -1,4 +1,5 @@
 import { useSiteConfig } from '#client/app/site-config.ts'
+import { AdvertisersManagement } from '#client/features/admin/advertisers/components/advertisers-management.tsx'
 import { ArtworkManagement } from '#client/features/admin/artwork/components/artwork-management.tsx'
 import { BlogManagement } from '#client/features/admin/blog/components/blog-management.tsx'
 import { CalendarManagement } from '#client/features/admin/calendar/components/calendar-management.tsx'
@@ -32,6 +33,8 @@ export function AdminSectionContent({ section }: { section: AdminSection }) {
       return <ArtworkManagement />
     case 'orders':
       return <OrdersManagement />
+    case 'advertisers':
+      return <AdvertisersManagement />
     case 'manual-orders':
       return <ManualOrderForm />
     case 'manual-map-icon-orders':

@@ -22,6 +22,12 @@ export const adminSections = [
   },
   { value: 'orders', label: 'Orders', title: 'Orders', description: 'View and manage customer orders.' },
   {
+    value: 'advertisers',
+    label: 'Advertisers',
+    title: 'Advertisers',
+    description: 'Every business that bought or asked: its mailings, what it paid, its notes and e-mails.',
+  },
+  {
     value: 'manual-orders',
     label: 'Manual Orders',
     title: 'Manual Orders',
