@@ -21,6 +21,7 @@ import type {
   AdvertisersPageDto,
 } from '#shared/admin-advertisers.ts'
 import { SELF_MERGE_MESSAGE } from '#shared/admin-advertisers.ts'
+import { NO_ACCOUNT_YET } from './advertisers.routes.ts'
 
 /**
  * The admin Advertisers tab. The file's database starts without advertisers, so every list below is the
@@ -791,5 +792,38 @@ describe.skipIf(testEngine !== 'postgres')('a merge beside a writer of lines (Po
     const after = await get<AdvertiserDetailDto>(`/api/admin/advertisers/${targetId}`)
     expect(after.lifetimePaid).toBe(paidBefore + 30)
     expect(after.addresses.map((a) => a.email)).toContain('lockorder@fill.test')
+  })
+})
+
+describe('E-mail the account link', () => {
+  const send = async (email: string, cookie = admin) =>
+    t.request(`/api/admin/advertisers/${await idOf(email)}/account-link`, { method: 'POST', cookie })
+  const linksTo = async (email: string) =>
+    (await t.db.select().from(outbox).where(eq(outbox.toAddress, email))).filter(
+      (m) => m.kind === 'sign_in_link',
+    )
+
+  it("sends the advertiser's one-time sign-in link, by the rules of the account page", async () => {
+    const email = `link-${randomUUID().slice(0, 8)}@account.test`
+    await insertOrder({ email, status: 'paid', paymentSessionId: `cs_link_${randomUUID().slice(0, 8)}` })
+    const sent = await send(email)
+    expect(sent.status).toBe(200)
+    expect(await sent.json()).toEqual({ sentTo: email })
+    const [mail] = await linksTo(email)
+    expect(mail?.textBody).toContain('/api/auth/magic-link/verify?token=')
+
+    // Three per address per 15 minutes: the owner is told, not left believing a fourth went out.
+    expect((await send(email)).status).toBe(200)
+    expect((await send(email)).status).toBe(200)
+    const fourth = await send(email)
+    expect(fourth.status).toBe(429)
+    expect(await linksTo(email)).toHaveLength(3)
+
+    // No order yet (an inquiry only): no account to sign in to.
+    const asked = await send(ASKER)
+    expect(asked.status).toBe(409)
+    expect((await asked.json()).error.message).toBe(NO_ACCOUNT_YET)
+    expect(await linksTo(ASKER)).toHaveLength(0)
+    expect((await send(email, member)).status).toBe(403)
   })
 })

@@ -78,3 +78,10 @@ export function useMergeAdvertiser(id: string) {
     ok(api.admin.advertisers[':id'].merge.$post({ ...advertiser(id), json: { fromId } })),
   )
 }
+
+/** E-mails the advertiser the one-time link to their account page; the e-mail log shows it afterwards. */
+export function useSendAccountLink(id: string) {
+  return useAdvertiserMutation((_: undefined) =>
+    ok(api.admin.advertisers[':id']['account-link'].$post(advertiser(id))),
+  )
+}

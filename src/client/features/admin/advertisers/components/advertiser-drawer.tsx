@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react'
 import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
 import {
   Sheet,
   SheetContent,
@@ -8,6 +9,8 @@ import {
   SheetTitle,
 } from '#client/components/ui/sheet.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
 import type { AdvertiserDetailDto, AdvertiserPurchaseDto } from '#shared/admin-advertisers.ts'
 import { formatCount, formatPrice } from '#shared/format.ts'
 import {
@@ -19,7 +22,7 @@ import {
   PURCHASE_STATE_LABELS,
   STATE_VARIANT,
 } from '../advertiser-display'
-import { useAdvertiserDetail } from '../api/advertisers'
+import { useAdvertiserDetail, useSendAccountLink } from '../api/advertisers'
 import { AdvertiserEditForm } from './advertiser-edit-form'
 import { AdvertiserMerge } from './advertiser-merge'
 
@@ -197,6 +200,13 @@ function AdvertiserDetails({ detail }: { detail: AdvertiserDetailDto }) {
         )}
       </Section>
 
+      <Section title="Account">
+        <p className="text-slate-700">
+          The advertiser signs in at /account with a one-time link e-mailed to {detail.email}.
+        </p>
+        <AccountLinkButton id={detail.id} email={detail.email} />
+      </Section>
+
       <Section title="Edit Details">
         <AdvertiserEditForm key={detail.id} detail={detail} />
       </Section>
@@ -248,5 +258,30 @@ function PurchaseItem({ purchase }: { purchase: AdvertiserPurchaseDto }) {
           : ''}
       </p>
     </li>
+  )
+}
+
+function AccountLinkButton({ id, email }: { id: string; email: string }) {
+  const send = useSendAccountLink(id)
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      disabled={send.isPending}
+      onClick={() =>
+        send.mutate(undefined, {
+          onSuccess: () => toast({ title: `Sign-in link sent to ${email}.` }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'No sign-in link was sent',
+              description: errorDescription(error, 'Please try again.'),
+            }),
+        })
+      }
+    >
+      E-mail the account link
+    </Button>
   )
 }
