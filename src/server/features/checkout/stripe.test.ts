@@ -11,6 +11,7 @@ import {
   outbox,
   paymentEvents,
   rateLimit,
+  receipts,
   refundJobs,
 } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
@@ -26,7 +27,7 @@ import {
   seededIcon,
   snapshot,
 } from '#server/test/checkout-test-helpers.ts'
-import { createTestApp, type TestApp } from '#server/test/test-app.ts'
+import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { checkoutContext } from './checkout-context.ts'
 import { applyPayment } from './fulfilment.service.ts'
@@ -503,5 +504,48 @@ describe('POST /api/webhooks/stripe', () => {
     const { sessionId } = await startCart([day?.id as string])
     expect((await t.request(`/pay/${sessionId}/complete`, { method: 'POST' })).status).toBe(404)
     expect((await ordersOfSession(t, sessionId))[0]?.status).toBe('pending')
+  })
+})
+
+describe('an invoice paid through Stripe', () => {
+  it("keeps the pay link's open session, replaces an expired one, and the session's payment marks the order paid", async () => {
+    await t.createAdmin()
+    const admin = await t.signIn(ADMIN)
+    const [day] = await seededDays(t, 1)
+    const created = await t.request('/api/admin/manual-orders', {
+      method: 'POST',
+      cookie: admin,
+      json: { ...buyer, dayId: day?.id, status: 'pending' },
+    })
+    expect(created.status).toBe(201)
+    const orderId = (await created.json()).id as string
+    const invoice = await t.request(`/api/admin/checkouts/${orderId}/invoice`, {
+      method: 'POST',
+      cookie: admin,
+    })
+    expect(invoice.status).toBe(201)
+    const { payPath } = await invoice.json()
+
+    const first = (await t.request(payPath)).headers.get('location') ?? ''
+    expect(first).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/)
+    // Opened again while its session is open: the same page, so a payment always finds the lines.
+    expect((await t.request(payPath)).headers.get('location')).toBe(first)
+    const firstId = first.split('/').pop() as string
+    stand.sessions.set(firstId, { ...(stand.sessions.get(firstId) as object), status: 'expired' })
+    const second = (await t.request(payPath)).headers.get('location') ?? ''
+    expect(second).not.toBe(first)
+    const secondId = second.split('/').pop() as string
+
+    const paid = await deliver(
+      event(
+        'checkout.session.completed',
+        paidSession(stand.sessions.get(secondId) as Record<string, unknown>, 'pi_invoice'),
+      ),
+    )
+    expect(paid.status).toBe(200)
+    const [line] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(line).toMatchObject({ status: 'paid', purchaseId: orderId, paymentSessionId: secondId })
+    const [receipt] = await t.db.select().from(receipts).where(eq(receipts.purchaseId, orderId))
+    expect(receipt?.paymentMethod).toBe('Card')
   })
 })

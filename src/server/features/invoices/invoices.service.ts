@@ -183,9 +183,9 @@ export async function invoiceDocument(
 
 /**
  * The pay link: the purchase's lines awaiting payment go on a payment session of the site's provider and
- * the buyer is sent to its page. The local test checkout's session is reused while open (it has no
- * expiry); Stripe's expire, so each visit opens a new one. Nothing due (paid meanwhile): the buyer's
- * account page.
+ * the buyer is sent to its page. A session the link opened before is reused while it can be paid (the
+ * local test checkout's never expires; Stripe's last 23 hours), so a payment always finds its lines; an
+ * expired one is replaced. Nothing due (paid meanwhile): the buyer's account page.
  */
 export async function payInvoice(
   ctx: InvoiceContext,
@@ -200,12 +200,14 @@ export async function payInvoice(
     .orderBy(asc(orders.id))
   if (lines.length === 0) return '/account'
   const current = lines[0]?.paymentSessionId
-  if (
-    ctx.payments.name === 'local' &&
-    current &&
-    lines.every((l) => l.paymentSessionId === current && l.paymentProvider === 'local')
-  )
-    return `/pay/${current}`
+  if (current && lines.every((l) => l.paymentSessionId === current && l.paymentProvider === ctx.payments.name)) {
+    // The session the link opened before: a buyer who pays it must find the lines on it, so it is kept
+    // while it can still be paid (and followed to the thank-you page once paid, before its event lands).
+    if (ctx.payments.name === 'local') return `/pay/${current}`
+    const state = await ctx.payments.retrieveSession(current)
+    if (state?.status === 'complete') return `/thank-you?session_id=${encodeURIComponent(current)}`
+    if (state?.status === 'open' && state.url) return state.url
+  }
   const reference = ctx.payments.newSessionId?.() ?? `ref_${randomBytes(16).toString('hex')}`
   const session = await ctx.payments.createSession({
     reference,

@@ -31,6 +31,8 @@ export type PaymentSessionState = {
   isPaid: boolean
   /** What a refund needs (Stripe: the PaymentIntent id). */
   paymentRef: string | null
+  /** The payment page of an open session (Stripe's hosted page), where a buyer can still pay it. */
+  url?: string | null
 }
 
 /** The fields of a Stripe Refund object the webhook reads. */

@@ -118,5 +118,6 @@ export function toSessionState(session: Stripe.Checkout.Session): PaymentSession
     status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
     isPaid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
     paymentRef: paymentIntentId(session.payment_intent),
+    url: session.status === 'open' ? (session.url ?? null) : null,
   }
 }
