@@ -200,7 +200,10 @@ export async function payInvoice(
     .orderBy(asc(orders.id))
   if (lines.length === 0) return '/account'
   const current = lines[0]?.paymentSessionId
-  if (current && lines.every((l) => l.paymentSessionId === current && l.paymentProvider === ctx.payments.name)) {
+  if (
+    current &&
+    lines.every((l) => l.paymentSessionId === current && l.paymentProvider === ctx.payments.name)
+  ) {
     // The session the link opened before: a buyer who pays it must find the lines on it, so it is kept
     // while it can still be paid (and followed to the thank-you page once paid, before its event lands).
     if (ctx.payments.name === 'local') return `/pay/${current}`
