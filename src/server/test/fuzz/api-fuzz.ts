@@ -983,6 +983,11 @@ function registry(): Map<string, RouteFuzz> {
     request: () =>
       build({ path: withSegment((s) => `/api/admin/checkouts/${s}/invoice`, fc.oneof(session(), order())) }),
   })
+  add('POST /api/admin/advertisers/:id/account-link', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/advertisers/${s}/account-link`, advertiser()) }),
+  })
   // Artwork and production.
   add('GET /api/artwork/:token', {
     request: () => build({ path: withSegment((s) => `/api/artwork/${s}`, artworkToken()) }),
