@@ -2,6 +2,7 @@ import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } fro
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
+import { winAnsiText } from '#server/lib/pdf-text.ts'
 import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '#shared/artwork.ts'
 import {
   ARTWORK_UNREADABLE_TEXT,
@@ -12,7 +13,6 @@ import {
   type ProofIcon,
   type ProofInput,
   renderProofPdf,
-  winAnsiText,
 } from './proof-pdf.ts'
 
 // ---------------------------------------------------------------- fixtures
