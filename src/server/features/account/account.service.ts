@@ -16,18 +16,15 @@ import { AppError } from '#server/lib/errors.ts'
 import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import type {
   AccountDto,
-  AccountLineDto,
   AccountMailingGroupDto,
   AccountPurchaseDto,
   BookAgainDto,
   MailingProgressDto,
 } from '#shared/account.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
-import { formatDayDate } from '#shared/format.ts'
-import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import { formatLocalDateTime } from '#shared/mailing-texts.ts'
-import type { MonthKey } from '#shared/month-key.ts'
 import { artworkPath, ensureArtworkLinks } from '../orders/checkout-artwork.service.ts'
+import { describePurchaseLine, documentSeller, purchaseLineKind } from '../orders/purchase-document-lines.ts'
 import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
 import { firstSellingMonth } from '../orders/selling-months.service.ts'
 
@@ -64,24 +61,6 @@ type LineRow = {
   mapIconId: string | null
   metadata: Record<string, unknown> | null
   artworkState: string | null
-}
-
-function kindOf(line: LineRow): AccountLineDto['kind'] {
-  if (line.metadata?.order_type === 'special_purchase') return 'special_purchase'
-  if (line.mapIconId || line.itemName) return 'map_icon'
-  return 'calendar_day'
-}
-
-function describeLine(line: LineRow): string {
-  const kind = kindOf(line)
-  if (kind === 'calendar_day' && line.itemDate) return `Calendar day — ${formatDayDate(line.itemDate)}`
-  if (kind === 'map_icon') {
-    const size = line.itemSize === 'small' ? 'Regular' : 'Premium'
-    const mailing = line.mailingMonth ? `, ${mailingMonthLabel(line.mailingMonth as MonthKey)} mailing` : ''
-    return `Map icon — ${size} (${line.itemName ?? 'icon'})${mailing}`
-  }
-  const description = typeof line.metadata?.description === 'string' ? line.metadata.description : null
-  return description ?? 'Special purchase'
 }
 
 async function linesOf(db: Db, purchaseIds: string[]): Promise<LineRow[]> {
@@ -156,7 +135,9 @@ export async function getAccount(db: Db, email: string, config: ServerConfig): P
   // The artwork page is for what was bought (paid days and icons): its link is made on first need.
   const needArtwork = [
     ...new Set(
-      lines.filter((l) => l.status === 'paid' && kindOf(l) !== 'special_purchase').map((l) => l.purchaseId),
+      lines
+        .filter((l) => l.status === 'paid' && purchaseLineKind(l) !== 'special_purchase')
+        .map((l) => l.purchaseId),
     ),
   ]
   const tokens = await ensureArtworkLinks(db, needArtwork)
@@ -178,8 +159,8 @@ export async function getAccount(db: Db, email: string, config: ServerConfig): P
       state: purchase.state,
       lines: own.map((l) => ({
         id: l.id,
-        kind: kindOf(l),
-        description: describeLine(l),
+        kind: purchaseLineKind(l),
+        description: describePurchaseLine(l),
         date: l.itemDate,
         amountCents: l.amountCents,
         status: l.status,
@@ -241,7 +222,7 @@ async function receiptDocument(
   const discountCents = lines.reduce(
     (sum, l) =>
       sum +
-      (kindOf(l) === 'calendar_day' && l.unitPriceCents !== null
+      (purchaseLineKind(l) === 'calendar_day' && l.unitPriceCents !== null
         ? Math.max(0, l.unitPriceCents - l.amountCents)
         : 0),
     0,
@@ -250,18 +231,11 @@ async function receiptDocument(
     kind: 'receipt',
     number: receipt.number,
     date: todayInTimeZone(config.timeZone, receipt.issuedAt),
-    seller: {
-      name: config.site.productName,
-      town: config.site.town,
-      region: config.site.region,
-      email: config.site.contactEmail,
-      phone: config.site.contactPhone || null,
-      website: config.publicOrigin,
-    },
+    seller: documentSeller(config),
     buyer: { businessName: purchase.businessName, email: purchase.email.trim() },
     purchaseReference: purchase.reference,
     paymentMethod: receipt.paymentMethod,
-    lines: lines.map((l) => ({ description: describeLine(l), amountCents: l.amountCents })),
+    lines: lines.map((l) => ({ description: describePurchaseLine(l), amountCents: l.amountCents })),
     discountCents,
     refunds: refunds.map((r) => ({
       description: r.emailBuyer ? r.reason : `${r.orderIds.length} line${r.orderIds.length === 1 ? '' : 's'}`,
@@ -298,7 +272,9 @@ export async function bookAgain(
   now: Date,
 ): Promise<BookAgainDto> {
   await ownPurchase(db, email, purchaseId)
-  const lines = (await linesOf(db, [purchaseId])).filter((l) => kindOf(l) === 'calendar_day' && l.itemDate)
+  const lines = (await linesOf(db, [purchaseId])).filter(
+    (l) => purchaseLineKind(l) === 'calendar_day' && l.itemDate,
+  )
   const month = await firstSellingMonth(db, now)
   if (!month) return { month: null, available: [], unavailable: [] }
   const today = todayInTimeZone(config.timeZone, now)

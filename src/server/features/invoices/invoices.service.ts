@@ -11,8 +11,7 @@ import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
 import type { InvoiceDto } from '#shared/invoices.ts'
-import { mailingMonthLabel } from '#shared/mailing-names.ts'
-import type { MonthKey } from '#shared/month-key.ts'
+import { describePurchaseLine, documentSeller } from '../orders/purchase-document-lines.ts'
 import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
 
 /**
@@ -36,17 +35,6 @@ const PAY_SESSION_HOURS = 23
 
 /** Lines the owner holds for the buyer until paid: pending, with no time limit. */
 const awaitingPayment = and(eq(orders.status, 'pending'), isNull(orders.expiresAt))
-
-function describeLine(line: typeof orders.$inferSelect): string {
-  if (line.itemDate) return `Calendar day — ${formatDayDate(line.itemDate)}`
-  if (line.mapIconId || line.itemName) {
-    const size = line.itemSize === 'small' ? 'Regular' : 'Premium'
-    const mailing = line.mailingMonth ? `, ${mailingMonthLabel(line.mailingMonth as MonthKey)} mailing` : ''
-    return `Map icon — ${size} (${line.itemName ?? 'icon'})${mailing}`
-  }
-  const description = line.metadata?.description
-  return typeof description === 'string' ? description : 'Special purchase'
-}
 
 const invoicePaths = (token: string) => ({
   pdfPath: `/api/invoices/${token}.pdf`,
@@ -123,7 +111,7 @@ export async function sendInvoice(
         `Here is invoice ${invoice.number} for order ${purchase.reference}: ${formatPrice(amountCents / 100)} due${
           invoice.dueDate ? ` by ${formatDayDate(invoice.dueDate)}` : ''
         }.`,
-        ...lines.map((l) => `- ${describeLine(l)}: ${formatPrice(l.amountCents / 100)}`),
+        ...lines.map((l) => `- ${describePurchaseLine(l)}: ${formatPrice(l.amountCents / 100)}`),
         '',
         `Pay online (card): ${origin}${payPath}`,
         `The invoice (PDF): ${origin}${pdfPath}`,
@@ -157,24 +145,16 @@ export async function invoiceDocument(
     .from(orders)
     .where(and(eq(orders.purchaseId, purchase.id), inArray(orders.status, ['pending', 'paid'])))
     .orderBy(asc(orders.id))
-  const { site } = ctx.config
   return {
     kind: 'invoice',
     number: invoice.number,
     date: todayInTimeZone(ctx.config.timeZone, invoice.issuedAt),
     dueDate: invoice.dueDate,
-    seller: {
-      name: site.productName,
-      town: site.town,
-      region: site.region,
-      email: site.contactEmail,
-      phone: site.contactPhone || null,
-      website: ctx.config.publicOrigin,
-    },
+    seller: documentSeller(ctx.config),
     buyer: { businessName: purchase.businessName, email: purchase.email.trim() },
     purchaseReference: purchase.reference,
     paymentMethod: null,
-    lines: lines.map((l) => ({ description: describeLine(l), amountCents: l.amountCents })),
+    lines: lines.map((l) => ({ description: describePurchaseLine(l), amountCents: l.amountCents })),
     discountCents: 0,
     refunds: [],
     payUrl: `${ctx.config.publicOrigin}${invoicePaths(token).payPath}`,
@@ -215,7 +195,7 @@ export async function payInvoice(
   const session = await ctx.payments.createSession({
     reference,
     orderIds: lines.map((l) => l.id),
-    lineItems: lines.map((l) => ({ name: describeLine(l), amountCents: l.amountCents })),
+    lineItems: lines.map((l) => ({ name: describePurchaseLine(l), amountCents: l.amountCents })),
     customerEmail: purchase.email.trim(),
     expiresAt: new Date(now.getTime() + PAY_SESSION_HOURS * 3600_000),
   })
