@@ -41,6 +41,10 @@ const envSchema = z.object({
   AUTH_SIGN_INS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
   // How long a request waits for one of PostgreSQL's pooled connections before it is answered 503.
   DB_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  // The refund worker: how often each instance looks for refunds owed, and how long one attempt holds its claim
+  // on a refund (another instance takes it over after that, if the first was killed mid-call).
+  REFUND_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  REFUND_LEASE_MS: z.coerce.number().int().min(500).max(86_400_000).default(300_000),
   // The in-process cache of public catalogue reads (http/cache.ts); 'off' queries the database every time.
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   SITE_PRODUCT_NAME: optionalString,
@@ -166,6 +170,8 @@ type PaymentsConfig = {
    */
   holdLimits: { openCheckouts: number; heldDays: number }
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined
+  /** REFUND_WORKER_INTERVAL_MS / REFUND_LEASE_MS: the refund worker's round and an attempt's claim. */
+  refunds: { workerIntervalMs: number; leaseMs: number }
 }
 
 type MailConfig = {
@@ -251,6 +257,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         heldDays: env.CHECKOUT_MAX_HELD_DAYS_PER_CLIENT,
       },
       stripe,
+      refunds: { workerIntervalMs: env.REFUND_WORKER_INTERVAL_MS, leaseMs: env.REFUND_LEASE_MS },
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -25,7 +25,7 @@ async function loadServerModules() {
     import('./features/checkout/hold-sweeper.ts'),
     import('./lib/mailer/outbox.ts'),
     import('./http/fast-read-path.ts'),
-    import('./features/checkout/refund-jobs.ts'),
+    import('./features/orders/refunds.service.ts'),
     import('./features/checkout/checkout-context.ts'),
     import('./features/mailings/mailing-deadlines.ts'),
     import('./features/artwork/artwork-reminders.ts'),
@@ -75,8 +75,9 @@ async function main() {
   // Background work, safe in every instance at once: lapsed holds (every 60 s) and the e-mail outbox (15 s).
   const sweeper = startHoldSweeper(database.db, logger)
   const outboxWorker = startOutboxWorker(database.db, { mailer: deps.mailer, from: config.mail.from, logger })
-  // Refunds owed for late payments (every 30 s): recorded with the decision, carried out here.
-  const refundWorker = startRefundWorker(checkoutContext(deps))
+  // Refunds owed (an administrator's, a late payment's; every 30 s): recorded with the decision, carried out here.
+  const { workerIntervalMs, leaseMs } = config.payments.refunds
+  const refundWorker = startRefundWorker(checkoutContext(deps), { intervalMs: workerIntervalMs, leaseMs })
   // A mailing whose sales close has passed is written closed (every 30 s), so public reads stop offering it.
   const mailingDeadlines = startMailingDeadlines(database.db, logger)
   // Artwork reminders 7 days and 1 day before each mailing's artwork deadline (every 5 min, deduplicated).

@@ -149,6 +149,8 @@ type CheckoutEmailDto = {
 
 type CheckoutRefundDto = {
   id: string
+  /** admin: an administrator's refund of paid lines; late_payment: a payment too late to be honoured. */
+  kind: 'admin' | 'late_payment'
   orderIds: string[]
   amount: number
   reason: string

@@ -9,6 +9,8 @@ export const REFUND_STATEMENT_NOTE = 'It can take 5–10 days to appear on your 
 
 const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
+/** admin: an administrator refunded paid lines; late_payment: a payment came too late to be honoured. */
+export type RefundKind = 'admin' | 'late_payment'
 
 /**
  * POST /api/admin/refunds. The lines of one checkout, all paid. amountCents is optional and, when given,
@@ -40,6 +42,7 @@ export type CreateRefundInput = z.input<typeof createRefundInputSchema>
 /** A refund as the admin sees it (the answer of POST /api/admin/refunds). */
 export type RefundDto = {
   id: string
+  kind: RefundKind
   checkoutKey: string
   orderIds: string[]
   amountCents: number
@@ -48,7 +51,8 @@ export type RefundDto = {
   /** 'local' (TEST MODE), 'stripe', or 'manual' (a manual order: the money goes back outside the site). */
   provider: string
   /**
-   * requested: the provider accepted it and the lines become refunded when it confirms (a webhook);
+   * requested: owed and not yet confirmed (the worker retries it until the provider answers, or the provider
+   * accepted it and the lines become refunded when it confirms by a webhook);
    * succeeded: the lines are refunded; failed: nothing was refunded (lastError says why).
    */
   status: RefundStatus

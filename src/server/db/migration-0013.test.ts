@@ -103,9 +103,14 @@ describe(`migration 0013 on ${testEngine}: purchases and advertisers from existi
         ('cs_gone', 'A note whose lines are gone', 'owner@example.com');
       INSERT INTO order_refunds (checkout_key, order_ids, amount_cents, reason, provider, payment_ref,
           idempotency_key, status, requested_by) VALUES
-        ('cs_bob_1', '["ORD-20002"]', 12000, 'Closed that week', 'stripe', 'pi_bob_1', 'admin-refund:1', 'succeeded', 'owner@example.com');
-      INSERT INTO refund_jobs (idempotency_key, provider, payment_ref, session_id, reason) VALUES
-        ('late-refund:cs_late', 'local', 'local_pay_late', 'cs_late', 'sales closed before payment');
+        ('cs_bob_1', '["ORD-20002"]', 12000, 'Closed that week', 'stripe', 'pi_bob_1', 'admin-refund:1', 'succeeded', 'owner@example.com'),
+        ('cs_bob_2', '["ORD-20003"]', 9000, 'Asked twice', 'stripe', 'pi_bob_2', 'admin-refund:2', 'requested', 'owner@example.com');
+      INSERT INTO refund_jobs (idempotency_key, provider, payment_ref, session_id, reason, status, attempts,
+          last_error, done_at) VALUES
+        ('late-refund:cs_late', 'local', 'local_pay_late', 'cs_late', 'sales closed before payment', 'pending', 3,
+          'provider down', NULL),
+        ('late-refund:cs_vanished', 'stripe', 'pi_vanished', 'cs_vanished', 'the day was sold', 'done', 1, NULL,
+          '2026-11-02T10:00:00Z');
       INSERT INTO artwork_links (token, checkout_key) VALUES ('tok-bob-1', 'cs_bob_1'), ('tok-uno', 'ORD-20004');
       INSERT INTO outbox (dedupe_key, kind, to_address, subject, text_body, checkout_key) VALUES
         ('confirm:cs_bob_1', 'order_confirmation', 'Bob@Example.com ', 'Your order', 'Thanks', 'cs_bob_1'),
@@ -222,12 +227,85 @@ describe(`migration 0013 on ${testEngine}: purchases and advertisers from existi
       { purchase_id: 'cs_gone', body: 'A note whose lines are gone' },
       { purchase_id: 'cs_bob_1', body: 'Called about the second day' },
     ])
-    expect(await db.rows('SELECT purchase_id, order_ids, amount_cents, status FROM order_refunds')).toEqual([
-      { purchase_id: 'cs_bob_1', order_ids: ['ORD-20002'], amount_cents: 12000, status: 'succeeded' },
+    // Both kinds of refund are one model: an administrator's (the unanswered one is owed, retried by the
+    // worker with its own key) and a late payment's (its session's lines and what they were charged; one
+    // whose lines are gone keeps its record, about no purchase). Keys, references and states keep their
+    // meaning; the e-mails a late payment already sent are not sent again.
+    expect(
+      await db.rows(
+        `SELECT kind, purchase_id, order_ids, amount_cents, reason, provider, payment_ref, idempotency_key, status,
+           attempts, last_error, email_buyer, requested_by, completed_at IS NOT NULL AS completed
+         FROM refunds ORDER BY idempotency_key`,
+      ),
+    ).toEqual([
+      {
+        kind: 'admin',
+        purchase_id: 'cs_bob_1',
+        order_ids: ['ORD-20002'],
+        amount_cents: 12000,
+        reason: 'Closed that week',
+        provider: 'stripe',
+        payment_ref: 'pi_bob_1',
+        idempotency_key: 'admin-refund:1',
+        status: 'succeeded',
+        attempts: 1,
+        last_error: null,
+        email_buyer: true,
+        requested_by: 'owner@example.com',
+        completed: false,
+      },
+      {
+        kind: 'admin',
+        purchase_id: 'cs_bob_2',
+        order_ids: ['ORD-20003'],
+        amount_cents: 9000,
+        reason: 'Asked twice',
+        provider: 'stripe',
+        payment_ref: 'pi_bob_2',
+        idempotency_key: 'admin-refund:2',
+        status: 'requested',
+        attempts: 1,
+        last_error: null,
+        email_buyer: true,
+        requested_by: 'owner@example.com',
+        completed: false,
+      },
+      {
+        kind: 'late_payment',
+        purchase_id: 'cs_late',
+        order_ids: ['ORD-20005'],
+        amount_cents: 8000,
+        reason: 'sales closed before payment',
+        provider: 'local',
+        payment_ref: 'local_pay_late',
+        idempotency_key: 'late-refund:cs_late',
+        status: 'requested',
+        attempts: 3,
+        last_error: 'provider down',
+        email_buyer: false,
+        requested_by: 'system',
+        completed: false,
+      },
+      {
+        kind: 'late_payment',
+        purchase_id: null,
+        order_ids: [],
+        amount_cents: 0,
+        reason: 'the day was sold',
+        provider: 'stripe',
+        payment_ref: 'pi_vanished',
+        idempotency_key: 'late-refund:cs_vanished',
+        status: 'succeeded',
+        attempts: 1,
+        last_error: null,
+        email_buyer: false,
+        requested_by: 'system',
+        completed: true,
+      },
     ])
-    expect(await db.rows('SELECT purchase_id, session_id FROM refund_jobs')).toEqual([
-      { purchase_id: 'cs_late', session_id: 'cs_late' },
-    ])
+    expect(
+      await db.rows(`SELECT to_regclass('order_refunds') AS a, to_regclass('refund_jobs') AS b`),
+    ).toEqual([{ a: null, b: null }])
     expect(await db.rows('SELECT token, purchase_id FROM artwork_links ORDER BY token')).toEqual([
       { token: 'tok-bob-1', purchase_id: 'cs_bob_1' },
       { token: 'tok-uno', purchase_id: 'ORD-20004' },

@@ -545,41 +545,6 @@ export const outbox = pgTable(
   ],
 )
 
-/**
- * A refund the server owes a buyer (a late payment it could not honour): written in the same transaction as
- * that decision, so a crash after the commit cannot lose it, and carried out by a retried worker (like the
- * outbox) with idempotency_key sent to the provider, so a retry never refunds twice.
- * status: pending | done. next_attempt_at doubles as a lease while a worker calls the provider; after
- * ALERT_AFTER_ATTEMPTS failures the administrator is e-mailed once (alerted_at) and retries go on.
- */
-export const refundJobs = pgTable(
-  'refund_jobs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    provider: text('provider').notNull(),
-    paymentRef: text('payment_ref').notNull(),
-    sessionId: text('session_id'),
-    /** The purchase the refunded payment was for (its session's), when it is known. */
-    purchaseId: text('purchase_id').references(() => purchases.id, {
-      onDelete: 'set null',
-      onUpdate: 'cascade',
-    }),
-    reason: text('reason').notNull(),
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    alertedAt: timestamp('alerted_at', { withTimezone: true }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('refund_jobs_due_idx').on(t.status, t.nextAttemptAt),
-    index('refund_jobs_session_idx').on(t.sessionId),
-  ],
-)
-
 // ---------------------------------------------------------------- admin operations
 
 /** An administrator's internal note on a purchase (never shown to the buyer). */
@@ -598,18 +563,29 @@ export const orderNotes = pgTable(
 )
 
 /**
- * A refund an administrator asked for: the lines (order ids) and amount, the reason, whether the buyer is
- * e-mailed. idempotency_key is sent to the provider, so a retry never refunds twice. status: requested
- * (sent, waiting for the provider to confirm) | succeeded | failed. The orders become refunded when the
- * provider confirms (at once for the local provider).
+ * Every refund, whoever owes it: kind 'admin' (an administrator refunds paid lines) or 'late_payment' (a
+ * payment arrived for a hold that had lapsed and could not be honoured; its lines are the session's). One
+ * worker carries out both. The record is committed before any money moves, so a crash afterwards leaves a
+ * record, never an unrecorded refund; idempotency_key is sent to the provider with every attempt, so a
+ * repeated attempt (a retry, a crash between the provider's answer and our mark) never refunds twice.
+ *
+ * status: requested (owed: not yet accepted, or accepted and waiting for the provider to confirm, when
+ * provider_refund_id is set) | succeeded | failed (the provider refused; the administrator is told).
+ * leased_until is the claim of the one worker calling the provider right now (another instance skips the
+ * row until it passes, so a worker killed mid-call is replaced after the lease); next_attempt_at is the
+ * back-off after a failed attempt. After a few failed attempts the administrator is e-mailed once
+ * (alerted_at) and the retries go on. amount_cents is what the lines were charged (a late payment is
+ * refunded in full, whatever it was).
  */
-export const orderRefunds = pgTable(
-  'order_refunds',
+export const refunds = pgTable(
+  'refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: text('purchase_id')
-      .notNull()
-      .references(() => purchases.id, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    purchaseId: text('purchase_id').references(() => purchases.id, {
+      onDelete: 'restrict',
+      onUpdate: 'cascade',
+    }),
+    kind: text('kind').notNull(),
     orderIds: jsonb('order_ids').$type<string[]>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull(),
@@ -619,16 +595,27 @@ export const orderRefunds = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     providerRefundId: text('provider_refund_id'),
     status: text('status').notNull().default('requested'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     lastError: text('last_error'),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
     requestedBy: text('requested_by').notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    index('order_refunds_purchase_idx').on(t.purchaseId),
-    index('order_refunds_provider_refund_idx').on(t.providerRefundId),
-    check('order_refunds_status', sql`${t.status} IN ('requested', 'succeeded', 'failed')`),
-    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    index('refunds_purchase_idx').on(t.purchaseId),
+    index('refunds_provider_refund_idx').on(t.providerRefundId),
+    index('refunds_payment_ref_idx').on(t.paymentRef),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'requested'`),
+    check('refunds_status', sql`${t.status} IN ('requested', 'succeeded', 'failed')`),
+    check('refunds_kind', sql`${t.kind} IN ('admin', 'late_payment')`),
+    check(
+      'refunds_amount',
+      sql`${t.amountCents} > 0 OR (${t.kind} = 'late_payment' AND ${t.amountCents} = 0)`,
+    ),
+    check('refunds_admin_purchase', sql`${t.kind} <> 'admin' OR ${t.purchaseId} IS NOT NULL`),
   ],
 )
 

@@ -133,21 +133,74 @@ ALTER TABLE "artwork_links" RENAME COLUMN "checkout_key" TO "purchase_id";--> st
 ALTER TABLE "artwork_links" RENAME CONSTRAINT "artwork_links_checkout_key_unique" TO "artwork_links_purchase_id_unique";--> statement-breakpoint
 ALTER TABLE "order_notes" RENAME COLUMN "checkout_key" TO "purchase_id";--> statement-breakpoint
 ALTER INDEX "order_notes_checkout_idx" RENAME TO "order_notes_purchase_idx";--> statement-breakpoint
-ALTER TABLE "order_refunds" RENAME COLUMN "checkout_key" TO "purchase_id";--> statement-breakpoint
-ALTER INDEX "order_refunds_checkout_idx" RENAME TO "order_refunds_purchase_idx";--> statement-breakpoint
 ALTER TABLE "outbox" RENAME COLUMN "checkout_key" TO "purchase_id";--> statement-breakpoint
 ALTER INDEX "outbox_checkout_idx" RENAME TO "outbox_purchase_idx";--> statement-breakpoint
 -- An e-mail about a purchase that no longer exists keeps its row in the log, about no purchase.
 UPDATE "outbox" o SET "purchase_id" = NULL
 WHERE o."purchase_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "purchases" p WHERE p."id" = o."purchase_id");--> statement-breakpoint
-ALTER TABLE "refund_jobs" ADD COLUMN "purchase_id" text;--> statement-breakpoint
-UPDATE "refund_jobs" j SET "purchase_id" = j."session_id"
-WHERE EXISTS (SELECT 1 FROM "purchases" p WHERE p."id" = j."session_id");--> statement-breakpoint
 ALTER TABLE "artwork_links" ADD CONSTRAINT "artwork_links_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
-ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE restrict ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE set null ON UPDATE cascade;--> statement-breakpoint
-ALTER TABLE "refund_jobs" ADD CONSTRAINT "refund_jobs_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE set null ON UPDATE cascade;--> statement-breakpoint
+-- One record for every refund, whoever owes it: an administrator's (order_refunds) and a late payment's
+-- (refund_jobs), carried out by one worker. An administrator's refund was attempted once when it was asked for;
+-- one still waiting for the provider's first answer is retried by the worker with its own idempotency key, so
+-- the provider refunds it at most once. A late payment's refund names the session's lines and what they were
+-- charged; its pending/done become requested/succeeded, and the e-mails it already sent are not sent again.
+CREATE TABLE "refunds" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"purchase_id" text,
+	"kind" text NOT NULL,
+	"order_ids" jsonb NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"reason" text NOT NULL,
+	"email_buyer" boolean DEFAULT true NOT NULL,
+	"provider" text NOT NULL,
+	"payment_ref" text,
+	"idempotency_key" text NOT NULL,
+	"provider_refund_id" text,
+	"status" text DEFAULT 'requested' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"leased_until" timestamp with time zone,
+	"last_error" text,
+	"alerted_at" timestamp with time zone,
+	"requested_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "refunds_idempotency_key_unique" UNIQUE("idempotency_key"),
+	CONSTRAINT "refunds_status" CHECK ("refunds"."status" IN ('requested', 'succeeded', 'failed')),
+	CONSTRAINT "refunds_kind" CHECK ("refunds"."kind" IN ('admin', 'late_payment')),
+	CONSTRAINT "refunds_amount" CHECK ("refunds"."amount_cents" > 0 OR ("refunds"."kind" = 'late_payment' AND "refunds"."amount_cents" = 0)),
+	CONSTRAINT "refunds_admin_purchase" CHECK ("refunds"."kind" <> 'admin' OR "refunds"."purchase_id" IS NOT NULL)
+);
+--> statement-breakpoint
+INSERT INTO "refunds" ("id", "purchase_id", "kind", "order_ids", "amount_cents", "reason", "email_buyer", "provider",
+	"payment_ref", "idempotency_key", "provider_refund_id", "status", "attempts", "next_attempt_at", "last_error",
+	"requested_by", "created_at", "completed_at")
+SELECT r."id", r."checkout_key", 'admin', r."order_ids", r."amount_cents", r."reason", r."email_buyer", r."provider",
+	r."payment_ref", r."idempotency_key", r."provider_refund_id", r."status", 1, r."created_at", r."last_error",
+	r."requested_by", r."created_at", r."completed_at"
+FROM "order_refunds" r ORDER BY r."created_at", r."id";--> statement-breakpoint
+INSERT INTO "refunds" ("id", "purchase_id", "kind", "order_ids", "amount_cents", "reason", "email_buyer", "provider",
+	"payment_ref", "idempotency_key", "status", "attempts", "next_attempt_at", "last_error", "alerted_at",
+	"requested_by", "created_at", "completed_at")
+SELECT j."id", p."id", 'late_payment', coalesce(l."ids", '[]'::jsonb), coalesce(l."cents", 0), j."reason", false,
+	j."provider", j."payment_ref", j."idempotency_key", CASE j."status" WHEN 'done' THEN 'succeeded' ELSE 'requested' END,
+	j."attempts", j."next_attempt_at", j."last_error", j."alerted_at", 'system', j."created_at", j."done_at"
+FROM "refund_jobs" j
+LEFT JOIN "purchases" p ON p."id" = j."session_id"
+LEFT JOIN LATERAL (
+	SELECT jsonb_agg(o."id" ORDER BY o."id") AS "ids", sum(o."amount_cents")::integer AS "cents"
+	FROM "orders" o WHERE o."payment_session_id" = j."session_id"
+) l ON true
+ORDER BY j."created_at", j."id";--> statement-breakpoint
+DROP TABLE "order_refunds";--> statement-breakpoint
+DROP TABLE "refund_jobs";--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE restrict ON UPDATE cascade;--> statement-breakpoint
+CREATE INDEX "refunds_purchase_idx" ON "refunds" USING btree ("purchase_id");--> statement-breakpoint
+CREATE INDEX "refunds_provider_refund_idx" ON "refunds" USING btree ("provider_refund_id");--> statement-breakpoint
+CREATE INDEX "refunds_payment_ref_idx" ON "refunds" USING btree ("payment_ref");--> statement-breakpoint
+CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("next_attempt_at") WHERE "refunds"."status" = 'requested';--> statement-breakpoint
 -- A line's purchase is checked at commit, so a checkout can replace its reference (the purchase id and its
 -- lines' payment session) with the provider's session id in one transaction.
 ALTER TABLE "orders" ADD CONSTRAINT "orders_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE restrict ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint

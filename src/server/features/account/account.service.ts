@@ -6,10 +6,10 @@ import {
   calendarDays,
   mailings,
   orderArtwork,
-  orderRefunds,
   orders,
   purchases,
   receipts,
+  refunds,
 } from '#server/db/schema.ts'
 import type { ServerConfig } from '#server/env.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -86,23 +86,26 @@ async function linesOf(db: Db, purchaseIds: string[]): Promise<LineRow[]> {
     .orderBy(asc(orders.purchaseId), sql`${orders.itemDate} asc nulls last`, asc(orders.id))
 }
 
-/** Refunds the buyer was told of: an administrator's that went through, with the reason if it was sent. */
+/**
+ * Refunds that went through, with the reason when the buyer was given it: an administrator's refund e-mail
+ * carries it if the administrator chose to send one; a late payment's e-mail always told the buyer why.
+ */
 async function refundsOf(db: Db, purchaseIds: string[]) {
   if (purchaseIds.length === 0) return []
   return db
     .select({
-      purchaseId: orderRefunds.purchaseId,
-      amountCents: orderRefunds.amountCents,
-      reason: orderRefunds.reason,
-      emailBuyer: orderRefunds.emailBuyer,
-      orderIds: orderRefunds.orderIds,
-      at: sql<Date>`coalesce(${orderRefunds.completedAt}, ${orderRefunds.createdAt})`.mapWith(
+      purchaseId: refunds.purchaseId,
+      amountCents: refunds.amountCents,
+      reason: refunds.reason,
+      emailBuyer: sql<boolean>`${refunds.emailBuyer} OR ${refunds.kind} = 'late_payment'`,
+      orderIds: refunds.orderIds,
+      at: sql<Date>`coalesce(${refunds.completedAt}, ${refunds.createdAt})`.mapWith(
         (v) => new Date(v as string),
       ),
     })
-    .from(orderRefunds)
-    .where(and(inArray(orderRefunds.purchaseId, purchaseIds), eq(orderRefunds.status, 'succeeded')))
-    .orderBy(asc(orderRefunds.createdAt))
+    .from(refunds)
+    .where(and(inArray(refunds.purchaseId, purchaseIds), eq(refunds.status, 'succeeded')))
+    .orderBy(asc(refunds.createdAt))
 }
 
 function toMailingDto(row: typeof mailings.$inferSelect, timeZone: string): MailingProgressDto {

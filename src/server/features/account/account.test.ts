@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderRefunds, orders, outbox, receiptCounters, receipts, verification } from '#server/db/schema.ts'
+import { orders, outbox, receiptCounters, receipts, refunds, verification } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { testEngine } from '#server/test/test-database.ts'
 import type { AccountDto } from '#shared/account.ts'
@@ -225,7 +225,8 @@ describe('receipts', () => {
       .update(orders)
       .set({ status: 'refunded' })
       .where(eq(orders.id, ids[1] as string))
-    await t.db.insert(orderRefunds).values({
+    await t.db.insert(refunds).values({
+      kind: 'admin',
       purchaseId: session,
       orderIds: [ids[1] as string],
       amountCents: 15_050,

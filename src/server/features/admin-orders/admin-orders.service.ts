@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
-import { calendarDays, mapIcons, orders, purchases, refundJobs } from '#server/db/schema.ts'
+import { calendarDays, mapIcons, orders, purchases } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import type { AdminOrderDto, OrderType } from '#shared/admin-dto.ts'
@@ -11,6 +11,7 @@ import { receiptPathOf } from '../orders/checkout-artwork.service.ts'
 import { setOrderActor } from '../orders/order-actor.ts'
 import { isOrderId } from '../orders/order-ids.ts'
 import { applyOrderStatusChange, deleteOrder, type OrderStatus } from '../orders/order-status.service.ts'
+import { latePaymentRefundState } from '../orders/refunds.service.ts'
 import type { ManualOrderMailContext } from './manual-orders.service.ts'
 import { listOrderHistory, selectOrderIds } from './order-history.service.ts'
 
@@ -23,9 +24,7 @@ const orderColumns = {
   date: sql<string | null>`coalesce(${orders.itemDate}::text, ${calendarDays.date}::text)`,
   iconName: sql<string | null>`coalesce(${orders.itemName}, ${mapIcons.name})`,
   iconSize: sql<string | null>`coalesce(${orders.itemSize}, ${mapIcons.size})`,
-  refund: sql<
-    string | null
-  >`(select max(${refundJobs.status}) from ${refundJobs} where ${refundJobs.sessionId} = ${orders.paymentSessionId})`,
+  refund: latePaymentRefundState,
 }
 type OrderRow = {
   order: typeof orders.$inferSelect
@@ -59,7 +58,6 @@ function toAdminOrderDto(row: OrderRow, history: AdminOrderDto['history']): Admi
     source: order.source,
     paidOnline: order.paymentIntentId !== null,
     createdAt: order.createdAt.toISOString(),
-    // 'pending' sorts after 'done': max() is 'pending' while any refund of the session is owed.
     refund: row.refund === 'pending' || row.refund === 'done' ? row.refund : null,
     deletedAt: order.deletedAt?.toISOString() ?? null,
     deletedBy: order.deletedBy,

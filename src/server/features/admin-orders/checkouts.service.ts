@@ -6,11 +6,10 @@ import {
   mapIcons,
   orderArtwork,
   orderNotes,
-  orderRefunds,
   orders,
   outbox,
   purchases,
-  refundJobs,
+  refunds,
 } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { zonedDayBounds } from '#server/lib/zoned-time.ts'
@@ -28,6 +27,8 @@ import {
 } from '#shared/admin-checkouts.ts'
 import type { OrderType } from '#shared/admin-dto.ts'
 import type { ArtworkState } from '#shared/artwork.ts'
+import type { RefundKind } from '#shared/refunds.ts'
+import { latePaymentRefundState } from '../orders/refunds.service.ts'
 import { listOrderHistory } from './order-history.service.ts'
 
 /** Checkout keys are payment session ids (cs_…) or order ids (ORD-/MAP-…); anything else names nothing. */
@@ -285,9 +286,7 @@ const lineColumns = {
   iconName: sql<string | null>`coalesce(${orders.itemName}, ${mapIcons.name})`,
   iconSize: sql<string | null>`coalesce(${orders.itemSize}, ${mapIcons.size})`,
   artwork: orderArtwork.state,
-  refund: sql<
-    string | null
-  >`(select max(${refundJobs.status}) from ${refundJobs} where ${refundJobs.sessionId} = ${orders.paymentSessionId})`,
+  refund: latePaymentRefundState,
 }
 
 type LineRow = {
@@ -347,7 +346,6 @@ function toLineDto(row: LineRow): CheckoutLineDto {
     mailingMonth: order.mailingMonth,
     // As features/artwork's lineState: no row is 'missing'. Special purchases take no artwork.
     artwork: type === 'special_purchase' ? null : ((row.artwork as ArtworkState | null) ?? 'missing'),
-    // 'pending' sorts after 'done': max() is 'pending' while any refund of the session is owed.
     refund: row.refund === 'pending' || row.refund === 'done' ? row.refund : null,
     createdAt: order.createdAt.toISOString(),
   }
@@ -378,7 +376,7 @@ export async function getCheckout(db: Db, key: string): Promise<CheckoutDetailDt
   const lines = isCheckoutKey(key) ? await selectLines(db, eq(orders.purchaseId, key)) : []
   if (lines.length === 0) throw new AppError('not_found', CHECKOUT_NOT_FOUND_MESSAGE)
   const live = lines.filter((l) => l.order.status !== 'deleted')
-  const [history, emails, refunds, notes] = await Promise.all([
+  const [history, emails, refundRows, notes] = await Promise.all([
     listOrderHistory(
       db,
       lines.map((l) => l.order.id),
@@ -386,9 +384,9 @@ export async function getCheckout(db: Db, key: string): Promise<CheckoutDetailDt
     db.select().from(outbox).where(eq(outbox.purchaseId, key)).orderBy(asc(outbox.createdAt), asc(outbox.id)),
     db
       .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.purchaseId, key))
-      .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
+      .from(refunds)
+      .where(eq(refunds.purchaseId, key))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
     listNotes(db, key),
   ])
   const row = toCheckoutRow(key, lines, live)
@@ -413,8 +411,9 @@ export async function getCheckout(db: Db, key: string): Promise<CheckoutDetailDt
       lastError: e.lastError,
       createdAt: e.createdAt.toISOString(),
     })),
-    refunds: refunds.map((r) => ({
+    refunds: refundRows.map((r) => ({
       id: r.id,
+      kind: r.kind as RefundKind,
       orderIds: r.orderIds,
       amount: r.amountCents / 100,
       reason: r.reason,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calendarDays, mailings, orderArtwork, orderRefunds, orders, outbox } from '#server/db/schema.ts'
+import { calendarDays, mailings, orderArtwork, orders, outbox, refunds } from '#server/db/schema.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import type { CheckoutDetailDto, CheckoutRowDto, CheckoutsPageDto } from '#shared/admin-checkouts.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
@@ -154,7 +154,8 @@ beforeAll(async () => {
     state: 'approved',
     uploadedAt: at('2035-01-15T00:00:00Z'),
   })
-  await t.db.insert(orderRefunds).values({
+  await t.db.insert(refunds).values({
+    kind: 'admin',
     purchaseId: cart,
     orderIds: [cartIds[2] as string],
     amountCents: 12000,

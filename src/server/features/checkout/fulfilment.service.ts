@@ -12,6 +12,7 @@ import {
   countIconClaims,
   recomputeIconAvailability,
 } from '../orders/order-status.service.ts'
+import { latePaymentRefundKey, recordLatePaymentRefund, runDueRefunds } from '../orders/refunds.service.ts'
 import { lockSellingMonths } from '../orders/selling-months.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { isHoldLive } from './hold-policy.ts'
@@ -22,7 +23,6 @@ import {
   buyerLatePaymentRefundedEmail,
   type PaidCheckout,
 } from './order-emails.ts'
-import { latePaymentRefundKey, recordLatePaymentRefund, runDueRefunds } from './refund-jobs.ts'
 import { listSessionOrders } from './session-order-list.service.ts'
 
 export type PaymentOutcome =
@@ -49,7 +49,7 @@ export async function fulfilCheckoutSession(
 }
 
 /**
- * After the commit: a late payment that could not be honoured has its refund job recorded already; one
+ * After the commit: a late payment that could not be honoured has its refund recorded already; one
  * attempt is made now so the buyer is not kept waiting for the worker's next round. A failure here only
  * leaves the job to the worker (retries, then the administrator's alert).
  */
@@ -67,8 +67,8 @@ export async function afterPayment(ctx: CheckoutContext, sessionId: string, resu
  * paid. A payment for a lapsed hold is honoured when every day is still available (and not past) and the
  * icon still has room; a payment for a mailing already printed or mailed is never honoured, however live
  * its hold (its items can no longer appear, and no artwork can go in). Otherwise every order of the session
- * is marked refunded, the refund is recorded as a job in this same transaction (carried out by
- * runDueRefunds), and the buyer and the administrator are told. Either way the days never get two owners
+ * is marked refunded, the refund is recorded in this same transaction (carried out by the refund
+ * worker), and the buyer and the administrator are told. Either way the days never get two owners
  * and an icon is never oversold.
  *
  * A lapsed hold is one marked 'expired' or, equally, one still 'pending' whose expires_at has passed (the
@@ -152,7 +152,15 @@ export async function applyPayment(
     // The refund is owed from this commit on: recorded here, so no crash after the commit can lose it.
     await recordLatePaymentRefund(
       tx,
-      { provider: ctx.payments.name, paymentRef, sessionId, purchaseId: first.purchaseId, reason: conflict },
+      {
+        provider: ctx.payments.name,
+        paymentRef,
+        sessionId,
+        purchaseId: first.purchaseId,
+        orderIds: open.map((o) => o.id),
+        amountCents: open.reduce((sum, o) => sum + o.amountCents, 0),
+        reason: conflict,
+      },
       now,
     )
     await enqueueEmail(tx, buyerLatePaymentRefundedEmail(checkout, site, ctx.payments.name, conflict))

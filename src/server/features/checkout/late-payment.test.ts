@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { rowsOf } from '#server/db/rows.ts'
-import { calendarDays, mapIcons, orders, outbox, refundJobs } from '#server/db/schema.ts'
+import { calendarDays, mapIcons, orders, outbox, refunds as refundRecords } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import {
@@ -19,10 +19,10 @@ import {
 } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
+import { REFUND_ALERT_AFTER_ATTEMPTS, REFUND_LEASE_MS, runDueRefunds } from '../orders/refunds.service.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
 import { applyPayment, fulfilCheckoutSession } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
-import { REFUND_ALERT_AFTER_ATTEMPTS, REFUND_LEASE_MS, runDueRefunds } from './refund-jobs.ts'
 
 /**
  * Holds, payments and icons: a hold whose time has passed is no claim, swept or not; paying it
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 beforeEach(async () => {
   await t.db.delete(outbox)
-  await t.db.delete(refundJobs)
+  await t.db.delete(refundRecords)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
   await resetIconStock(t)
@@ -123,13 +123,14 @@ describe('a lapsed hold, swept or not', () => {
     expect((await ordersOfSession(t, late.sessionId)).map((o) => o.status)).toEqual(['refunded'])
     expect(await paidIconOrders(icon.id)).toHaveLength(2)
     expect(await derivedAvailable(icon.id)).toEqual({ stored: 0, derived: 0 })
-    const [job] = await t.db.select().from(refundJobs)
+    const [job] = await t.db.select().from(refundRecords)
     expect(job).toMatchObject({
       idempotencyKey: `late-payment:${late.sessionId}`,
       provider: 'local',
-      sessionId: late.sessionId,
+      kind: 'late_payment',
+      purchaseId: late.sessionId,
       reason: 'the map icon had sold out',
-      status: 'done',
+      status: 'succeeded',
       attempts: 1,
     })
     expect((await outboxRows(t)).filter((m) => m.kind === 'admin_late_payment_refunded')).toHaveLength(1)
@@ -145,7 +146,7 @@ describe('a lapsed hold, swept or not', () => {
     expect((await checkout('B Co', [], icon.id)).status).toBe(200)
     expect(await fulfilCheckoutSession(ctx(), late.sessionId, 'local_pay_x')).toEqual({ outcome: 'paid' })
     expect(await derivedAvailable(icon.id)).toEqual({ stored: 0, derived: 0 })
-    expect(await t.db.select().from(refundJobs)).toEqual([])
+    expect(await t.db.select().from(refundRecords)).toEqual([])
   })
 
   it('a day held by a lapsed, unswept hold is sold to the next buyer; the late payment is refunded', async () => {
@@ -195,9 +196,9 @@ describe('a lapsed hold, swept or not', () => {
         ).outcome,
       ).toBe('refunded')
       expect(await dayById(t, today.id)).toMatchObject({ status: 'available', businessName: null })
-      expect((await t.db.select().from(refundJobs))[0]?.reason).toBe('its day had passed')
+      expect((await t.db.select().from(refundRecords))[0]?.reason).toBe('its day had passed')
     } finally {
-      await t.db.delete(refundJobs)
+      await t.db.delete(refundRecords)
       await today.remove()
     }
   })
@@ -252,8 +253,13 @@ describe('the late-payment refund is a durable job', () => {
     }
     const sessionId = await refusedLatePayment(provider)
     // The first attempt right after the decision failed: the job waits, the order shows refund pending.
-    const [job] = await t.db.select().from(refundJobs)
-    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'provider down', alertedAt: null })
+    const [job] = await t.db.select().from(refundRecords)
+    expect(job).toMatchObject({
+      status: 'requested',
+      attempts: 1,
+      lastError: 'provider down',
+      alertedAt: null,
+    })
     expect(calls).toEqual([['pi_x', `late-payment:${sessionId}`]])
     expect((await outboxRows(t)).map((m) => m.kind)).toEqual([
       'admin_late_payment_refunded',
@@ -271,14 +277,16 @@ describe('the late-payment refund is a durable job', () => {
     }
     const alert = (await outboxRows(t)).find((m) => m.kind === 'admin_refund_failed')
     expect(alert?.textBody).toContain('has failed 5 times. Last error: provider down')
-    expect(await t.db.select().from(refundJobs)).toEqual([
-      expect.objectContaining({ status: 'pending', attempts: REFUND_ALERT_AFTER_ATTEMPTS + 1 }),
+    expect(await t.db.select().from(refundRecords)).toEqual([
+      expect.objectContaining({ status: 'requested', attempts: REFUND_ALERT_AFTER_ATTEMPTS + 1 }),
     ])
 
     failing = false
     clock += 2 * 3600_000
     expect(await runDueRefunds(ctx(provider, () => new Date(clock)))).toEqual({ done: 1, failed: 0 })
-    expect(await t.db.select().from(refundJobs)).toEqual([expect.objectContaining({ status: 'done' })])
+    expect(await t.db.select().from(refundRecords)).toEqual([
+      expect.objectContaining({ status: 'succeeded' }),
+    ])
     expect(calls).toHaveLength(REFUND_ALERT_AFTER_ATTEMPTS + 2)
     expect(new Set(calls.map(([, key]) => key))).toEqual(new Set([`late-payment:${sessionId}`]))
     clock += 2 * 3600_000
@@ -301,7 +309,7 @@ describe('the late-payment refund is a durable job', () => {
       void runDueRefunds(ctx(hanging))
       return late.sessionId
     })()
-    await expect.poll(async () => (await t.db.select().from(refundJobs))[0]?.attempts).toBe(1)
+    await expect.poll(async () => (await t.db.select().from(refundRecords))[0]?.attempts).toBe(1)
     const counting: PaymentProvider = {
       ...t.deps.payments,
       refund: async (_ref, key) => {

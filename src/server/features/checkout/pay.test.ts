@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
-import { calendarDays, orders, outbox, refundJobs } from '#server/db/schema.ts'
+import { calendarDays, orders, outbox, refunds as refundRecords } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import {
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 beforeEach(async () => {
   await t.db.delete(outbox)
-  await t.db.delete(refundJobs)
+  await t.db.delete(refundRecords)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
   await resetIconStock(t)
@@ -284,8 +284,15 @@ describe('fulfilment', () => {
       'admin_late_payment_refunded',
       'late_payment_refunded',
     ])
-    expect(await t.db.select().from(refundJobs)).toMatchObject([
-      { sessionId, paymentRef: 'pi_x', status: 'pending', attempts: 1, lastError: 'provider down' },
+    expect(await t.db.select().from(refundRecords)).toMatchObject([
+      {
+        kind: 'late_payment',
+        purchaseId: sessionId,
+        paymentRef: 'pi_x',
+        status: 'requested',
+        attempts: 1,
+        lastError: 'provider down',
+      },
     ])
     expect((await dayById(t, day?.id as string))?.businessName).toBe('Manual')
   })

@@ -1,6 +1,13 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { calendarDays, mailings, mapIcons, orders, outbox, refundJobs } from '#server/db/schema.ts'
+import {
+  calendarDays,
+  mailings,
+  mapIcons,
+  orders,
+  outbox,
+  refunds as refundRecords,
+} from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from '#server/test/checkout-test-helpers.ts'
@@ -27,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 beforeEach(async () => {
   await t.db.delete(outbox)
-  await t.db.delete(refundJobs)
+  await t.db.delete(refundRecords)
 })
 
 /** A payment provider that counts its refunds (the payment references and idempotency keys). */
@@ -161,7 +168,7 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
         `could not be honoured: the ${label} mailing had closed its sales.`,
       )
     }
-    expect(await t.db.select().from(refundJobs)).toHaveLength(3)
+    expect(await t.db.select().from(refundRecords)).toHaveLength(3)
   })
 
   it('a payment into a printed mailing is refunded exactly once, however live its hold; buyer and owner told', async () => {
@@ -191,8 +198,13 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
     )
     expect(refunds).toEqual([`pi_printed late-payment:${settling}`])
     expect((await ordersOfSession(t, settling)).map((o) => o.status)).toEqual(['refunded'])
-    expect(await t.db.select().from(refundJobs).where(eq(refundJobs.sessionId, settling))).toMatchObject([
-      { status: 'done', attempts: 1, reason: `the ${label} mailing had already been printed` },
+    expect(
+      await t.db
+        .select()
+        .from(refundRecords)
+        .where(eq(refundRecords.idempotencyKey, `late-payment:${settling}`)),
+    ).toMatchObject([
+      { status: 'succeeded', attempts: 1, reason: `the ${label} mailing had already been printed` },
     ])
     const mails = await refundMails(settling)
     expect(mails.kinds.sort()).toEqual(['admin_late_payment_refunded', 'late_payment_refunded'])

@@ -12,7 +12,7 @@ import {
   paymentEvents,
   rateLimit,
   receipts,
-  refundJobs,
+  refunds as refundRecords,
 } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import {
@@ -29,10 +29,10 @@ import {
 } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
+import { runDueRefunds, startRefundWorker } from '../orders/refunds.service.ts'
 import { checkoutContext } from './checkout-context.ts'
 import { applyPayment } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
-import { runDueRefunds, startRefundWorker } from './refund-jobs.ts'
 
 const WEBHOOK_SECRET = 'whsec_test_secret'
 
@@ -129,7 +129,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await t.db.delete(outbox)
-  await t.db.delete(refundJobs)
+  await t.db.delete(refundRecords)
   await t.db.delete(rateLimit)
   await t.db.delete(paymentEvents)
   await t.db.delete(orders)
@@ -347,7 +347,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(refund?.body.get('payment_intent')).toBe('pi_first')
     expect(refund?.idempotencyKey).toBe(`late-payment:${first.sessionId}`)
     expect((await dayById(t, day?.id as string))?.status).toBe('reserved')
-    expect((await t.db.select().from(refundJobs))[0]).toMatchObject({ status: 'done', attempts: 1 })
+    expect((await t.db.select().from(refundRecords))[0]).toMatchObject({ status: 'succeeded', attempts: 1 })
   })
 
   it('a kill -9 right after the late-payment decision loses no refund: a fresh instance makes it exactly once', async () => {
@@ -361,12 +361,12 @@ describe('POST /api/webhooks/stripe', () => {
     const dying = checkoutContext(t.deps, createLogger('silent'))
     const decided = await t.db.transaction((tx) => applyPayment(tx, dying, first.sessionId, 'pi_killed'))
     expect(decided.outcome).toBe('refunded')
-    expect(await t.db.select().from(refundJobs)).toMatchObject([
+    expect(await t.db.select().from(refundRecords)).toMatchObject([
       {
         idempotencyKey: `late-payment:${first.sessionId}`,
         provider: 'stripe',
         paymentRef: 'pi_killed',
-        status: 'pending',
+        status: 'requested',
         attempts: 0,
       },
     ])
@@ -375,10 +375,12 @@ describe('POST /api/webhooks/stripe', () => {
     // A fresh app instance on the same database: its refund worker finds the job and runs it once.
     const fresh = await createTestApp({ database: t.database, env: stripeEnv() })
     try {
-      const worker = startRefundWorker(checkoutContext(fresh.deps, createLogger('silent')), 60_000)
+      const worker = startRefundWorker(checkoutContext(fresh.deps, createLogger('silent')), {
+        intervalMs: 60_000,
+      })
       await expect
-        .poll(async () => (await fresh.db.select().from(refundJobs))[0]?.status, { timeout: 10_000 })
-        .toBe('done')
+        .poll(async () => (await fresh.db.select().from(refundRecords))[0]?.status, { timeout: 10_000 })
+        .toBe('succeeded')
       worker.stop()
       const again = await runDueRefunds(checkoutContext(fresh.deps), {})
       expect(again).toEqual({ done: 0, failed: 0 })

@@ -3,7 +3,8 @@ import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
 import { jsonBody } from '#server/http/validate.ts'
 import { createRefundInputSchema, type RefundDto } from '#shared/refunds.ts'
-import { createRefund, type RefundContext } from './refunds.service.ts'
+import type { RefundContext } from '../orders/refunds.service.ts'
+import { createRefund } from './refunds.service.ts'
 
 function refundContext(deps: AppDeps, logger = deps.logger): RefundContext {
   return { db: deps.database.db, payments: deps.payments, config: deps.config, logger, now: () => new Date() }

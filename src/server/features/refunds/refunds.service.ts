@@ -1,58 +1,44 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { orderRefunds, orders } from '#server/db/schema.ts'
-import type { ServerConfig } from '#server/env.ts'
+import { orders, refunds } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
-import type { Logger } from '#server/lib/logger.ts'
-import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
-import {
-  type PaymentProvider,
-  type ProviderRefundEvent,
-  RefundRefusedError,
-} from '#server/lib/payments/payment-provider.ts'
 import { ORDER_NOT_FOUND_MESSAGE } from '#shared/admin-orders.ts'
 import { formatPrice } from '#shared/format.ts'
-import type { RefundDto, RefundStatus } from '#shared/refunds.ts'
+import type { RefundDto, RefundKind, RefundStatus } from '#shared/refunds.ts'
 import { setOrderActor } from '../orders/order-actor.ts'
-import type { EmailOrderItem } from '../orders/order-email-lines.ts'
-import { applyOrderStatusChange } from '../orders/order-status.service.ts'
-import { adminRefundFailedNotice, buyerRefundEmail } from './refund-emails.ts'
+import {
+  attemptRefund,
+  claimRefund,
+  completeLockedRefund,
+  MANUAL_PROVIDER,
+  type RefundContext,
+  type RefundRow,
+} from '../orders/refunds.service.ts'
 
 /**
- * An administrator's refund of some or all lines of one checkout, recorded in order_refunds.
+ * An administrator's refund of some or all lines of one purchase (the refund model and its worker are the
+ * orders kernel's, features/orders/refunds.service.ts):
  *
- *   1. One transaction locks the lines (FOR UPDATE), checks them (one checkout, all paid, none in a refund
+ *   1. One transaction locks the lines (FOR UPDATE), checks them (one purchase, all paid, none in a refund
  *      still waiting for its provider) and writes the refund record with a fresh idempotency key. It is
- *      committed before any money moves, so a crash afterwards leaves a record, never an unrecorded refund.
- *   2. The provider is asked to refund, with that key and the lines' amount.
+ *      committed before any money moves, so a crash afterwards leaves a record the worker carries out.
+ *   2. The request claims the record and asks the provider at once, with that key and the lines' amount.
  *   3. When the provider says the money is on its way back (the local provider always; Stripe often at
- *      once, otherwise later by a refund.updated event), one transaction marks the record succeeded, the
- *      lines refunded (applyOrderStatusChange frees their days and icon units) and queues the buyer's
- *      e-mail. A refusal marks the record failed and leaves the lines paid.
+ *      once, otherwise later by a refund event), the record becomes succeeded, the lines refunded (their
+ *      days and icon units freed) and the buyer's e-mail is queued. A refusal marks the record failed and
+ *      leaves the lines paid.
  *
  * A line is refunded in full or not at all: the amount is always the lines' total (a partial amount could
  * never make a line refunded, so it is refused rather than half-honoured).
  *
  * When the provider does not answer (a timeout, an outage) the outcome is unknown: the record stays
- * requested and the same request, sent again, repeats the provider call with the same key, so the
- * provider refunds at most once.
+ * requested and the worker retries it with the same key; the same request, sent again, retries it at once.
+ * The provider refunds it at most once either way.
  */
-export type RefundContext = {
-  db: Db
-  payments: PaymentProvider
-  config: Pick<ServerConfig, 'site' | 'mail'>
-  logger: Logger
-  now: () => Date
-}
-
-/** Lines of a manual order (or marked paid by hand) were paid outside the site: nothing to call. */
-const MANUAL_PROVIDER = 'manual'
-
 const REFUND_UNCERTAIN_MESSAGE =
-  'The payment provider did not answer, so the refund may not have been made yet. Please try again: the retry repeats this same refund and never refunds twice.'
+  'The payment provider did not answer, so the refund may not have been made yet. It is retried automatically, and trying again now repeats this same refund: it never refunds twice.'
 
-type RefundRow = typeof orderRefunds.$inferSelect
 type OrderRow = typeof orders.$inferSelect
 
 type CreateRefundCommand = {
@@ -66,7 +52,8 @@ type CreateRefundCommand = {
 function toRefundDto(row: RefundRow): RefundDto {
   return {
     id: row.id,
-    checkoutKey: row.purchaseId,
+    kind: row.kind as RefundKind,
+    checkoutKey: row.purchaseId ?? '',
     orderIds: row.orderIds,
     amountCents: row.amountCents,
     reason: row.reason,
@@ -119,8 +106,9 @@ async function recordRefund(
     const waiting = (
       await tx
         .select()
-        .from(orderRefunds)
-        .where(and(eq(orderRefunds.purchaseId, checkoutKey), eq(orderRefunds.status, 'requested')))
+        .from(refunds)
+        .where(and(eq(refunds.purchaseId, checkoutKey), eq(refunds.status, 'requested')))
+        .for('update')
     ).filter((refund) => refund.orderIds.some((id) => command.orderIds.includes(id)))
     const [unanswered] = waiting
     if (
@@ -162,9 +150,10 @@ async function recordRefund(
 
     const id = randomUUID()
     const [refund] = await tx
-      .insert(orderRefunds)
+      .insert(refunds)
       .values({
         id,
+        kind: 'admin',
         purchaseId: checkoutKey,
         orderIds: rows.map((r) => r.id),
         amountCents,
@@ -176,6 +165,7 @@ async function recordRefund(
         status: 'requested',
         requestedBy: command.by,
         createdAt: ctx.now(),
+        nextAttemptAt: ctx.now(),
       })
       .returning()
     if (!refund) throw new Error('the refund record was not written')
@@ -186,7 +176,7 @@ async function recordRefund(
 }
 
 async function readRefund(db: Db, id: string): Promise<RefundRow> {
-  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, id))
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id))
   if (!row) throw new Error(`refund ${id} vanished`)
   return row
 }
@@ -196,196 +186,14 @@ export async function createRefund(ctx: RefundContext, command: CreateRefundComm
   const { refund } = await recordRefund(ctx, command)
   if (refund.provider === MANUAL_PROVIDER || refund.status !== 'requested' || !refund.paymentRef)
     return toRefundDto(await readRefund(ctx.db, refund.id))
-
-  let result: Awaited<ReturnType<PaymentProvider['refund']>>
-  try {
-    result = await ctx.payments.refund(refund.paymentRef, refund.idempotencyKey, {
-      amountCents: refund.amountCents,
-      metadata: { refundId: refund.id, checkoutKey: refund.purchaseId, orderIds: refund.orderIds.join(',') },
-    })
-  } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
-    if (error instanceof RefundRefusedError) {
-      await ctx.db
-        .update(orderRefunds)
-        .set({ status: 'failed', lastError: message, completedAt: ctx.now() })
-        .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'requested')))
-      ctx.logger.warn({ refundId: refund.id, err: message }, 'refund refused by the payment provider')
-      throw new AppError(
-        'bad_gateway',
-        `The payment provider refused the refund: ${message} Nothing was refunded and the lines stay paid.`,
-      )
-    }
-    await ctx.db
-      .update(orderRefunds)
-      .set({ lastError: message })
-      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'requested')))
-    ctx.logger.error({ refundId: refund.id, err: error }, 'refund: the payment provider did not answer')
-    throw new AppError('unavailable', REFUND_UNCERTAIN_MESSAGE)
-  }
-
-  if (result.status === 'succeeded') {
-    await completeRefund(ctx, { refundId: refund.id, providerRefundId: result.id })
-  } else {
-    // Accepted, not yet confirmed: a refund.updated event completes (or fails) it.
-    await ctx.db
-      .update(orderRefunds)
-      .set({ providerRefundId: result.id, lastError: null })
-      .where(eq(orderRefunds.id, refund.id))
-  }
+  // Claimed for this request; null when the worker is asking the provider right now or it already answered.
+  const claimed = await claimRefund(ctx, refund.id)
+  const attempt = claimed ? await attemptRefund(ctx, claimed) : null
+  if (attempt?.outcome === 'refused')
+    throw new AppError(
+      'bad_gateway',
+      `The payment provider refused the refund: ${attempt.message} Nothing was refunded and the lines stay paid.`,
+    )
+  if (attempt?.outcome === 'unanswered') throw new AppError('unavailable', REFUND_UNCERTAIN_MESSAGE)
   return toRefundDto(await readRefund(ctx.db, refund.id))
-}
-
-/** Completes a requested refund in its own transaction; false when it was no longer requested. */
-async function completeRefund(
-  ctx: RefundContext,
-  match: { refundId: string; providerRefundId: string | null },
-): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const [refund] = await tx
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.id, match.refundId))
-      .for('update')
-    if (!refund) return false
-    return completeLockedRefund(tx, ctx, refund, match.providerRefundId)
-  })
-}
-
-/**
- * The provider confirmed (or there is none): the record becomes succeeded, its lines that are still paid
- * become refunded (days and icon units freed) and the buyer is e-mailed if asked. Applied once: a record
- * that is no longer requested is left alone, so a repeated confirmation changes nothing.
- */
-async function completeLockedRefund(
-  tx: Db,
-  ctx: RefundContext,
-  refund: RefundRow,
-  providerRefundId: string | null,
-): Promise<boolean> {
-  if (refund.status !== 'requested') return false
-  const now = ctx.now()
-  // The history names the administrator who asked for the refund, also when a webhook confirms it.
-  await setOrderActor(tx, refund.requestedBy)
-  const lines = await lockOrders(tx, refund.orderIds)
-  for (const line of lines)
-    if (line.status === 'paid') await applyOrderStatusChange(tx, line, 'refunded', now)
-  await tx
-    .update(orderRefunds)
-    .set({
-      status: 'succeeded',
-      completedAt: now,
-      lastError: null,
-      providerRefundId: providerRefundId ?? refund.providerRefundId,
-    })
-    .where(eq(orderRefunds.id, refund.id))
-  const [first] = lines
-  if (refund.emailBuyer && first)
-    await enqueueEmail(
-      tx,
-      buyerRefundEmail(
-        {
-          refundId: refund.id,
-          checkoutKey: refund.purchaseId,
-          businessName: first.businessName,
-          email: first.email,
-          provider: refund.provider,
-          amountCents: refund.amountCents,
-          reason: refund.reason,
-          items: lines.map(toEmailItem),
-        },
-        ctx.config.site,
-      ),
-    )
-  return true
-}
-
-function toEmailItem(order: OrderRow): EmailOrderItem {
-  const meta = order.metadata ?? {}
-  return {
-    id: order.id,
-    date: order.itemDate,
-    iconName: order.itemName,
-    description: typeof meta.description === 'string' ? meta.description : null,
-    units: typeof meta.units === 'number' ? meta.units : null,
-    amountCents: order.amountCents,
-  }
-}
-
-/** The provider reports that a requested refund failed: the lines stay paid, the administrator is told. */
-async function failLockedRefund(tx: Db, ctx: RefundContext, refund: RefundRow, error: string) {
-  if (refund.status !== 'requested') return false
-  await tx
-    .update(orderRefunds)
-    .set({ status: 'failed', lastError: error.slice(0, 1000), completedAt: ctx.now() })
-    .where(eq(orderRefunds.id, refund.id))
-  const [first] = await tx
-    .select({ businessName: orders.businessName })
-    .from(orders)
-    .where(inArray(orders.id, refund.orderIds))
-    .limit(1)
-  await enqueueEmail(
-    tx,
-    adminRefundFailedNotice(
-      {
-        refundId: refund.id,
-        checkoutKey: refund.purchaseId,
-        businessName: first?.businessName ?? refund.purchaseId,
-        amountCents: refund.amountCents,
-        orderIds: refund.orderIds,
-        error,
-      },
-      ctx.config.site,
-      ctx.config.mail.adminNotifyEmail,
-    ),
-  )
-  return true
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/**
- * A Stripe refund event (refund.created, refund.updated, refund.failed, charge.refund.updated), inside the
- * webhook's transaction (which records the event id, so each event is applied once). Matched by the
- * refund id stored in its metadata (the event may arrive before the create call's answer is stored), else
- * by the provider's refund id. A refund made in Stripe's dashboard matches no record: charge.refunded
- * handles a full one as before.
- */
-export async function applyProviderRefundEvent(
-  tx: Db,
-  ctx: RefundContext,
-  object: ProviderRefundEvent,
-): Promise<string> {
-  const ourId = object.metadata?.refundId
-  const [refund] = await tx
-    .select()
-    .from(orderRefunds)
-    .where(
-      ourId && UUID.test(ourId) ? eq(orderRefunds.id, ourId) : eq(orderRefunds.providerRefundId, object.id),
-    )
-    .for('update')
-  if (!refund) return 'refund_unknown'
-  if (refund.providerRefundId === null)
-    await tx.update(orderRefunds).set({ providerRefundId: object.id }).where(eq(orderRefunds.id, refund.id))
-  if (object.status === 'succeeded')
-    return (await completeLockedRefund(tx, ctx, refund, object.id))
-      ? 'refund_succeeded'
-      : 'refund_already_applied'
-  if (object.status === 'failed' || object.status === 'canceled') {
-    const reason = `Stripe refund ${object.id} ${object.status}: ${object.failure_reason ?? 'no reason given'}`
-    return (await failLockedRefund(tx, ctx, refund, reason)) ? 'refund_failed' : 'refund_already_applied'
-  }
-  return 'refund_pending'
-}
-
-/**
- * The paid lines of a payment that a requested refund is waiting for: a charge.refunded event must not
- * mark them refunded before that refund is confirmed (it may still fail).
- */
-export async function ordersAwaitingRefund(tx: Db, paymentRef: string): Promise<string[]> {
-  const rows = await tx
-    .select({ orderIds: orderRefunds.orderIds })
-    .from(orderRefunds)
-    .where(and(eq(orderRefunds.paymentRef, paymentRef), eq(orderRefunds.status, 'requested')))
-  return rows.flatMap((r) => r.orderIds)
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { asc, eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { calendarDays, orderHistory, orderRefunds, orders, outbox, paymentEvents } from '#server/db/schema.ts'
+import { calendarDays, orderHistory, orders, outbox, paymentEvents, refunds } from '#server/db/schema.ts'
 import {
   callFunction,
   dayById,
@@ -21,7 +21,7 @@ const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }
 
 async function cleanUp(t: TestApp) {
   await t.db.delete(outbox)
-  await t.db.delete(orderRefunds)
+  await t.db.delete(refunds)
   await t.db.delete(paymentEvents)
   await t.db.delete(orders)
   await t.db.update(calendarDays).set({ status: 'available', businessName: null })
@@ -33,7 +33,7 @@ function refundsApi(t: TestApp, cookie: () => string) {
     t.request('/api/admin/refunds', { method: 'POST', json, cookie: as })
 }
 
-const refundRows = (t: TestApp) => t.db.select().from(orderRefunds).orderBy(asc(orderRefunds.createdAt))
+const refundRows = (t: TestApp) => t.db.select().from(refunds).orderBy(asc(refunds.createdAt))
 const mails = (t: TestApp, kind: string) =>
   t.db.select().from(outbox).where(eq(outbox.kind, kind)).orderBy(asc(outbox.createdAt))
 /** What a visitor sees of the day (the public read). */

@@ -174,8 +174,11 @@ function CheckoutDetails({ detail }: { detail: CheckoutDetailDto }) {
           <ul className="space-y-2">
             {detail.refunds.map((refund) => (
               <li key={refund.id}>
-                {formatPrice(refund.amount)} · {refund.status} · {formatTimestamp(refund.createdAt)} by{' '}
-                {refund.requestedBy}
+                {refund.kind === 'late_payment'
+                  ? 'Late payment refunded in full'
+                  : formatPrice(refund.amount)}{' '}
+                · {refund.status} · {formatTimestamp(refund.createdAt)}
+                {refund.kind === 'late_payment' ? ' (automatic)' : ` by ${refund.requestedBy}`}
                 <span className="block text-slate-700">
                   {refund.reason} ({refund.orderIds.join(', ')})
                 </span>

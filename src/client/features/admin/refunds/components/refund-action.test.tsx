@@ -16,6 +16,7 @@ const lines = [
 
 const refundAnswer = (body: { orderIds: string[]; amountCents: number }, status: string) => ({
   id: 'f3b1c1de-0000-4000-8000-000000000001',
+  kind: 'admin',
   checkoutKey: 'cs_local_abc',
   orderIds: body.orderIds,
   amountCents: body.amountCents,
