@@ -230,7 +230,7 @@ async function checkInvariants(database: Database, ledger: Ledger): Promise<stri
   if (probe.oversoldIcons) problems.push(`${probe.oversoldIcons} map icon(s) oversold`)
 
   if (probe.iconAvailabilityDrift)
-    problems.push(`${probe.iconAvailabilityDrift} map icon stock(s) with a wrong available_quantity`)
+    problems.push(`${probe.iconAvailabilityDrift} map icon stock(s) whose derived availability is wrong`)
 
   const orderRows = rowsOf<{ session: string; status: string; n: number }>(
     await db.execute(sql`select payment_session_id as session, status, count(*)::int as n from orders

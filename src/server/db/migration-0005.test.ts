@@ -66,13 +66,18 @@ describe.skipIf(testEngine !== 'pglite')('migration 0005: existing data joins it
       { id: 'MAP-10002', mailing_month: '2027-01', item_date: null },
       { id: 'ORD-10001', mailing_month: '2026-12', item_date: '2026-12-05' },
     ])
-    const stock = await client.query<{ month: string; quantity: number; available_quantity: number }>(
-      'SELECT month, quantity, available_quantity FROM mailing_icon_stock ORDER BY month',
+    // What is available is derived when read (migration 0017 dropped the stored figure): each mailing's
+    // stock less the icon orders now attached to it.
+    const stock = await client.query<{ month: string; quantity: number; available: number }>(
+      `SELECT s.month, s.quantity, greatest(s.quantity - (SELECT count(*)::int FROM orders o
+          WHERE o.map_icon_id = s.icon_id AND o.mailing_month = s.month
+            AND (o.status = 'paid' OR (o.status = 'pending' AND (o.expires_at IS NULL OR o.expires_at > now())))), 0) AS available
+        FROM mailing_icon_stock s ORDER BY s.month`,
     )
     expect(stock.rows).toEqual([
-      { month: '2026-12', quantity: 20, available_quantity: 19 },
-      { month: '2027-01', quantity: 20, available_quantity: 19 },
-      { month: '2027-02', quantity: 20, available_quantity: 20 },
+      { month: '2026-12', quantity: 20, available: 19 },
+      { month: '2027-01', quantity: 20, available: 19 },
+      { month: '2027-02', quantity: 20, available: 20 },
     ])
     const days = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM calendar_days')
     expect(days.rows[0]?.n).toBe(2)

@@ -187,9 +187,10 @@ export const mailings = pgTable(
 
 /**
  * Map icon stock per mailing: quantity starts from the icon's default (total_quantity) and is editable per
- * mailing, never below what is claimed. available_quantity is derived (quantity − paid − live holds of that
- * icon in that mailing, decision 007) and rewritten after every change of a claim; the row is also the lock
- * every sale of that icon in that mailing takes.
+ * mailing, never below what is claimed. What is still available is not stored: it is derived when read
+ * (quantity − paid orders − live holds of that icon in that mailing, decision 007; iconClaimsSql in
+ * features/orders/order-status.service.ts). The row is the lock every sale of that icon in that mailing
+ * takes (SELECT … FOR UPDATE, then the claims are counted, then the order inserted).
  */
 export const mailingIconStock = pgTable(
   'mailing_icon_stock',
@@ -201,7 +202,6 @@ export const mailingIconStock = pgTable(
       .notNull()
       .references(() => mapIcons.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
-    availableQuantity: integer('available_quantity').notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -286,7 +286,9 @@ export const orders = pgTable(
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_mailing_status_idx').on(t.mailingMonth, t.status),
-    index('orders_map_icon_mailing_idx').on(t.mapIconId, t.mailingMonth, t.status),
+    // Counts an (icon, mailing)'s claims (paid, or pending with an expiry ahead) from the index alone: icon
+    // availability is derived from them on every public read.
+    index('orders_map_icon_mailing_idx').on(t.mapIconId, t.mailingMonth, t.status, t.expiresAt),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
 )

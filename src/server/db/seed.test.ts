@@ -1,6 +1,7 @@
-import { asc } from 'drizzle-orm'
+import { asc, getTableColumns } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { syncMailingTimeZone } from '../features/mailings/mailings.service.ts'
+import { iconAvailableSql } from '../features/orders/order-status.service.ts'
 import { testConfig } from '../test/test-app.ts'
 import { openTestDatabase } from '../test/test-database.ts'
 import type { Database } from './client.ts'
@@ -51,7 +52,9 @@ describe('first-run seed', () => {
       ['2027-03', '2027-02-15T05:00:00.000Z', '2027-03-01'],
     ])
     // Each mailing has its own stock of each icon, starting from the icon's default quantity, all free.
-    const stock = await database.db.select().from(mailingIconStock)
+    const stock = await database.db
+      .select({ ...getTableColumns(mailingIconStock), availableQuantity: iconAvailableSql(new Date()) })
+      .from(mailingIconStock)
     expect(stock).toHaveLength(3 * 2)
     for (const icon of icons)
       for (const month of ['2027-01', '2027-02', '2027-03'])

@@ -172,7 +172,7 @@ describe('the fast path on one instance', () => {
     for (let quantity = 1; quantity <= 5; quantity++) {
       await fastGet(fast, '/api/map-icons') // hot
       // In the next open mailing, whose figures the list answers at the top level.
-      await setIconStock(t, id, { availableQuantity: quantity })
+      await setIconStock(t, id, { quantity })
       const next = await get(fast, '/api/map-icons')
       const { icons } = JSON.parse(next.body.toString()) as {
         icons: { id: string; availableQuantity: number }[]
@@ -204,7 +204,7 @@ describe('the fast path on one instance', () => {
       }
     }
     // An entry that is no longer valid is reloaded through Hono, not served.
-    await t.db.update(mailingIconStock).set({ availableQuantity: 0 })
+    await t.db.update(mailingIconStock).set({ quantity: 0 })
     const before = fast.honoCalls()
     await get(fast, '/api/map-icons')
     expect(fast.honoCalls()).toBe(before + 1)
@@ -291,7 +291,7 @@ describe.skipIf(testEngine !== 'postgres')('the fast path on two instances shari
     })
     try {
       for (let quantity = 1; quantity <= 15; quantity++) {
-        await setIconStock(a, id, { availableQuantity: quantity })
+        await setIconStock(a, id, { quantity })
         const seen = await Promise.all(
           Array.from({ length: 10 }, async () => quantityIn(await get(fastB, '/api/map-icons'))),
         )

@@ -230,7 +230,7 @@ describe('public reads on one instance', () => {
 
   it('bumps the version once per committed change, and not for writes that change nothing', async () => {
     const start = await readCatalogueVersion(t.db)
-    // refresh-map-icon-availability rewrites every icon with the same numbers: no change, no bump.
+    // refresh-map-icon-availability only reads (availability is derived when read): no bump.
     const refresh = await t.request('/api/functions/refresh-map-icon-availability', {
       method: 'POST',
       json: {},
@@ -278,7 +278,7 @@ describe.skipIf(testEngine !== 'pglite')('PGlite: the version is heard, not aske
     await new Promise((resolve) => setTimeout(resolve, 10))
     for (let i = 0; i < 5; i++) {
       // An icon's stock (per mailing) is catalogue too.
-      await t.db.update(mailingIconStock).set({ availableQuantity: i })
+      await t.db.update(mailingIconStock).set({ quantity: 100 + i })
       const heard = (await reader.read())?.version
       expect(heard).toBe(await readCatalogueVersion(t.db))
       await t.db.transaction(async (tx) => {
@@ -303,7 +303,7 @@ describe('READ_CACHE=off', () => {
     const first = await t.request('/api/map-icons')
     const etag = first.headers.get('etag') as string
     expect((await t.request('/api/map-icons', { headers: { 'if-none-match': etag } })).status).toBe(304)
-    await t.db.update(mailingIconStock).set({ availableQuantity: 0 })
+    await t.db.update(mailingIconStock).set({ quantity: 0 })
     const changed = await t.request('/api/map-icons', { headers: { 'if-none-match': etag } })
     expect(changed.status).toBe(200)
     expect(Object.values(await iconsByName(t))).toEqual([0, 0])
@@ -370,7 +370,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     try {
       for (let quantity = 1; quantity <= 15; quantity++) {
         // In the next open mailing, whose figures the list answers at the top level.
-        await setIconStock(a, id, { availableQuantity: quantity })
+        await setIconStock(a, id, { quantity })
         const seen = await Promise.all(
           Array.from({ length: 10 }, async () => (await iconsByName(b))['Large Map Icon']),
         )

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, min } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { catalogueVersion } from '../db/schema.ts'
+import { catalogueVersion, orders } from '../db/schema.ts'
 import { preparedOnce } from './prepared-queries.ts'
 
 /**
  * The catalogue version: the row migration 0003's triggers rewrite once per committed change of
- * calendar_days, map_icons or blog_posts. `token` (random, never reused) names one state of the catalogue;
+ * calendar_days, map_icons or blog_posts (and later migrations' of the mailings, their icon stock, the
+ * settings and media, and the icon claims among the orders). `token` (random, never reused) names one state of the catalogue;
  * `version` counts changes. Undefined when the row is missing (a restore emptied the table): nothing can be
  * cached then.
  */
@@ -107,5 +108,68 @@ export function catalogueVersionQuery(db: Db): () => Promise<CatalogueVersion | 
         .prepare(name),
     )
     return (await prepared.execute())[0]
+  }
+}
+
+/**
+ * The public catalogue also changes with no write: an icon's availability is derived when read (paid orders
+ * and live holds, migration 0017), and a live hold stops being a claim the moment its expires_at passes. So
+ * what names one state of the catalogue is the version's token together with the moment the next live icon
+ * hold lapses (the earliest expires_at still ahead, asked after that version was read, so it sees every
+ * claim the version's commits hold). Until that moment no answer loaded under the token can change without a
+ * write, and a write gives a new token; from that moment on the token is a new one, and so are the keys of
+ * every cache keyed on it (the read cache, its fast path, the page cache). Every other change of a claim is
+ * a write the database bumps the version for (a hold taken, paid, released, refunded or deleted; a hold's
+ * expiry moved), which asks for the next lapse again.
+ *
+ * One `nextLapse` query runs per token (shared by concurrent readers) and once more each time the lapse it
+ * answered has passed. `nextLapse(now)` answers the earliest expiry after `now`, or null when no hold will
+ * lapse (no live icon hold with an expiry).
+ */
+export function createLapsingVersionReader(
+  versions: VersionReader,
+  nextLapse: (now: Date) => Promise<Date | null>,
+  clock: () => Date = () => new Date(),
+): VersionReader {
+  type Known = { token: string; lapse: Promise<Date | null> }
+  let known: Known | undefined
+
+  function ask(token: string): Known {
+    const entry: Known = { token, lapse: nextLapse(clock()) }
+    entry.lapse.catch(() => {
+      if (known === entry) known = undefined
+    })
+    known = entry
+    return entry
+  }
+
+  return {
+    read: async () => {
+      const current = await versions.read()
+      if (!current) return undefined
+      for (;;) {
+        const entry = known?.token === current.token ? known : ask(current.token)
+        const lapse = await entry.lapse
+        if (lapse === null || clock().getTime() < lapse.getTime())
+          return { version: current.version, token: `${current.token}@${lapse?.toISOString() ?? 'none'}` }
+        // That hold has lapsed since: ask for the next one (once, whoever comes first).
+        if (known === entry) ask(current.token)
+      }
+    },
+  }
+}
+
+/**
+ * The earliest expires_at still ahead of `now` among live icon holds (pending icon orders with an expiry):
+ * the next moment an icon's derived availability changes with no write. Served by orders_status_expires_idx.
+ */
+export function nextIconHoldLapseQuery(db: Db): (now: Date) => Promise<Date | null> {
+  return async (now) => {
+    const [row] = await db
+      .select({ lapse: min(orders.expiresAt) })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), gt(orders.expiresAt, now), isNotNull(orders.mapIconId)))
+    const lapse = row?.lapse ?? null
+    return lapse === null ? null : new Date(lapse)
   }
 }

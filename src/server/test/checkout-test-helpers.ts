@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { calendarDays, mailingIconStock, mailings, mapIcons, orders, outbox } from '#server/db/schema.ts'
+import { iconAvailableSql } from '#server/features/orders/order-status.service.ts'
 import type { TestApp } from '#server/test/test-app.ts'
 
 /** Shared by the checkout integration tests: read state straight from the database. */
@@ -75,35 +76,36 @@ export async function firstOpenMonth(t: { db: Db }, now: Date = new Date()): Pro
 }
 
 /**
- * An icon with its stock in one mailing (stock is per mailing): `availableQuantity` and
- * `totalQuantity` are that mailing's stock row (mailing_icon_stock), not the icon's default quantity.
- * `month` defaults to the earliest mailing open for sale, the one checkout sells in by default.
+ * An icon with its stock in one mailing (stock is per mailing): `totalQuantity` is that mailing's stock row
+ * (mailing_icon_stock), not the icon's default quantity, and `availableQuantity` what the public reads
+ * derive from it as of `now` (stock − paid − live holds, iconAvailableSql). `month` defaults to the
+ * earliest mailing open for sale, the one checkout sells in by default.
  */
-export async function iconById(t: { db: Db }, id: string, month?: string) {
+export async function iconById(t: { db: Db }, id: string, month?: string, now: Date = new Date()) {
   const [icon] = await t.db.select().from(mapIcons).where(eq(mapIcons.id, id))
   if (!icon) return undefined
   const inMonth = month ?? (await firstOpenMonth(t))
   const [stock] = await t.db
-    .select()
+    .select({
+      quantity: mailingIconStock.quantity,
+      available: iconAvailableSql(now),
+    })
     .from(mailingIconStock)
     .where(and(eq(mailingIconStock.iconId, id), eq(mailingIconStock.month, inMonth)))
   if (!stock) throw new Error(`no stock of icon ${icon.name} in the ${inMonth} mailing`)
   return {
     ...icon,
     month: inMonth,
-    availableQuantity: stock.availableQuantity,
+    availableQuantity: Number(stock.available),
     totalQuantity: stock.quantity,
   }
 }
 
-/**
- * Sets an icon's stock row in one mailing (default: the earliest open for sale). Only the columns given
- * change, so a test can make the stored available_quantity stale on purpose.
- */
+/** Sets an icon's stock quantity in one mailing (default: the earliest open for sale). */
 export async function setIconStock(
   t: { db: Db },
   iconId: string,
-  values: { quantity?: number; availableQuantity?: number },
+  values: { quantity: number },
   month?: string,
 ) {
   const inMonth = month ?? (await firstOpenMonth(t))
@@ -118,7 +120,7 @@ export async function setIconStock(
 /** Every icon's stock in every mailing back to its default quantity, all free (for a test with no orders). */
 export async function resetIconStock(t: { db: Db }) {
   await t.db.execute(sql`
-    update mailing_icon_stock s set quantity = i.total_quantity, available_quantity = i.total_quantity
+    update mailing_icon_stock s set quantity = i.total_quantity
     from map_icons i where i.id = s.icon_id`)
 }
 

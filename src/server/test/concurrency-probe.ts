@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
 import { mapIcons } from '#server/db/schema.ts'
+import { iconAvailableSql } from '#server/features/orders/order-status.service.ts'
 
 /**
  * The "never sold twice, never oversold" probe shared by the PostgreSQL concurrency test and
@@ -63,7 +64,10 @@ type ProbeViolations = {
   dayStatusMismatches: number
   /** (icon, mailing) stocks whose paid + live holds exceed the stock. */
   oversoldIcons: number
-  /** (icon, mailing) stocks whose stored available_quantity differs from stock − paid − live holds there. */
+  /**
+   * (icon, mailing) stocks whose availability as the public reads derive it (iconAvailableSql) differs from
+   * stock − paid − live holds there, counted independently here.
+   */
   iconAvailabilityDrift: number
 }
 
@@ -89,11 +93,14 @@ export async function countViolations(db: Db): Promise<ProbeViolations> {
     where (select count(*) from orders o where o.map_icon_id = s.icon_id and o.mailing_month = s.month
       and o.status in ('pending', 'paid')) > s.quantity`)
     .then((r) => rowsOf<{ n: number }>(r))
+  const now = new Date()
+  const at = sql`${now.toISOString()}::timestamptz`
   const [drift] = await db
     .execute<{ n: number }>(sql`
-    select count(*)::int as n from mailing_icon_stock s where s.available_quantity <> greatest(s.quantity -
-      (select count(*) from orders o where o.map_icon_id = s.icon_id and o.mailing_month = s.month and (o.status = 'paid'
-        or (o.status = 'pending' and (o.expires_at is null or o.expires_at > now())))), 0)`)
+    select count(*)::int as n from mailing_icon_stock where ${iconAvailableSql(now)} <> greatest(mailing_icon_stock.quantity -
+      (select count(*) from orders o2 where o2.map_icon_id = mailing_icon_stock.icon_id
+        and o2.mailing_month = mailing_icon_stock.month and (o2.status = 'paid'
+        or (o2.status = 'pending' and (o2.expires_at is null or o2.expires_at > ${at})))), 0)`)
     .then((r) => rowsOf<{ n: number }>(r))
   return {
     daysWithTwoOwners: owners?.n ?? 0,

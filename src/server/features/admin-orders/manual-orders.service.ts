@@ -23,7 +23,7 @@ import { checkoutArtwork, receiptPathOf } from '../orders/checkout-artwork.servi
 import { requireIconSoldIn } from '../orders/icon-retirement.service.ts'
 import { setOrderActor } from '../orders/order-actor.ts'
 import { drawOrderId, insertOrderWithFreshId } from '../orders/order-ids.ts'
-import { recomputeIconAvailability, requireIconRoom } from '../orders/order-status.service.ts'
+import { requireIconRoom } from '../orders/order-status.service.ts'
 import { firstSellingMonth, lockSellingMonths } from '../orders/selling-months.service.ts'
 import { manualOrderConfirmationEmail } from './manual-order-emails.ts'
 
@@ -146,8 +146,8 @@ export async function createManualDayOrder(
  * A manual icon order (MAP- id) in a mailing open for sale (the one asked for, else the next), paid or
  * pending (a pending one without expiry is a claim like a paid one). The icon's
  * stock row in that mailing is locked and its claims counted (stock − paid − live holds,
- * docs/decisions/007), so a sold-out icon is refused and never oversold; its available_quantity is then
- * recomputed from the claims, never decremented.
+ * docs/decisions/007), so a sold-out icon is refused and never oversold. Nothing is decremented or
+ * recomputed: what is left is derived from the claims whenever it is read.
  */
 export async function createManualMapIconOrder(
   db: Db,
@@ -182,7 +182,6 @@ export async function createManualMapIconOrder(
       createdAt: now,
       updatedAt: now,
     })
-    await recomputeIconAvailability(tx, [icon.id], now, [month])
     if (input.sendConfirmation)
       await queueConfirmation(tx, options.mail, {
         orderId: id,

@@ -181,7 +181,7 @@ describe('POST /api/admin/manual-orders', () => {
 })
 
 describe('POST /api/admin/manual-map-icon-orders', () => {
-  it('creates a paid MAP- order and takes one from available_quantity', async () => {
+  it('creates a paid MAP- order and takes one unit from what is available', async () => {
     const iconId = await insertIcon(2)
     const response = await post('manual-map-icon-orders', {
       businessName: 'Icon Co',

@@ -13,12 +13,7 @@ import { formatDayDate } from '#shared/format.ts'
 import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
 import { requireIconSoldIn } from '../orders/icon-retirement.service.ts'
 import type { NewOrder } from '../orders/order-ids.ts'
-import {
-  applyOrderStatusChange,
-  countIconClaims,
-  iconClaimsSql,
-  recomputeIconAvailability,
-} from '../orders/order-status.service.ts'
+import { applyOrderStatusChange, countIconClaims, iconClaimsSql } from '../orders/order-status.service.ts'
 import { firstSellingMonth, lockSellingMonths } from '../orders/selling-months.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { releaseSessionHolds } from './fulfilment.service.ts'
@@ -219,8 +214,8 @@ async function holdItems(
     // The icon row lock serialises every checkout of this icon. Its claims are counted by the insert
     // below: a later statement, so a fresh snapshot under READ COMMITTED that sees every hold committed
     // before this lock was granted.
-    // No early refusal on the stored available_quantity: it can still count a lapsed hold the sweeper has
-    // not reached, and a lapsed hold is no claim. The derived count below decides.
+    // The claims counted below (paid orders and live holds; a lapsed hold is no claim, swept or not)
+    // decide.
     if (!icon || !iconMonth || !selling.has(iconMonth)) throw new AppError('conflict', MAILING_NOT_SELLING)
     iconTotal = icon.totalQuantity
     toInsert.push({
@@ -422,8 +417,8 @@ async function reserveDays(
 /**
  * Inserts a checkout's orders in one statement, each under a freshly drawn id; ON CONFLICT (id) keeps the
  * transaction usable, and only the rows whose id was taken are drawn again. With an icon (whose row the
- * caller has locked), the same statement counts the icon's other claims (answered as `iconClaims`) and
- * recomputes its available_quantity = total − paid − live holds, the new hold included.
+ * caller has locked), the same statement counts the icon's other claims (answered as `iconClaims`). Nothing
+ * else is written for the icon: its availability is derived from the claims when read.
  */
 async function insertOrdersWithFreshIds(
   tx: Db,
@@ -453,13 +448,7 @@ async function insertOrdersWithFreshIds(
       type Row = { id: string | null; icon_rows: number; claims: number }
       const result = await tx.execute<Row>(sql`
         with ins as (${insert.getSQL()}),
-        claims as (select ${iconClaimsSql(sql`${icon.iconId}::uuid`, sql`${icon.month}::text`, icon.now)} as n),
-        recount as (
-          update mailing_icon_stock set available_quantity =
-            greatest(quantity - (select n from claims) - (select count(*) from ins where map_icon_id is not null), 0)
-          where icon_id = ${icon.iconId}::uuid and month = ${icon.month}
-            and exists (select 1 from ins where map_icon_id is not null)
-        )
+        claims as (select ${iconClaimsSql(sql`${icon.iconId}::uuid`, sql`${icon.month}::text`, icon.now)} as n)
         select ins.id, (select count(*)::int from ins where map_icon_id is not null) as icon_rows, claims.n as claims
         from claims left join ins on true`)
       const resultRows = rowsOf<Row>(result)
@@ -478,7 +467,6 @@ async function insertOrdersWithFreshIds(
   if (icon && iconClaims === null) {
     // Rare: the icon's order drew a taken id at first and went in after the statement that counts.
     iconClaims = (await countIconClaims(tx, icon.iconId, icon.month, icon.now)) - 1
-    await recomputeIconAvailability(tx, [icon.iconId], icon.now, [icon.month])
   }
   return { ids: ids as string[], iconClaims: iconClaims ?? 0 }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { calendarDays, mapIcons, orders, outbox } from '#server/db/schema.ts'
+import { calendarDays, catalogueVersion, mapIcons, orders, outbox } from '#server/db/schema.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import {
   allOrders,
@@ -197,8 +197,9 @@ describe('create-map-icon-checkout', () => {
     })
     expect(await snapshot(t)).toEqual(before)
 
-    // A stale available_quantity does not let it through: the claims themselves are counted.
-    await setIconStock(t, iconId, { availableQuantity: 2 })
+    // The public figure is derived from the same claims (none left), and a cart with the icon is refused
+    // as well: the claims themselves are counted.
+    expect((await iconById(t, iconId))?.availableQuantity).toBe(0)
     const stale = await snapshot(t)
     const fourth = await callFunction(t, 'create-cart-checkout-session', {
       ...buyer,
@@ -286,7 +287,7 @@ describe('create-cart-checkout-session', () => {
     const days = await seededDays(t, 2)
     const icon = await seededIcon(t)
     // Sold out in the mailing the icon is sold in (the next one open for sale); beforeEach restores it.
-    await setIconStock(t, icon.id, { quantity: 0, availableQuantity: 0 })
+    await setIconStock(t, icon.id, { quantity: 0 })
     const before = await snapshot(t)
     const response = await callFunction(t, 'create-cart-checkout-session', {
       calendarDayIds: days.map((d) => d.id),
@@ -747,7 +748,7 @@ describe('the same buyer in the same browser checking out again (Back from the p
 })
 
 describe('refresh-map-icon-availability', () => {
-  it('recomputes every icon from paid orders and live holds', async () => {
+  it('answers every icon as of now, derived from paid orders and live holds, and writes nothing', async () => {
     const icon = await seededIcon(t)
     await callFunction(t, 'create-map-icon-checkout', { iconId: icon.id, ...buyer })
     await t.db.insert(orders).values({
@@ -766,8 +767,18 @@ describe('refresh-map-icon-availability', () => {
       status: 'expired',
       mapIconId: icon.id,
     })
-    // A stale stored figure in the mailing the orders are in (the next one open for sale).
-    await setIconStock(t, icon.id, { availableQuantity: 999 })
+    // A hold that lapsed a minute ago and has not been swept: no claim.
+    await t.db.insert(orders).values({
+      id: 'ORD-55557',
+      businessName: 'L',
+      email: 'l@x.example',
+      amountCents: 1,
+      status: 'pending',
+      expiresAt: new Date(Date.now() - 60_000),
+      mapIconId: icon.id,
+    })
+    const before = await snapshot(t)
+    const [version] = await t.db.select().from(catalogueVersion)
     const response = await t.request('/api/functions/refresh-map-icon-availability', { method: 'POST' })
     expect(response.status).toBe(200)
     const { icons } = await response.json()
@@ -776,5 +787,7 @@ describe('refresh-map-icon-availability', () => {
       totalQuantity: icon.totalQuantity,
       price: icon.priceCents / 100,
     })
+    expect(await snapshot(t)).toEqual(before)
+    expect(await t.db.select().from(catalogueVersion)).toEqual([version])
   })
 })

@@ -7,11 +7,7 @@ import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { checkoutArtwork, receiptPathOf } from '../orders/checkout-artwork.service.ts'
-import {
-  applyOrderStatusChange,
-  countIconClaims,
-  recomputeIconAvailability,
-} from '../orders/order-status.service.ts'
+import { applyOrderStatusChange, countIconClaims } from '../orders/order-status.service.ts'
 import { latePaymentRefundKey, recordLatePaymentRefund, runDueRefunds } from '../orders/refunds.service.ts'
 import { lockSellingMonths } from '../orders/selling-months.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
@@ -90,7 +86,6 @@ export async function applyPayment(
   if (rows.length === 0) return { outcome: 'unknown_session' }
   const open = rows.filter((o) => o.status === 'pending' || o.status === 'expired')
   if (open.length === 0) return { outcome: 'already_applied' }
-  const iconIds = open.flatMap((o) => (o.mapIconId ? [o.mapIconId] : []))
 
   let conflict: string | null = null
   try {
@@ -130,7 +125,6 @@ export async function applyPayment(
     .update(orders)
     .set({ paymentIntentId: paymentRef || null, updatedAt: now })
     .where(eq(orders.paymentSessionId, sessionId))
-  await recomputeIconAvailability(tx, iconIds, now)
 
   const first = rows[0] as (typeof rows)[number]
   const checkout: PaidCheckout = {
@@ -264,11 +258,6 @@ export async function releaseSessionHolds(tx: Db, sessionId: string, now: Date):
     .orderBy(asc(orders.id))
     .for('update')
   for (const order of pending) await applyOrderStatusChange(tx, order, 'expired', now)
-  await recomputeIconAvailability(
-    tx,
-    pending.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
-    now,
-  )
   return pending.length
 }
 
@@ -316,10 +305,5 @@ export async function refundPaidOrders(
     .orderBy(asc(orders.id))
     .for('update')
   for (const order of paid) await applyOrderStatusChange(tx, order, 'refunded', now)
-  await recomputeIconAvailability(
-    tx,
-    paid.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
-    now,
-  )
   return paid.length
 }

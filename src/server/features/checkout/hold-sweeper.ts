@@ -3,13 +3,14 @@ import type { Db } from '#server/db/client.ts'
 import { orders } from '#server/db/schema.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { startPeriodicTask } from '#server/lib/periodic-task.ts'
-import { recomputeIconAvailability, releaseDay } from '../orders/order-status.service.ts'
+import { releaseDay } from '../orders/order-status.service.ts'
 
 const SWEEP_INTERVAL_MS = 60_000
 
 /**
  * Releases lapsed checkout holds: the order becomes 'expired' and its day available again (name cleared),
- * but only while the day is still this order's reserved_pending hold. Safe in several instances at once:
+ * but only while the day is still this order's reserved_pending hold. An icon hold needs nothing more: its
+ * unit was free from the moment the hold lapsed (availability is derived from the live claims when read). Safe in several instances at once:
  * rows are claimed with SKIP LOCKED and the status change is conditional (status = 'pending'), so each
  * hold is released exactly once. `now` is injectable for tests.
  */
@@ -26,15 +27,10 @@ export async function sweepExpiredHolds(db: Db, now: Date = new Date(), batchSiz
       .update(orders)
       .set({ status: 'expired', updatedAt: now })
       .where(and(inArray(orders.id, due), eq(orders.status, 'pending')))
-      .returning({ id: orders.id, dayId: orders.dayId, mapIconId: orders.mapIconId })
+      .returning({ id: orders.id, dayId: orders.dayId })
     for (const order of expired) {
       if (order.dayId) await releaseDay(tx, order.dayId, order.id, now, { onlyIfHeld: true })
     }
-    await recomputeIconAvailability(
-      tx,
-      expired.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
-      now,
-    )
     return expired.length
   })
 }

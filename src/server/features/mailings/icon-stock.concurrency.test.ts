@@ -41,10 +41,7 @@ describe.skipIf(testEngine !== 'postgres')(
     it('sells exactly each mailing its own stock, round after round', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         await t.db.update(orders).set({ status: 'expired' }).where(eq(orders.mapIconId, iconId))
-        await t.db
-          .update(mailingIconStock)
-          .set({ quantity: 5, availableQuantity: 5 })
-          .where(eq(mailingIconStock.iconId, iconId))
+        await t.db.update(mailingIconStock).set({ quantity: 5 }).where(eq(mailingIconStock.iconId, iconId))
         const responses = await Promise.all([
           ...Array.from({ length: REQUESTS }, (_, i) =>
             t.request('/api/functions/create-map-icon-checkout', {

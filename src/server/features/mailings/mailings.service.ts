@@ -30,11 +30,7 @@ import {
   type UpdateMailingDatesInput,
   type UpdateMapIconInput,
 } from '#shared/mailings.ts'
-import {
-  applyOrderStatusChange,
-  countIconClaims,
-  recomputeIconAvailability,
-} from '../orders/order-status.service.ts'
+import { applyOrderStatusChange, countIconClaims } from '../orders/order-status.service.ts'
 import { firstSellingMonth, toPublicMailingDto } from '../orders/selling-months.service.ts'
 
 type MailingRow = typeof mailings.$inferSelect
@@ -313,11 +309,6 @@ async function endLiveCheckouts(db: Db, month: MonthKey, now: Date): Promise<num
       .orderBy(asc(orders.id))
       .for('update')
     for (const order of held) await applyOrderStatusChange(tx, order, 'expired', now)
-    await recomputeIconAvailability(
-      tx,
-      held.flatMap((o) => (o.mapIconId ? [o.mapIconId] : [])),
-      now,
-    )
     return new Set(held.map((o) => o.paymentSessionId)).size
   })
 }
@@ -482,7 +473,6 @@ export async function setIconStock(
       .update(mailingIconStock)
       .set({ quantity, updatedAt: now })
       .where(and(eq(mailingIconStock.month, month), eq(mailingIconStock.iconId, iconId)))
-    await recomputeIconAvailability(tx, [iconId], now, [month])
   })
   const found = (await iconStockRows(db, month, now)).find((r) => r.iconId === iconId)
   if (!found) throw new AppError('not_found', 'Map icon stock not found for this mailing.')

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mailingIconStock, mailings, mapIcons, orders } from '#server/db/schema.ts'
 import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
@@ -6,6 +6,7 @@ import { createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { closedMailingMessage } from '#shared/calendar-admin.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { toMonthKey } from '#shared/mailings.ts'
+import { iconAvailableSql } from '../orders/order-status.service.ts'
 import { closeMailingsPastDeadline } from '../orders/selling-months.service.ts'
 
 const TZ = 'America/New_York'
@@ -96,9 +97,10 @@ async function newIcon(name: string, total: number) {
   return icon as typeof mapIcons.$inferSelect
 }
 
+/** An icon's stock row in a mailing, with what is available there now as the public reads derive it. */
 async function stockOf(iconId: string, month: string) {
   const [row] = await t.db
-    .select()
+    .select({ ...getTableColumns(mailingIconStock), availableQuantity: iconAvailableSql(new Date()) })
     .from(mailingIconStock)
     .where(and(eq(mailingIconStock.iconId, iconId), eq(mailingIconStock.month, month)))
   return row

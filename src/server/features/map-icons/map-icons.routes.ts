@@ -3,7 +3,6 @@ import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { publicReadCache } from '#server/http/cache.ts'
 import { readIdParam } from '#server/http/validate.ts'
 import type { MapIconDto, MapIconsResponse } from '#shared/dto.ts'
-import { refreshMapIconAvailability } from './map-icon-availability.service.ts'
 import { getMapIcon, listMapIcons, MAP_ICON_NOT_FOUND } from './map-icons.service.ts'
 
 export function mapIconsRoutes(deps: AppDeps) {
@@ -26,9 +25,11 @@ export function mapIconsRoutes(deps: AppDeps) {
     })
   })
 
-  // One of the server functions (POST /api/functions/…), but the map icons' own: it recomputes their stock.
+  // One of the server functions (POST /api/functions/…), but the map icons' own (the cards' Refresh): the
+  // icons with their stock as of now, read past the cache. It writes nothing: availability is derived from
+  // the claims whenever it is read, so there is nothing to recompute.
   app.post('/functions/refresh-map-icon-availability', async (c) => {
-    return c.json({ icons: await refreshMapIconAvailability(db) })
+    return c.json({ icons: await listMapIcons(db) })
   })
 
   return app

@@ -5,6 +5,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import type { MapIconDto } from '#shared/dto.ts'
 import type { MapIconMailingStock } from '#shared/mailings.ts'
+import { iconAvailableSql } from '../orders/order-status.service.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 
 export const MAP_ICON_NOT_FOUND = 'Map icon not found.'
@@ -30,8 +31,12 @@ function toMapIconDto(row: IconRow, stock: MapIconMailingStock[], specs: PrintSp
   }
 }
 
-/** Stock in the mailings open for sale that sell the icon: a retired type's only before its retirement. */
-async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIconMailingStock[]>> {
+/**
+ * Stock in the mailings open for sale that sell the icon (a retired type's only before its retirement),
+ * with what is available derived as of `now` from the claims (iconAvailableSql: one count per stock row,
+ * served by orders_map_icon_mailing_idx). A hold that lapsed by `now` is no claim, swept or not.
+ */
+async function openStock(db: Db, iconIds: string[], now: Date): Promise<Map<string, MapIconMailingStock[]>> {
   const byIcon = new Map<string, MapIconMailingStock[]>()
   if (iconIds.length === 0) return byIcon
   const rows = await db
@@ -39,7 +44,7 @@ async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIcon
       iconId: mailingIconStock.iconId,
       month: mailingIconStock.month,
       quantity: mailingIconStock.quantity,
-      available: mailingIconStock.availableQuantity,
+      available: iconAvailableSql(now),
     })
     .from(mailingIconStock)
     .innerJoin(mailings, and(eq(mailings.month, mailingIconStock.month), eq(mailings.status, 'open')))
@@ -53,7 +58,7 @@ async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIcon
     .orderBy(asc(mailingIconStock.month))
   for (const r of rows) {
     const list = byIcon.get(r.iconId) ?? []
-    list.push({ month: r.month, availableQuantity: r.available, totalQuantity: r.quantity })
+    list.push({ month: r.month, availableQuantity: Number(r.available), totalQuantity: r.quantity })
     byIcon.set(r.iconId, list)
   }
   return byIcon
@@ -61,14 +66,15 @@ async function openStock(db: Db, iconIds: string[]): Promise<Map<string, MapIcon
 
 /**
  * All icons ordered by price ascending (name breaks ties so the order is stable); a retired type only
- * while a mailing open for sale still sells it.
+ * while a mailing open for sale still sells it. Availability is as of `now`.
  */
-export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
+export async function listMapIcons(db: Db, now: Date = new Date()): Promise<MapIconDto[]> {
   const rows = await db.select().from(mapIcons).orderBy(asc(mapIcons.priceCents), asc(mapIcons.name))
   const [stock, specs] = await Promise.all([
     openStock(
       db,
       rows.map((r) => r.id),
+      now,
     ),
     getPrintSpecs(db),
   ])
@@ -77,9 +83,9 @@ export async function listMapIcons(db: Db): Promise<MapIconDto[]> {
     .map((row) => toMapIconDto(row, stock.get(row.id) ?? [], specs))
 }
 
-export async function getMapIcon(db: Db, id: string): Promise<MapIconDto> {
+export async function getMapIcon(db: Db, id: string, now: Date = new Date()): Promise<MapIconDto> {
   const [row] = await db.select().from(mapIcons).where(eq(mapIcons.id, id))
   if (!row) throw new AppError('not_found', MAP_ICON_NOT_FOUND)
-  const [stock, specs] = await Promise.all([openStock(db, [row.id]), getPrintSpecs(db)])
+  const [stock, specs] = await Promise.all([openStock(db, [row.id], now), getPrintSpecs(db)])
   return toMapIconDto(row, stock.get(row.id) ?? [], specs)
 }

@@ -17,10 +17,11 @@ import { DAY_NOT_AVAILABLE_MESSAGE, ICON_NOT_AVAILABLE_MESSAGE } from '#shared/a
  *   delete       → status 'deleted' (the row and its history stay); a pending or paid order's day
  *                  available, name cleared
  *
- * An icon's availability is derived, never counted up or down, per mailing: after any change of
- * an icon order, each (icon, mailing) stock row's available_quantity is recomputed as quantity − paid − live
- * holds of that icon in that mailing (so refunding or deleting an icon order frees a unit; this replaces the
- * spec's "other changes do not restore the quantity", docs/decisions/007).
+ * An icon's availability is derived, never counted up or down, and never stored: whoever reads it computes
+ * quantity − paid − live holds of that icon in that mailing (iconAvailableSql), so refunding, deleting or
+ * letting an icon order lapse frees a unit with nothing to recompute (this replaces the spec's "other
+ * changes do not restore the quantity", docs/decisions/007). The database bumps the read cache's version on
+ * every committed change of an icon claim (migration 0017), whichever path writes it.
  *
  * Printed and mailed mailings take no more orders of any kind: an order of such a mailing never becomes
  * live again (409).
@@ -89,9 +90,6 @@ export async function applyOrderStatusChange(
     else if (to === 'expired' && from === 'pending')
       await releaseDay(tx, order.dayId, order.id, now, { onlyIfHeld: true })
   }
-
-  if (order.mapIconId && isLive(from) !== isLive(to))
-    await recomputeIconAvailability(tx, [order.mapIconId], now)
 }
 
 /**
@@ -145,7 +143,6 @@ export async function deleteOrder(
     .set({ status: 'deleted', deletedAt: now, deletedBy: by, expiresAt: null, updatedAt: now })
     .where(eq(orders.id, order.id))
   if (order.dayId && isLive(order.status)) await releaseDay(tx, order.dayId, order.id, now)
-  if (order.mapIconId && isLive(order.status)) await recomputeIconAvailability(tx, [order.mapIconId], now)
 }
 
 async function setDay(tx: Db, dayId: string, status: string, businessName: string, now: Date) {
@@ -212,26 +209,12 @@ export async function countIconClaims(
 }
 
 /**
- * Each (icon, mailing) stock row's available_quantity = quantity − paid − live holds there (never below 0):
- * what a visitor can still reserve. Run after every change of an icon's orders (for every mailing of those
- * icons, or only `months` when given), and by refresh-map-icon-availability for all icons.
+ * What a visitor can still reserve of an icon in one mailing, for the mailing_icon_stock row of the query it
+ * is selected in: its quantity − its claims as of `now` (iconClaimsSql: paid orders and live holds), never
+ * below 0. Not stored anywhere: derived whenever it is read, so no writer has anything to recompute and a
+ * hold that lapses by time frees its unit at once, with no write.
  */
-export async function recomputeIconAvailability(
-  tx: Db,
-  iconIds: string[] | 'all',
-  now: Date,
-  months?: string[],
-): Promise<void> {
-  const ids = iconIds === 'all' ? undefined : [...new Set(iconIds)]
-  if (ids && ids.length === 0) return
+export function iconAvailableSql(now: Date): SQL<number> {
   const claims = iconClaimsSql(sql`${mailingIconStock.iconId}`, sql`${mailingIconStock.month}`, now)
-  await tx
-    .update(mailingIconStock)
-    .set({ availableQuantity: sql`greatest(${mailingIconStock.quantity} - ${claims}, 0)` })
-    .where(
-      and(
-        ids ? inArray(mailingIconStock.iconId, ids) : undefined,
-        months && months.length > 0 ? inArray(mailingIconStock.month, months) : undefined,
-      ),
-    )
+  return sql<number>`greatest(${mailingIconStock.quantity} - ${claims}, 0)`
 }
