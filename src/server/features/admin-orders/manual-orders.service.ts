@@ -196,7 +196,7 @@ export async function createManualMapIconOrder(
 
 /**
  * The buyer's confirmation, in the order's transaction (the outbox row exists iff the order does), with
- * the checkout's artwork link created now, as the checkout confirmation does (fulfilment.service.ts).
+ * the checkout's artwork link created now, as the checkout confirmation does (payment-confirmation.service.ts).
  */
 async function queueConfirmation(
   tx: Db,

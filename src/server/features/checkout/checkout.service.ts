@@ -16,7 +16,6 @@ import type { NewOrder } from '../orders/order-ids.ts'
 import { applyOrderStatusChange, countIconClaims, iconClaimsSql } from '../orders/order-status.service.ts'
 import { firstSellingMonth, lockSellingMonths } from '../orders/selling-months.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
-import { releaseSessionHolds } from './fulfilment.service.ts'
 import {
   BROWSER_META_KEY,
   type CheckoutHolder,
@@ -27,6 +26,7 @@ import {
   lockHolder,
 } from './hold-limits.ts'
 import { checkoutWindow } from './hold-policy.ts'
+import { releaseSessionHolds } from './payment-confirmation.service.ts'
 
 /** What one checkout buys; prices come from the database, never from the request. */
 type CheckoutRequest = {

@@ -4,7 +4,7 @@
  *
  * The provider is told to stop taking the payment at sessionExpiresAt; the hold ends a grace minute later,
  * so a buyer who pays in the session's last second still finds their hold. A payment that arrives after
- * the hold anyway (a late webhook) goes through the late-payment rule (fulfilment.service.ts applyPayment).
+ * the hold anyway (a late webhook) goes through the late-payment rule (payment-confirmation.service.ts applyPayment).
  */
 const MINUTE_MS = 60_000
 

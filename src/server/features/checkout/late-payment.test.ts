@@ -22,8 +22,8 @@ import { todayInTimeZone } from '#shared/dates.ts'
 import type { MapIconsResponse } from '#shared/dto.ts'
 import { REFUND_ALERT_AFTER_ATTEMPTS, REFUND_LEASE_MS, runDueRefunds } from '../orders/refunds.service.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
-import { applyPayment, fulfilCheckoutSession } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
+import { applyPayment, confirmCheckoutPayment } from './payment-confirmation.service.ts'
 
 /**
  * Holds, payments and icons: a hold whose time has passed is no claim, swept or not; paying it
@@ -148,7 +148,7 @@ describe('a lapsed hold, swept or not', () => {
     const late = await checkout('Late Co', [], icon.id)
     await lapse(late.sessionId)
     expect((await checkout('B Co', [], icon.id)).status).toBe(200)
-    expect(await fulfilCheckoutSession(ctx(), late.sessionId, 'local_pay_x')).toEqual({ outcome: 'paid' })
+    expect(await confirmCheckoutPayment(ctx(), late.sessionId, 'local_pay_x')).toEqual({ outcome: 'paid' })
     expect(await derivedAvailable(icon.id)).toEqual({ listed: 0, derived: 0 })
     expect(await t.db.select().from(refundRecords)).toEqual([])
   })
@@ -168,7 +168,7 @@ describe('a lapsed hold, swept or not', () => {
       businessName: 'Rival',
     })
 
-    expect((await fulfilCheckoutSession(ctx(), late.sessionId, 'local_pay_late')).outcome).toBe('refunded')
+    expect((await confirmCheckoutPayment(ctx(), late.sessionId, 'local_pay_late')).outcome).toBe('refunded')
     expect((await ordersOfSession(t, late.sessionId)).map((o) => o.status)).toEqual(['refunded', 'refunded'])
     expect(await dayById(t, other?.id as string)).toMatchObject({ status: 'available', businessName: null })
     expect(await dayById(t, day?.id as string)).toMatchObject({
@@ -192,7 +192,7 @@ describe('a lapsed hold, swept or not', () => {
       const tomorrow = new Date(Date.now() + 26 * 3600_000)
       expect(
         (
-          await fulfilCheckoutSession(
+          await confirmCheckoutPayment(
             ctx(undefined, () => tomorrow),
             late.sessionId,
             'local_pay_old',
@@ -213,7 +213,7 @@ describe('a lapsed hold, swept or not', () => {
       const late = await checkout('Late Co', [day.id])
       await lapse(late.sessionId)
       const [payment, rival] = await Promise.all([
-        fulfilCheckoutSession(ctx(), late.sessionId, 'local_pay_race'),
+        confirmCheckoutPayment(ctx(), late.sessionId, 'local_pay_race'),
         checkout('Rival', [day.id]),
       ])
       const live = await t.db
@@ -240,7 +240,7 @@ describe('the late-payment refund is a durable job', () => {
     await sweepExpiredHolds(t.db, new Date(Date.now() + 60 * 60_000))
     await t.db.update(calendarDays).set({ status: 'reserved', businessName: 'Manual' })
     await t.db.delete(outbox)
-    expect((await fulfilCheckoutSession(ctx(payments), late.sessionId, 'pi_x')).outcome).toBe('refunded')
+    expect((await confirmCheckoutPayment(ctx(payments), late.sessionId, 'pi_x')).outcome).toBe('refunded')
     return late.sessionId
   }
 
@@ -352,7 +352,7 @@ describe('the late-payment refund is a durable job', () => {
     await sweepExpiredHolds(t.db, new Date(Date.now() + 60 * 60_000))
     await t.db.update(calendarDays).set({ status: 'reserved', businessName: 'Manual' })
     for (const sessionId of sessions)
-      expect((await fulfilCheckoutSession(ctx(failing), sessionId, `pi_${sessionId}`)).outcome).toBe(
+      expect((await confirmCheckoutPayment(ctx(failing), sessionId, `pi_${sessionId}`)).outcome).toBe(
         'refunded',
       )
     const later = () => new Date(Date.now() + 3600_000)

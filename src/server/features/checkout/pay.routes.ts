@@ -4,13 +4,13 @@ import { sameOriginOnly } from '#server/http/security.ts'
 import { newLocalPaymentRef } from '#server/lib/payments/local-provider.ts'
 import { DEFAULT_RETURN_PATH } from '#shared/checkout.ts'
 import { checkoutContext } from './checkout-context.ts'
-import { cancelCheckoutSession, fulfilCheckoutSession } from './fulfilment.service.ts'
 import {
   renderClosedSession,
   renderOpenSession,
   renderPaidSession,
   renderUnknownSession,
 } from './pay-page.ts'
+import { cancelCheckoutSession, confirmCheckoutPayment } from './payment-confirmation.service.ts'
 import { listSessionOrders, type SessionOrder } from './session-order-list.service.ts'
 
 type PaySessionState = 'open' | 'paid' | 'closed' | 'unknown'
@@ -32,7 +32,7 @@ const sessionIdOf = (c: Context<AppEnv>) => {
 
 /**
  * The local test checkout (the embedded payment provider's "hosted page"): GET shows the items, Pay runs
- * the same fulfilment a webhook does, Cancel releases the holds and returns to the page the checkout
+ * the same payment confirmation a webhook does, Cancel releases the holds and returns to the page the checkout
  * started from. Forms post same-origin only.
  */
 export function payRoutes(deps: AppDeps) {
@@ -68,7 +68,7 @@ export function payRoutes(deps: AppDeps) {
     if (state === 'unknown') return c.html(renderUnknownSession(productName), 404)
     if (state === 'closed') return c.html(renderClosedSession(productName), 410)
     if (state === 'open')
-      await fulfilCheckoutSession(checkoutContext(deps, c.var.log), sessionId, newLocalPaymentRef())
+      await confirmCheckoutPayment(checkoutContext(deps, c.var.log), sessionId, newLocalPaymentRef())
     return c.redirect(`/thank-you?session_id=${encodeURIComponent(sessionId)}`, 303)
   })
 

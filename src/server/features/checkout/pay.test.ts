@@ -20,8 +20,8 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/test-app.
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { MonthKey } from '#shared/month-key.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
-import { fulfilCheckoutSession } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
+import { confirmCheckoutPayment } from './payment-confirmation.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('the local test checkout page', () => {
     expect(page).toContain('Joe&#39;s Diner')
   })
 
-  it('Pay fulfils the session: days reserved, icon taken, orders paid, two e-mails queued, thank-you redirect', async () => {
+  it('Pay confirms the session’s payment: days reserved, icon taken, orders paid, two e-mails queued, thank-you redirect', async () => {
     const days = await seededDays(t, 2)
     const icon = await seededIcon(t)
     const sessionId = await cartCheckout(
@@ -156,7 +156,7 @@ describe('the local test checkout page', () => {
   })
 })
 
-describe('fulfilment', () => {
+describe('payment confirmation', () => {
   const ctx = (payments?: PaymentProvider): CheckoutContext => ({
     ...checkoutContext(t.deps, createLogger('silent')),
     ...(payments ? { payments } : {}),
@@ -166,7 +166,7 @@ describe('fulfilment', () => {
     const [day] = await seededDays(t, 1)
     const icon = await seededIcon(t)
     const sessionId = await cartCheckout([day?.id as string], icon.id)
-    const outcomes = await Promise.all([1, 2, 3].map(() => fulfilCheckoutSession(ctx(), sessionId, 'pi_1')))
+    const outcomes = await Promise.all([1, 2, 3].map(() => confirmCheckoutPayment(ctx(), sessionId, 'pi_1')))
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['already_applied', 'already_applied', 'paid'])
     expect((await iconById(t, icon.id))?.availableQuantity).toBe(icon.totalQuantity - 1)
     expect(await outboxRows(t)).toHaveLength(2)
@@ -219,7 +219,7 @@ describe('fulfilment', () => {
     const sessionId = await cartCheckout([day?.id as string])
     await sweepExpiredHolds(t.db, new Date(Date.now() + 60 * 60_000))
     expect((await dayById(t, day?.id as string))?.status).toBe('available')
-    expect(await fulfilCheckoutSession(ctx(), sessionId, 'pi_late')).toEqual({ outcome: 'paid' })
+    expect(await confirmCheckoutPayment(ctx(), sessionId, 'pi_late')).toEqual({ outcome: 'paid' })
     expect(await dayById(t, day?.id as string)).toMatchObject({
       status: 'reserved',
       businessName: "Joe's Diner",
@@ -246,7 +246,7 @@ describe('fulfilment', () => {
         return { id: null, status: 'succeeded' }
       },
     }
-    expect(await fulfilCheckoutSession(ctx(spy), sessionId, 'pi_late')).toEqual({
+    expect(await confirmCheckoutPayment(ctx(spy), sessionId, 'pi_late')).toEqual({
       outcome: 'refunded',
       paymentRef: 'pi_late',
     })
@@ -263,7 +263,7 @@ describe('fulfilment', () => {
     )
     expect(mails[0]?.textBody).toContain('could not be honoured: a day had been booked by someone else.')
     // The same late event again: nothing more happens.
-    expect((await fulfilCheckoutSession(ctx(spy), sessionId, 'pi_late')).outcome).toBe('already_applied')
+    expect((await confirmCheckoutPayment(ctx(spy), sessionId, 'pi_late')).outcome).toBe('already_applied')
     expect(refunds).toHaveLength(1)
   })
 
@@ -278,7 +278,7 @@ describe('fulfilment', () => {
         throw new Error('provider down')
       },
     }
-    expect((await fulfilCheckoutSession(ctx(failing), sessionId, 'pi_x')).outcome).toBe('refunded')
+    expect((await confirmCheckoutPayment(ctx(failing), sessionId, 'pi_x')).outcome).toBe('refunded')
     // One failure is not yet an alert (late-payment.test.ts follows the job to its fifth failure).
     expect((await outboxRows(t)).map((m) => m.kind)).toEqual([
       'admin_late_payment_refunded',

@@ -16,7 +16,7 @@ import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel, toMonthKey } from '#shared/mailings.ts'
 import { closeMailingsPastDeadline } from '../orders/selling-months.service.ts'
 import { type CheckoutContext, checkoutContext } from './checkout-context.ts'
-import { fulfilCheckoutSession, holdUntilPaymentSettles } from './fulfilment.service.ts'
+import { confirmCheckoutPayment, holdUntilPaymentSettles } from './payment-confirmation.service.ts'
 
 /**
  * Checkouts in flight when a mailing closes its sales, is printed or is mailed. Closing or marking it
@@ -145,12 +145,12 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
     // Stripe still takes it (the buyers were on its page): each payment is refunded, once.
     const { provider, refunds } = countingProvider()
     for (const [i, sessionId] of sessions.entries()) {
-      expect(await fulfilCheckoutSession(ctx(provider), sessionId, `pi_close_${i}`)).toEqual({
+      expect(await confirmCheckoutPayment(ctx(provider), sessionId, `pi_close_${i}`)).toEqual({
         outcome: 'refunded',
         paymentRef: `pi_close_${i}`,
       })
       // The same event again (providers repeat them): nothing more.
-      expect((await fulfilCheckoutSession(ctx(provider), sessionId, `pi_close_${i}`)).outcome).toBe(
+      expect((await confirmCheckoutPayment(ctx(provider), sessionId, `pi_close_${i}`)).outcome).toBe(
         'already_applied',
       )
     }
@@ -189,11 +189,11 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
 
     // The settling payment succeeds now, and its event comes twice; the local checkout's Pay is pressed twice.
     const { provider, refunds } = countingProvider()
-    expect(await fulfilCheckoutSession(ctx(provider), settling, 'pi_printed')).toEqual({
+    expect(await confirmCheckoutPayment(ctx(provider), settling, 'pi_printed')).toEqual({
       outcome: 'refunded',
       paymentRef: 'pi_printed',
     })
-    expect((await fulfilCheckoutSession(ctx(provider), settling, 'pi_printed')).outcome).toBe(
+    expect((await confirmCheckoutPayment(ctx(provider), settling, 'pi_printed')).outcome).toBe(
       'already_applied',
     )
     expect(refunds).toEqual([`pi_printed late-payment:${settling}`])
@@ -218,7 +218,7 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
     )
 
     // The other buyer's checkout was ended when sales closed: its late payment is refunded too.
-    expect((await fulfilCheckoutSession(ctx(provider), paying, 'pi_paying')).outcome).toBe('refunded')
+    expect((await confirmCheckoutPayment(ctx(provider), paying, 'pi_paying')).outcome).toBe('refunded')
     expect(refunds).toHaveLength(2)
     expect((await refundMails(paying)).kinds.sort()).toEqual([
       'admin_late_payment_refunded',
@@ -244,14 +244,14 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
 
     // A hold that started before the sales close and is paid within its time is honoured.
     const { provider, refunds } = countingProvider()
-    expect(await fulfilCheckoutSession(ctx(provider), early, 'pi_early')).toEqual({ outcome: 'paid' })
+    expect(await confirmCheckoutPayment(ctx(provider), early, 'pi_early')).toEqual({ outcome: 'paid' })
     expect(await liveCheckoutsOf(month)).toBe(1)
 
     const printed = await adminCall('POST', `/api/admin/mailings/${month}/status`, { action: 'printed' })
     expect(printed.body).toMatchObject({ status: 'printed', endedCheckouts: 1, liveCheckouts: 0 })
     expect((await ordersOfSession(t, early)).map((o) => o.status)).toEqual(['paid'])
     expect((await ordersOfSession(t, late)).map((o) => o.status)).toEqual(['expired'])
-    expect(await fulfilCheckoutSession(ctx(provider), late, 'pi_late')).toEqual({
+    expect(await confirmCheckoutPayment(ctx(provider), late, 'pi_late')).toEqual({
       outcome: 'refunded',
       paymentRef: 'pi_late',
     })
@@ -270,7 +270,7 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
     await t.db.update(mailings).set({ status: 'closed' }).where(eq(mailings.month, month))
     const { provider, refunds } = countingProvider()
     const [payment, printed] = await Promise.all([
-      fulfilCheckoutSession(ctx(provider), sessionId, 'pi_race'),
+      confirmCheckoutPayment(ctx(provider), sessionId, 'pi_race'),
       adminCall('POST', `/api/admin/mailings/${month}/status`, { action: 'printed' }),
     ])
     expect(printed.body.status).toBe('printed')

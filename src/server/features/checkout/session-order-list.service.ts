@@ -1,5 +1,5 @@
-// A session's orders as rows, apart from session-orders.service.ts: fulfilment reads them, and the lookup
-// there fulfils a paid session, so one module holding both would import fulfilment and be imported by it.
+// A session's orders as rows, apart from session-orders.service.ts: payment confirmation reads them, and the lookup
+// there confirms a paid session, so one module holding both would import the confirmation and be imported by it.
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { calendarDays, mapIcons, orders } from '#server/db/schema.ts'

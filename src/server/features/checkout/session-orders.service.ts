@@ -4,7 +4,7 @@ import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
 import type { OrdersBySessionResponse, SessionOrderDto } from '#shared/checkout.ts'
 import { checkoutArtwork } from '../orders/checkout-artwork.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
-import { cancelCheckoutSession, fulfilCheckoutSession } from './fulfilment.service.ts'
+import { cancelCheckoutSession, confirmCheckoutPayment } from './payment-confirmation.service.ts'
 import { listSessionOrders, type SessionOrder } from './session-order-list.service.ts'
 
 const NO_ORDERS_FOR_SESSION = 'No orders were found for this checkout session.'
@@ -61,7 +61,7 @@ function askProvider(ctx: CheckoutContext, sessionId: string): Promise<PaymentSe
 /**
  * get-orders-by-session: what the thank-you page shows. The session id is not a login, so the answer
  * holds only that session's items and amounts (no names, no e-mail). When the provider's event is late,
- * the provider is asked and a paid session is fulfilled here, through the same function a webhook uses.
+ * the provider is asked and a paid session's payment is confirmed here, through the same function a webhook uses.
  * Those lookups cost a provider API call: they are counted per client (`clientKey`, its address; 429 over
  * PROVIDER_LOOKUPS_PER_CLIENT) and the provider's answer is shared for a few seconds (askProvider).
  */
@@ -79,7 +79,7 @@ export async function getOrdersBySession(
     if (hits > PROVIDER_LOOKUPS_PER_CLIENT.max) throw new AppError('rate_limited', TOO_MANY_LOOKUPS_MESSAGE)
     try {
       const state = await askProvider(ctx, sessionId)
-      if (state?.isPaid) await fulfilCheckoutSession(ctx, sessionId, state.paymentRef ?? '')
+      if (state?.isPaid) await confirmCheckoutPayment(ctx, sessionId, state.paymentRef ?? '')
       else if (state?.status === 'expired') await cancelCheckoutSession(ctx, sessionId)
       if (state) rows = await listSessionOrders(ctx.db, sessionId)
     } catch (error) {

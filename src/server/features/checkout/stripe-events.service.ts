@@ -11,7 +11,7 @@ import {
   type PaymentOutcome,
   refundPaidOrders,
   releaseSessionHolds,
-} from './fulfilment.service.ts'
+} from './payment-confirmation.service.ts'
 
 type StripeEventResult = { duplicate: boolean; handled: string }
 

@@ -31,8 +31,8 @@ import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { runDueRefunds, startRefundWorker } from '../orders/refunds.service.ts'
 import { checkoutContext } from './checkout-context.ts'
-import { applyPayment } from './fulfilment.service.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
+import { applyPayment } from './payment-confirmation.service.ts'
 
 const WEBHOOK_SECRET = 'whsec_test_secret'
 
@@ -266,7 +266,7 @@ describe('Stripe Checkout adapter', () => {
 })
 
 describe('POST /api/webhooks/stripe', () => {
-  it('checkout.session.completed (paid) fulfils once; the duplicate is recorded as such', async () => {
+  it('checkout.session.completed (paid) confirms the payment once; the duplicate is recorded as such', async () => {
     const [day] = await seededDays(t, 1)
     const icon = await seededIcon(t)
     const { sessionId, session } = await startCart([day?.id as string], icon.id)
@@ -455,7 +455,7 @@ describe('POST /api/webhooks/stripe', () => {
     await t.db.delete(mapIcons).where(eq(mapIcons.id, icon?.id as string))
   })
 
-  it('get-orders-by-session asks Stripe when no event has arrived and fulfils a paid session', async () => {
+  it('get-orders-by-session asks Stripe when no event has arrived and confirms a paid session', async () => {
     const [day] = await seededDays(t, 1)
     const { sessionId, session } = await startCart([day?.id as string])
     const pending = await callFunction(t, 'get-orders-by-session', { sessionId })

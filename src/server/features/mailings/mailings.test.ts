@@ -81,7 +81,7 @@ async function buyIcon(iconId: string, month: string | null, email = 'icon@examp
   return { status: response.status, body: await response.json() }
 }
 
-/** Completes a local TEST MODE checkout (the same fulfilment path as a webhook). */
+/** Completes a local TEST MODE checkout (the same payment confirmation as a webhook). */
 async function pay(sessionUrl: string) {
   const sessionId = sessionUrl.split('/').pop() as string
   const response = await t.request(`/pay/${sessionId}/complete`, { method: 'POST' })

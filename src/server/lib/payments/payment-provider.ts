@@ -1,6 +1,6 @@
 /**
  * One interface for every way to take a card payment (ARCHITECTURE.md): the embedded local test
- * checkout and Stripe Checkout. Orders, holds and fulfilment live in features/checkout; a provider only
+ * checkout and Stripe Checkout. Orders, holds and payment confirmation live in features/checkout; a provider only
  * creates, reads and refunds payment sessions.
  */
 export type PaymentLineItem = {

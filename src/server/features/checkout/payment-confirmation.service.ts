@@ -34,7 +34,7 @@ class LatePaymentConflict extends Error {}
  * lookup alike. Exactly once: the session's orders are locked first, and only pending (or lapsed)
  * orders change, so a duplicate or reordered event finds nothing left to do.
  */
-export async function fulfilCheckoutSession(
+export async function confirmCheckoutPayment(
   ctx: CheckoutContext,
   sessionId: string,
   paymentRef: string,
