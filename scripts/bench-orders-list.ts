@@ -19,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { createApp } from '#server/app.ts'
 import { prepareApp } from '#server/bootstrap.ts'
-import { type Database, openPostgres, wrapPglite } from '#server/db/client.ts'
+import { type Database, openPostgres, pgliteExtensions, wrapPglite } from '#server/db/client.ts'
 import { loadConfig } from '#server/env.ts'
 import { ensureAdmin } from '#server/features/auth/auth.service.ts'
 import { createLogger } from '#server/lib/logger.ts'
@@ -98,7 +98,7 @@ async function measure(engine: string, database: Database, sql: SqlClient): Prom
 }
 
 async function onPglite(): Promise<EngineResult> {
-  const client = await PGlite.create()
+  const client = await PGlite.create({ extensions: pgliteExtensions })
   const database = wrapPglite(client)
   try {
     await database.migrate()

@@ -17,7 +17,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { type Database, openPglite, openPostgres, wrapPglite } from '#server/db/client.ts'
+import { type Database, openPglite, openPostgres, pgliteExtensions, wrapPglite } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
 import { calendarDays, mapIcons } from '#server/db/schema.ts'
 import { seedFirstRun } from '#server/db/seed.ts'
@@ -321,7 +321,9 @@ async function withCheckDatabase<T>(
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-crash-check-'))
   try {
     fs.cpSync(path.join(dataDir, 'pglite'), path.join(copy, 'pglite'), { recursive: true })
-    const database = wrapPglite(await PGlite.create(path.join(copy, 'pglite')))
+    const database = wrapPglite(
+      await PGlite.create(path.join(copy, 'pglite'), { extensions: pgliteExtensions }),
+    )
     try {
       return await run(database)
     } finally {

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -143,6 +144,14 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
 }
 
 /**
+ * The extensions the migrations create (pg_trgm: the admin Orders list's trigram indexes). PGlite bundles
+ * their files but installs them only when asked: every PGlite that opens or migrates a Townflyer database
+ * passes these, or a write to an indexed table fails for want of the extension's library. (A PGlite that
+ * only runs initdb on a new folder creates no extension and needs none.)
+ */
+export const pgliteExtensions = { pg_trgm }
+
+/**
  * PostgreSQL's shared buffers live in PGlite's WebAssembly memory, and the default 128 MB is all touched
  * at start. A town's database is a few MB: 16 MB still caches all of it, at about 110 MB less resident
  * memory. Durability is untouched (PGlite's own defaults otherwise).
@@ -263,7 +272,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
     const folder = path.join(dataDir, 'pglite')
     await createPgliteFolder(folder)
     clearStalePgliteLock(folder)
-    const client = await PGlite.create(folder, { startParams: pgliteStartParams }).catch((error) => {
+    const client = await PGlite.create(folder, {
+      startParams: pgliteStartParams,
+      extensions: pgliteExtensions,
+    }).catch((error) => {
       throw new PgliteFolderError(
         `The database in ${folder} cannot be opened (${error instanceof Error ? error.message : error}). ` +
           'Check that no other program uses the folder and that it is a whole copy (a folder copied from a ' +

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testEngine } from '../test/test-database.ts'
-import { migrationsFolder } from './client.ts'
+import { migrationsFolder, pgliteExtensions } from './client.ts'
 
 /**
  * Migration 0005 (mailings) on a database that has lived before mailings: every day and order is attached
@@ -29,7 +29,7 @@ describe.skipIf(testEngine !== 'pglite')('migration 0005: existing data joins it
         path.join(migrationsFolder, `${entry.tag}.sql`),
         path.join(oldFolder, `${entry.tag}.sql`),
       )
-    client = await PGlite.create()
+    client = await PGlite.create({ extensions: pgliteExtensions })
     await migrate(drizzle(client), { migrationsFolder: oldFolder })
   })
   afterAll(async () => {

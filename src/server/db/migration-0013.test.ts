@@ -11,7 +11,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withDatabase } from '../test/global-setup.ts'
 import { testEngine } from '../test/test-database.ts'
-import { migrationsFolder } from './client.ts'
+import { migrationsFolder, pgliteExtensions } from './client.ts'
 
 /**
  * Migration 0013 (purchases and advertisers) on a database that lived before them: every checkout key
@@ -50,7 +50,7 @@ async function openEngine(): Promise<Engine> {
       },
     }
   }
-  const client = await PGlite.create()
+  const client = await PGlite.create({ extensions: pgliteExtensions })
   return {
     exec: async (sql) => {
       await client.exec(sql)

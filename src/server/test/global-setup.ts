@@ -4,7 +4,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openPostgres, wrapPglite } from '../db/client.ts'
+import { openPostgres, pgliteExtensions, wrapPglite } from '../db/client.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
 
 async function setupPglite(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-template-'))
-  const client = await PGlite.create()
+  const client = await PGlite.create({ extensions: pgliteExtensions })
   await wrapPglite(client).migrate()
   const dump = await client.dumpDataDir('none')
   await client.close()

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { type Database, openPostgres, wrapPglite } from '../db/client.ts'
+import { type Database, openPostgres, pgliteExtensions, wrapPglite } from '../db/client.ts'
 import { withDatabase } from './global-setup.ts'
 
 export const testEngine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres'
@@ -36,6 +36,7 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop:
 export async function createPgliteTestFolder(dataDir: string): Promise<void> {
   const client = await PGlite.create(path.join(dataDir, 'pglite'), {
     loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+    extensions: pgliteExtensions,
   })
   await client.close()
 }
@@ -57,6 +58,6 @@ export async function openTestDatabase(): Promise<Database> {
     }
   }
   const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))])
-  const client = await PGlite.create({ loadDataDir: dump })
+  const client = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions })
   return wrapPglite(client)
 }
