@@ -767,7 +767,7 @@ export const mediaItems = pgTable(
   (t) => [index('media_items_type_idx').on(t.type, t.uploadedAt)],
 )
 
-// ---------------------------------------------------------------- read cache (benchmarks issue)
+// ---------------------------------------------------------------- read caches
 
 /**
  * One row (id 1) that every committed change of the public catalogue (calendar_days, map_icons, blog_posts)
@@ -783,4 +783,18 @@ export const catalogueVersion = pgTable(
     token: text('token').notNull(),
   },
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+)
+
+/**
+ * One row (id 1) whose token every committed change of purchases or order lines replaces once, through
+ * deferred triggers (migration 0018): the admin Orders list keeps the number of purchases matching a filter
+ * under the token it was counted at, and counts again once the token has changed.
+ */
+export const purchaseListVersion = pgTable(
+  'purchase_list_version',
+  {
+    id: integer('id').primaryKey(),
+    token: text('token').notNull(),
+  },
+  (t) => [check('purchase_list_version_single_row', sql`${t.id} = 1`)],
 )

@@ -16,4 +16,33 @@ CREATE INDEX "purchases_emails_trgm_idx" ON "purchases" USING gin ("emails_text"
 -- The default order's index also carries the arrays a status, type or mailing filter reads, so such a page
 -- and its count are index-only scans instead of reads of every purchase row.
 DROP INDEX "purchases_created_idx";--> statement-breakpoint
-CREATE INDEX "purchases_created_idx" ON "purchases" USING btree ("created_at","id","statuses","types","mailing_months") WHERE "purchases"."live_lines" > 0;
+CREATE INDEX "purchases_created_idx" ON "purchases" USING btree ("created_at","id","statuses","types","mailing_months") WHERE "purchases"."live_lines" > 0;--> statement-breakpoint
+CREATE TABLE "purchase_list_version" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"token" text NOT NULL,
+	CONSTRAINT "purchase_list_version_single_row" CHECK ("purchase_list_version"."id" = 1)
+);--> statement-breakpoint
+-- Every committed transaction that changes purchases or order lines gives the single purchase_list_version
+-- row a new random token, once, in the same transaction: the admin Orders list keeps its counts under the
+-- token they were taken at (features/admin-orders/checkouts.service.ts), so a count is reused only while
+-- nothing it could count has changed. As with catalogue_version, the row triggers are DEFERRED to commit, so
+-- the row's lock is the last a writer takes and is held only while it commits.
+INSERT INTO "purchase_list_version" ("id", "token") VALUES (1, gen_random_uuid()::text);--> statement-breakpoint
+CREATE FUNCTION "bump_purchase_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF current_setting('townflyer.purchase_list_bumped', true) IS DISTINCT FROM 'yes' THEN
+		PERFORM set_config('townflyer.purchase_list_bumped', 'yes', true);
+		INSERT INTO "purchase_list_version" ("id", "token") VALUES (1, gen_random_uuid()::text)
+			ON CONFLICT ("id") DO UPDATE SET "token" = EXCLUDED."token";
+	END IF;
+	RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "purchases_list_version_write" AFTER INSERT OR UPDATE OR DELETE ON "purchases"
+	DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_purchase_list_version"();--> statement-breakpoint
+CREATE TRIGGER "purchases_list_version_truncate" AFTER TRUNCATE ON "purchases"
+	FOR EACH STATEMENT EXECUTE FUNCTION "bump_purchase_list_version"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "orders_list_version_write" AFTER INSERT OR UPDATE OR DELETE ON "orders"
+	DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_purchase_list_version"();--> statement-breakpoint
+CREATE TRIGGER "orders_list_version_truncate" AFTER TRUNCATE ON "orders"
+	FOR EACH STATEMENT EXECUTE FUNCTION "bump_purchase_list_version"();

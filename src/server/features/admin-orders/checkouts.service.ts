@@ -8,6 +8,7 @@ import {
   orderNotes,
   orders,
   outbox,
+  purchaseListVersion,
   purchases,
   refunds,
 } from '#server/db/schema.ts'
@@ -165,7 +166,11 @@ export async function listCheckouts(
         ? // Checkouts without a day (icons, special purchases) have no ad date: last either way.
           [sql`${purchases.adDate} ${sql.raw(dir)} nulls last`, ...tieBreak]
         : [by(purchases.createdAt), by(purchases.id)]
-  const [keys, [count]] = await Promise.all([
+  const countKey = JSON.stringify([
+    timeZone,
+    { ...query, page: undefined, pageSize: undefined, sort: undefined, dir: undefined },
+  ])
+  const [keys, token] = await Promise.all([
     db
       .select({ key: purchases.id })
       .from(purchases)
@@ -173,12 +178,56 @@ export async function listCheckouts(
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
+    listVersionToken(db),
+  ])
+  const total = await countedOnce(db, token, countKey, async () => {
+    const [count] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(purchases)
-      .where(where),
-  ])
-  return pageOf(db, query, keys, count?.n ?? 0, page, pageSize)
+      .where(where)
+    return count?.n ?? 0
+  })
+  return pageOf(db, query, keys, total, page, pageSize)
+}
+
+/**
+ * The number of purchases a filter matches, per database, kept under the purchase_list_version token it was
+ * counted at: paging through one filter, or coming back to it, counts once while no purchase or line has
+ * changed. Every committed change of purchases or order lines replaces the token (deferred triggers,
+ * migration 0018), and a new token drops every kept count. The token is read before counting, so a kept
+ * count is never older than its token: it may include a change committed in between, never miss one.
+ */
+const keptCounts = new WeakMap<Db, { token: string; counts: Map<string, number> }>()
+const KEPT_COUNTS_MAX = 500
+
+async function listVersionToken(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ token: purchaseListVersion.token })
+    .from(purchaseListVersion)
+    .where(eq(purchaseListVersion.id, 1))
+  return row?.token ?? null
+}
+
+async function countedOnce(
+  db: Db,
+  token: string | null,
+  key: string,
+  count: () => Promise<number>,
+): Promise<number> {
+  // No row (a restore emptied the table until the next write recreates it): count every time.
+  if (token === null) return count()
+  const kept = keptCounts.get(db)
+  const hit = kept?.token === token ? kept.counts.get(key) : undefined
+  if (hit !== undefined) return hit
+  const n = await count()
+  let current = keptCounts.get(db)
+  if (current?.token !== token) {
+    current = { token, counts: new Map() }
+    keptCounts.set(db, current)
+  }
+  if (current.counts.size >= KEPT_COUNTS_MAX) current.counts.clear()
+  current.counts.set(key, n)
+  return n
 }
 
 /**
