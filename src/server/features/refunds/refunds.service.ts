@@ -107,8 +107,9 @@ async function recordRefund(
       await tx
         .select()
         .from(refunds)
+        // Read, not locked: the lines' locks above already queue requests for the same lines, and the worker
+        // and the webhook lock a refund before its lines, so locking it here could deadlock with them.
         .where(and(eq(refunds.purchaseId, checkoutKey), eq(refunds.status, 'requested')))
-        .for('update')
     ).filter((refund) => refund.orderIds.some((id) => command.orderIds.includes(id)))
     const [unanswered] = waiting
     if (
