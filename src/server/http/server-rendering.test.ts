@@ -282,6 +282,14 @@ describe('fontFaceCss', () => {
     expect(faces.get('Playfair Display')).toBe('/*/assets/latin-400-b.css*//*/assets/latin-700-c.css*/')
     expect(faces.has('Poppins')).toBe(false)
   })
+
+  it('inlines the faces with font-display: optional, so a late font file never moves painted headings', () => {
+    const manifest = { 'node_modules/@fontsource/neucha/latin-400.css': { file: 'assets/latin-400-a.css' } }
+    const css = "@font-face{font-family:'Neucha';font-display:swap;src:url(/assets/n.woff2) format('woff2')}"
+    expect(fontFaceCss(manifest, () => css).get('Neucha')).toBe(
+      "@font-face{font-family:'Neucha';font-display:optional;src:url(/assets/n.woff2) format('woff2')}",
+    )
+  })
 })
 
 describe('sitemap.xml', () => {

@@ -136,8 +136,9 @@ function canonicalPath(pathname: string, search: URLSearchParams, page: PageModu
 
 /**
  * The @font-face rules of each heading font (the stylesheets font-stylesheets.ts loads at run time), by
- * font: a server-rendered page carries its font's rules, so its headings paint in it from the start and do
- * not move when the stylesheet would have arrived (a layout shift).
+ * font: a server-rendered page carries its font's rules (marked data-site-font-faces, so the browser does not
+ * load the same font's stylesheet again), so its headings paint in it from the start and do not move when
+ * the stylesheet would have arrived (a layout shift).
  */
 export function fontFaceCss(
   manifest: Manifest | undefined,
@@ -150,7 +151,10 @@ export function fontFaceCss(
       .filter(([key]) => pattern.test(key))
       .map(([, chunk]) => readAsset(`/${chunk.file}`) ?? '')
       .join('')
-    if (css && !/<\/style/i.test(css)) faces.set(font, css)
+    // Inlined, the faces use font-display: optional: the font is used if it arrives within the first
+    // moments, else the fallback stays for this page (the file is cached for the next), so headings never
+    // move once painted, however slow the file (a swap after the first paint is a layout shift).
+    if (css && !/<\/style/i.test(css)) faces.set(font, css.replace(/font-display:\s*swap/g, 'font-display:optional'))
   }
   return faces
 }
@@ -178,7 +182,11 @@ function renderedPageHtml(
       `<html lang="${lang}" data-site-font="${escapeHtml(rendered.siteFont)}" style="--font-heading: ${escapeHtml(rendered.headingFont)}">`,
   )
   const faces = fontFaces.get(rendered.siteFont)
-  if (faces) html = html.replace('</head>', () => `  <style>${faces}</style>\n  </head>`)
+  if (faces)
+    html = html.replace(
+      '</head>',
+      () => `  <style data-site-font-faces="${escapeHtml(rendered.siteFont)}">${faces}</style>\n  </head>`,
+    )
   if (canonicalUrl)
     html = html.replace(
       '</head>',

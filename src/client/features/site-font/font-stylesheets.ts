@@ -32,7 +32,20 @@ const stylesheets: Record<SiteFont, () => Promise<unknown>> = {
 
 const loaded = new Map<SiteFont, Promise<unknown>>()
 
+/**
+ * A server-rendered page already carries its font's @font-face rules (with font-display: optional): adding
+ * the stylesheet's own rules (font-display: swap) would swap its headings once the file arrives, a layout
+ * shift, so the font the page came with is not loaded again.
+ */
+function inlinedInPage(font: SiteFont): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.querySelector(`style[data-site-font-faces="${font}"]`) !== null
+  )
+}
+
 export function loadFontStylesheet(font: SiteFont): Promise<unknown> {
+  if (inlinedInPage(font)) return Promise.resolve()
   let pending = loaded.get(font)
   if (!pending) {
     pending = stylesheets[font]().catch((error: unknown) => {
