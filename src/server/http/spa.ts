@@ -154,7 +154,8 @@ export function fontFaceCss(
     // Inlined, the faces use font-display: optional: the font is used if it arrives within the first
     // moments, else the fallback stays for this page (the file is cached for the next), so headings never
     // move once painted, however slow the file (a swap after the first paint is a layout shift).
-    if (css && !/<\/style/i.test(css)) faces.set(font, css.replace(/font-display:\s*swap/g, 'font-display:optional'))
+    if (css && !/<\/style/i.test(css))
+      faces.set(font, css.replace(/font-display:\s*swap/g, 'font-display:optional'))
   }
   return faces
 }
