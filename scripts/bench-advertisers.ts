@@ -28,12 +28,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { createApp } from '#server/app.ts'
-import { prepareApp } from '#server/bootstrap.ts'
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts'
-import { loadConfig } from '#server/env.ts'
-import { ensureAdmin } from '#server/features/auth/auth.service.ts'
-import { createLogger } from '#server/lib/logger.ts'
+import { BENCH_ORIGIN, benchAdminCookie, startBenchApp } from './lib/bench-app.ts'
 
 type Engine = 'pglite' | 'postgres'
 export type Latency = { n: number; p50: number; p95: number; max: number }
@@ -60,9 +56,7 @@ export type AdvertisersBenchOptions = {
   log?: (line: string) => void
 }
 
-const ORIGIN = 'http://localhost:3000'
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' }
-const SECRET = 'bench-secret-that-is-at-least-32-characters'
+const ORIGIN = BENCH_ORIGIN
 const MAILINGS = 12
 
 function withDatabase(url: string, name: string) {
@@ -234,16 +228,8 @@ export async function runAdvertisersBench(options: AdvertisersBenchOptions): Pro
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-bench-advertisers-'))
   const { database, drop } = await openEngine(options.engine, baseUrl, dataDir)
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-      BETTER_AUTH_SECRET: SECRET,
-    })
     // Migrations and the first-start seed, as a server start does.
-    const deps = await prepareApp(database, config, createLogger('silent'))
-    const app = createApp(deps)
+    const { deps, app } = await startBenchApp(database, dataDir, { TRUST_PROXY: 'true' })
     const db = deps.database.db
     const run = (text: string) => db.execute(sql.raw(text))
     const rows = async <T>(text: string) =>
@@ -281,17 +267,7 @@ export async function runAdvertisersBench(options: AdvertisersBenchOptions): Pro
         for (const row of plan) log(`    ${row['QUERY PLAN']}`)
       }
 
-    await ensureAdmin(db, ADMIN)
-    const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
-      body: JSON.stringify(ADMIN),
-    })
-    if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`)
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const cookie = await benchAdminCookie({ app, deps })
     const get = (pathAndQuery: string) =>
       app.request(`${ORIGIN}${pathAndQuery}`, { headers: { cookie, 'x-forwarded-for': '203.0.113.10' } })
 

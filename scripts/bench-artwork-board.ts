@@ -22,17 +22,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import pg from 'pg'
-import { createApp } from '#server/app.ts'
-import { prepareApp } from '#server/bootstrap.ts'
 import { openPostgres } from '#server/db/client.ts'
-import { loadConfig } from '#server/env.ts'
-import { ensureAdmin } from '#server/features/auth/auth.service.ts'
-import { createLogger } from '#server/lib/logger.ts'
 import { openAdminBrowser } from './lib/admin-browser.ts'
+import { BENCH_ADMIN, BENCH_ORIGIN, BENCH_SECRET, benchAdminCookie, startBenchApp } from './lib/bench-app.ts'
 
-const ORIGIN = 'http://localhost:3000'
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' }
-const SECRET = 'bench-secret-that-is-at-least-32-characters'
+const ORIGIN = BENCH_ORIGIN
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url)
@@ -131,30 +125,12 @@ export async function runArtworkBoardBench(
   const database = openPostgres(databaseUrl)
   const client = new pg.Client({ connectionString: databaseUrl })
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-      BETTER_AUTH_SECRET: SECRET,
-    })
-    const deps = await prepareApp(database, config, createLogger('silent'))
-    const app = createApp(deps)
+    const { deps, app } = await startBenchApp(database, dataDir, { TRUST_PROXY: 'true' })
     await client.connect()
     await seedMonth(client, month, lines)
     log(`seeded ${lines} lines in ${month}`)
 
-    await ensureAdmin(deps.database.db, ADMIN)
-    const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
-      body: JSON.stringify(ADMIN),
-    })
-    if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`)
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const cookie = await benchAdminCookie({ app, deps })
     const url = `${ORIGIN}/api/admin/mailings/${month}/artwork`
     const timings: number[] = []
     let body = ''
@@ -204,8 +180,8 @@ async function measureBrowser(databaseUrl: string, month: string, log: (line: st
   const { page, close } = await openAdminBrowser({
     label: 'townflyer-bench-artwork-browser',
     databaseUrl,
-    authSecret: SECRET,
-    admin: ADMIN,
+    authSecret: BENCH_SECRET,
+    admin: BENCH_ADMIN,
   })
   try {
     const firstRowMs: number[] = []

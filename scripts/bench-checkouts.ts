@@ -34,16 +34,13 @@ import v8 from 'node:v8'
 import vm from 'node:vm'
 import { getRequestListener } from '@hono/node-server'
 import pg from 'pg'
-import { createApp } from '#server/app.ts'
-import { prepareApp } from '#server/bootstrap.ts'
+import type { createApp } from '#server/app.ts'
 import { openPostgres } from '#server/db/client.ts'
-import { loadConfig } from '#server/env.ts'
 import { listCheckouts } from '#server/features/admin-orders/checkouts.service.ts'
-import { ensureAdmin } from '#server/features/auth/auth.service.ts'
-import { createLogger } from '#server/lib/logger.ts'
 import { type CheckoutsQuery, checkoutsQuerySchema } from '#shared/admin-checkouts.ts'
 import { seed } from './bench-mailings.ts'
 import { openAdminBrowser } from './lib/admin-browser.ts'
+import { BENCH_ADMIN, BENCH_ORIGIN, BENCH_SECRET, benchAdminCookie, startBenchApp } from './lib/bench-app.ts'
 
 export type Latency = { n: number; p50: number; p95: number; max: number }
 
@@ -84,9 +81,7 @@ export type CheckoutsBenchOptions = {
   log?: (line: string) => void
 }
 
-const ORIGIN = 'http://localhost:3000'
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' }
-const SECRET = 'bench-secret-that-is-at-least-32-characters'
+const ORIGIN = BENCH_ORIGIN
 
 const thisMonth = new Date().toISOString().slice(0, 7)
 /** What an owner does on the screen: the default page, later pages, each sort, each filter. */
@@ -182,15 +177,7 @@ export async function runCheckoutsBench(options: CheckoutsBenchOptions = {}): Pr
   const database = openPostgres(databaseUrl)
   const client = new pg.Client({ connectionString: databaseUrl })
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-      BETTER_AUTH_SECRET: SECRET,
-    })
-    const deps = await prepareApp(database, config, createLogger('silent'))
-    const app = createApp(deps)
+    const { deps, app } = await startBenchApp(database, dataDir, { TRUST_PROXY: 'true' })
 
     const seedStarted = performance.now()
     await client.connect()
@@ -204,17 +191,7 @@ export async function runCheckoutsBench(options: CheckoutsBenchOptions = {}): Pr
     const checkouts = counts[0]?.checkouts ?? 0
     log(`seeded ${orders} orders in ${checkouts} checkouts (${seedSeconds.toFixed(1)} s)`)
 
-    await ensureAdmin(deps.database.db, ADMIN)
-    const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
-      body: JSON.stringify(ADMIN),
-    })
-    if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`)
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const cookie = await benchAdminCookie({ app, deps })
     const get = async (pathAndQuery: string) =>
       app.request(`${ORIGIN}${pathAndQuery}`, { headers: { cookie, 'x-forwarded-for': '203.0.113.10' } })
 
@@ -443,8 +420,8 @@ async function measureBrowser(databaseUrl: string, runs: number, log: (line: str
   const { page, close } = await openAdminBrowser({
     label: 'townflyer-bench-checkouts-browser',
     databaseUrl,
-    authSecret: SECRET,
-    admin: ADMIN,
+    authSecret: BENCH_SECRET,
+    admin: BENCH_ADMIN,
   })
   try {
     const firstRowsMs: number[] = []

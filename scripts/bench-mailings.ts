@@ -17,13 +17,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { createApp } from '#server/app.ts'
-import { prepareApp } from '#server/bootstrap.ts'
 import { openPostgres } from '#server/db/client.ts'
-import { loadConfig } from '#server/env.ts'
-import { ensureAdmin } from '#server/features/auth/auth.service.ts'
 import { getMailingOverview } from '#server/features/mailings/mailings.service.ts'
-import { createLogger } from '#server/lib/logger.ts'
+import { BENCH_ORIGIN, benchAdminCookie, startBenchApp } from './lib/bench-app.ts'
 
 export type OverviewLatency = { n: number; p50: number; p95: number; max: number }
 export type MailingsBenchResult = {
@@ -51,9 +47,7 @@ export type MailingsBenchOptions = {
   log?: (line: string) => void
 }
 
-const ORIGIN = 'http://localhost:3000'
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' }
-const SECRET = 'bench-secret-that-is-at-least-32-characters'
+const ORIGIN = BENCH_ORIGIN
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url)
@@ -179,16 +173,8 @@ export async function runMailingsBench(options: MailingsBenchOptions = {}): Prom
   const database = openPostgres(databaseUrl)
   const client = new pg.Client({ connectionString: databaseUrl })
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-      BETTER_AUTH_SECRET: SECRET,
-    })
     // Migrations and the first-start seed (icons, settings), as a server start does.
-    const deps = await prepareApp(database, config, createLogger('silent'))
-    const app = createApp(deps)
+    const { config, deps, app } = await startBenchApp(database, dataDir, { TRUST_PROXY: 'true' })
 
     const seedStarted = performance.now()
     await client.connect()
@@ -206,17 +192,7 @@ export async function runMailingsBench(options: MailingsBenchOptions = {}): Prom
       `seeded ${mailingCount.rows[0]?.n} mailings, ${days.rows[0]?.n} days, orders ${JSON.stringify(byStatus)}`,
     )
 
-    await ensureAdmin(deps.database.db, ADMIN)
-    const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
-      body: JSON.stringify(ADMIN),
-    })
-    if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`)
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const cookie = await benchAdminCookie({ app, deps })
 
     let overviewRows = 0
     let bodyBytes = 0

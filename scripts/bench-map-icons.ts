@@ -17,16 +17,12 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { createApp } from '#server/app.ts'
-import { prepareApp } from '#server/bootstrap.ts'
 import { type Database, openPostgres, wrapPglite } from '#server/db/client.ts'
 import { seedFirstRun } from '#server/db/seed.ts'
-import { loadConfig } from '#server/env.ts'
 import { listMapIcons } from '#server/features/map-icons/map-icons.service.ts'
-import { createLogger } from '#server/lib/logger.ts'
+import { BENCH_ORIGIN, startBenchApp } from './lib/bench-app.ts'
 
-const ORIGIN = 'http://localhost:3000'
-const SECRET = 'bench-secret-that-is-at-least-32-characters'
+const ORIGIN = BENCH_ORIGIN
 const WARMUPS = 30
 const RUNS = 300
 
@@ -48,14 +44,7 @@ async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: nu
 async function measure(engine: string, database: Database) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-bench-icons-'))
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: SECRET,
-    })
-    const deps = await prepareApp(database, config, createLogger('silent'))
-    const app = createApp(deps)
+    const { config, deps, app } = await startBenchApp(database, dataDir)
     const db = deps.database.db
     await seedFirstRun(db, config.seed)
     await db.execute(sql`

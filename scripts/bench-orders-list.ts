@@ -18,18 +18,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { createApp } from '#server/app.ts'
-import { prepareApp } from '#server/bootstrap.ts'
 import { type Database, openPostgres, pgliteExtensions, wrapPglite } from '#server/db/client.ts'
-import { loadConfig } from '#server/env.ts'
-import { ensureAdmin } from '#server/features/auth/auth.service.ts'
-import { createLogger } from '#server/lib/logger.ts'
 import { groupIntoCheckouts, type Latency, latencyOf, VARIANTS } from './bench-checkouts.ts'
 import { seed } from './bench-mailings.ts'
+import { BENCH_ORIGIN, benchAdminCookie, startBenchApp } from './lib/bench-app.ts'
 
-const ORIGIN = 'http://localhost:3000'
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' }
-const SECRET = 'bench-secret-that-is-at-least-32-characters'
+const ORIGIN = BENCH_ORIGIN
 const WARMUPS = 20
 const RUNS = 240
 
@@ -48,15 +42,7 @@ type SqlClient = Pick<pg.Client, 'query'>
 async function measure(engine: string, database: Database, sql: SqlClient): Promise<EngineResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-bench-orders-'))
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-      BETTER_AUTH_SECRET: SECRET,
-    })
-    const deps = await prepareApp(database, config, createLogger('silent'))
-    const app = createApp(deps)
+    const { deps, app } = await startBenchApp(database, dataDir, { TRUST_PROXY: 'true' })
     const started = performance.now()
     await seed(sql as pg.Client, 120, 50_000)
     await groupIntoCheckouts(sql as pg.Client)
@@ -64,16 +50,7 @@ async function measure(engine: string, database: Database, sql: SqlClient): Prom
       'SELECT count(*)::int AS n FROM purchases WHERE live_lines > 0',
     )
     console.error(`${engine}: seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`)
-    await ensureAdmin(deps.database.db, ADMIN)
-    const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
-      body: JSON.stringify(ADMIN),
-    })
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
+    const cookie = await benchAdminCookie({ app, deps })
     // Two series: as an owner browses while nothing changes (each filter's total is counted once, then
     // kept), and the first view after a change (the total counted again: every request follows a write).
     const series = async (afterChange: boolean) => {

@@ -19,6 +19,11 @@ const EXPORT_VERSION = 1
 const BATCH_ROWS = 500
 /** Tables a migration itself may fill (bookkeeping rows): their rows do not make a target "not empty". */
 const MIGRATION_FILLED_TABLES = new Set(['catalogue_version'])
+/**
+ * Tables that are not carried: purchase_list_version's token only names a state of this database (the admin
+ * list's kept counts); an import keeps the target's row, and the import's own writes give it a new token.
+ */
+const NOT_CARRIED = new Set(['purchase_list_version'])
 
 export type ExportHeader = {
   format: typeof EXPORT_FORMAT
@@ -39,7 +44,9 @@ export class TransferError extends Error {
 
 /** Every table of the schema, each after the tables its foreign keys point to. */
 function tablesInDependencyOrder(): PgTable[] {
-  const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable))
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (v): v is PgTable => is(v, PgTable) && !NOT_CARRIED.has(getTableName(v)),
+  )
   const byName = new Map<string, PgTable>(tables.map((t) => [getTableName(t), t]))
   const ordered: PgTable[] = []
   const visiting = new Set<string>()
