@@ -26,12 +26,16 @@ CREATE TABLE "purchase_list_version" (
 -- row a new random token, once, in the same transaction: the admin Orders list keeps its counts under the
 -- token they were taken at (features/admin-orders/checkouts.service.ts), so a count is reused only while
 -- nothing it could count has changed. As with catalogue_version, the row triggers are DEFERRED to commit, so
--- the row's lock is the last a writer takes and is held only while it commits.
+-- the rows' locks are the last a writer takes and are held only while it commits.
 INSERT INTO "purchase_list_version" ("id", "token") VALUES (1, gen_random_uuid()::text);--> statement-breakpoint
 CREATE FUNCTION "bump_purchase_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF current_setting('townflyer.purchase_list_bumped', true) IS DISTINCT FROM 'yes' THEN
 		PERFORM set_config('townflyer.purchase_list_bumped', 'yes', true);
+		-- The catalogue_version row first, as bump_catalogue_version takes it: a commit that bumps both takes
+		-- the two rows in one order, whichever of its changes queued its trigger first, so two such commits
+		-- queue rather than deadlock.
+		PERFORM 1 FROM "catalogue_version" WHERE "id" = 1 FOR UPDATE;
 		INSERT INTO "purchase_list_version" ("id", "token") VALUES (1, gen_random_uuid()::text)
 			ON CONFLICT ("id") DO UPDATE SET "token" = EXCLUDED."token";
 	END IF;
