@@ -29,13 +29,17 @@ import { ARTWORK_UNREADABLE_HEADER, ARTWORK_UNREADABLE_TEXT } from './proof-pdf.
 
 /**
  * Hostile files against the server: each is refused (or, already stored, fails only its own cell of the
- * proof) while the server keeps answering. The slowest health probe and the server process's memory
+ * proof) while the server keeps answering. The slowest probe and the server process's memory
  * growth during each are measured; the bounds asserted here are far above what is measured (see
  * `npm run bench:hostile-files` for the figures) and far below what the same files cost when read on the
  * server's own thread (seconds to minutes, gigabytes).
  */
 
-const PROBE_BOUND_MS = 1_000
+/**
+ * On a quiet machine the slowest probe is under 50 ms; with the suite's other work on both cores it has been
+ * seen at 2.5 s. Read on the server's own thread, the same files blocked it 5 s to minutes.
+ */
+const PROBE_BOUND_MS = 4_000
 const RSS_GROWTH_BOUND_MB = 200
 
 let t: TestApp
@@ -58,7 +62,12 @@ async function buyLine(businessName: string) {
   return { ...bought, date: day.date }
 }
 
-/** Runs `work` while a health probe asks every 10 ms; the slowest probe and the memory growth. */
+/**
+ * Runs `work` while a probe asks the process every 10 ms; the slowest probe and the memory growth. The probe
+ * is an API path no route serves (a JSON 404 the process answers without the database): it measures the
+ * process alone, which the hostile file must not stall. /api/health would also time the database, which a
+ * loaded machine can slow past the bound whatever the upload does; it is asked once the work is done.
+ */
 async function underProbe<T>(work: () => Promise<T>) {
   const delay = monitorEventLoopDelay({ resolution: 10 })
   const rssBefore = process.memoryUsage.rss()
@@ -69,9 +78,9 @@ async function underProbe<T>(work: () => Promise<T>) {
   const probe = (async () => {
     while (!done) {
       const started = performance.now()
-      const response = await t.request('/api/health')
+      const response = await t.request('/api/no-such-route-probe')
       slowestProbeMs = Math.max(slowestProbeMs, performance.now() - started)
-      expect(response.status).toBe(200)
+      expect(response.status).toBe(404)
       peakRss = Math.max(peakRss, process.memoryUsage.rss())
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
@@ -83,6 +92,7 @@ async function underProbe<T>(work: () => Promise<T>) {
     done = true
     await probe
     delay.disable()
+    expect((await t.request('/api/health')).status).toBe(200)
   }
 }
 
