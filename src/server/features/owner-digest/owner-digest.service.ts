@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
 import { calendarDays, mailings, orders, outbox, purchases } from '#server/db/schema.ts'
@@ -197,18 +197,15 @@ async function salesOf(
  */
 export async function buildOwnerDigest(ctx: OwnerDigestContext, now: Date): Promise<OwnerDigestDto> {
   const all = await ctx.db.select().from(mailings).orderBy(asc(mailings.month))
-  const open = await ctx.db
-    .select({ month: mailings.month })
-    .from(mailings)
-    .where(and(eq(mailings.status, 'open'), gt(mailings.salesCloseAt, now)))
-  const openMonths = new Set(open.map((m) => m.month))
+  // Open for sales: not closed by hand, and its sales close still ahead (the deadline task may not have run).
+  const isOpen = (m: MailingRow) => m.status === 'open' && m.salesCloseAt.getTime() > now.getTime()
   const artwork = new Map(
     (await ctx.artworkAttention(ctx.db, ctx.timeZone, now)).map((section) => [section.month, section]),
   )
 
   const result: DigestMailingDto[] = []
   for (const mailing of all) {
-    const sales = openMonths.has(mailing.month) ? await salesOf(ctx, mailing, all, now) : null
+    const sales = isOpen(mailing) ? await salesOf(ctx, mailing, all, now) : null
     const art = artwork.get(mailing.month) ?? null
     if (sales || art)
       result.push({ month: mailing.month, label: mailingMonthLabel(mailing.month), sales, artwork: art })

@@ -92,7 +92,7 @@ function DigestMailing({ mailing }: { mailing: DigestMailingDto }) {
                     'no phone'
                   )}
                   ,{' '}
-                  <a href={`mailto:${a.email}`} className={`${LINK} break-all`}>
+                  <a href={`mailto:${a.email}`} className={`${LINK} break-words`}>
                     {a.email}
                   </a>
                 </>
@@ -195,7 +195,7 @@ function DigestList<T>({
   )
   return (
     <div className="space-y-1">
-      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+      <h4 id={headingId} className="text-base font-semibold text-slate-900">
         {heading}
       </h4>
       {list(items.slice(0, SHOWN))}
