@@ -11,6 +11,7 @@ import { adminCheckoutsRoutes } from './features/admin-orders/checkouts.routes.t
 import { advertisersRoutes } from './features/advertisers/advertisers.routes.ts'
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
 import { ARTWORK_UPLOAD_PATH, artworkRoutes } from './features/artwork/artwork.routes.ts'
+import { artworkAttention } from './features/artwork/artwork-attention.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
 import { calendarAdminRoutes } from './features/calendar-days/calendar-admin.routes.ts'
@@ -25,6 +26,8 @@ import { mailingsRoutes } from './features/mailings/mailings.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
 import { applyProviderRefundEvent, ordersAwaitingRefund } from './features/orders/refunds.service.ts'
+import { ownerDigestRoutes } from './features/owner-digest/owner-digest.routes.ts'
+import type { OwnerDigestContext } from './features/owner-digest/owner-digest.service.ts'
 import { refundsRoutes } from './features/refunds/refunds.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { teamRoutes } from './features/team/team.routes.ts'
@@ -46,6 +49,18 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD'])
 
 // JSON, uncompressed (it is parsed at once): the server renderer's in-process requests.
 const SSR_API_HEADERS = { accept: 'application/json' }
+
+/** The owner's daily digest (its route and its task in main.ts) reads the artwork board's lines through the artwork feature. */
+export function ownerDigestContext(deps: AppDeps): OwnerDigestContext {
+  return {
+    db: deps.database.db,
+    timeZone: deps.config.timeZone,
+    site: deps.config.site,
+    notifyEmail: deps.config.mail.adminNotifyEmail,
+    publicOrigin: deps.config.publicOrigin,
+    artworkAttention,
+  }
+}
 
 /**
  * The /api routes as one chained expression, so that their paths, inputs and answers are in the type
@@ -75,6 +90,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', adminInboxRoutes(deps))
     .route('/', mailingsRoutes(deps))
     .route('/', artworkRoutes(deps))
+    .route('/', ownerDigestRoutes(deps, ownerDigestContext(deps)))
     .route('/', announcementsRoutes(deps))
     .route('/', teamRoutes(deps))
     .route('/', functionsRoutes(deps))

@@ -8,7 +8,7 @@ import { createLogger } from './lib/logger.ts'
 async function loadServerModules() {
   const [
     { serve },
-    { createApp },
+    { createApp, ownerDigestContext },
     bootstrap,
     { startHoldSweeper },
     { startOutboxWorker },
@@ -18,6 +18,7 @@ async function loadServerModules() {
     { startMailingDeadlines },
     { startArtworkReminders },
     { noticeContext },
+    { startOwnerDigest },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -30,10 +31,12 @@ async function loadServerModules() {
     import('./features/mailings/mailing-deadlines.ts'),
     import('./features/artwork/artwork-reminders.ts'),
     import('./features/artwork/artwork.routes.ts'),
+    import('./features/owner-digest/owner-digest-task.ts'),
   ])
   return {
     serve,
     createApp,
+    ownerDigestContext,
     ...bootstrap,
     startHoldSweeper,
     startOutboxWorker,
@@ -43,6 +46,7 @@ async function loadServerModules() {
     startMailingDeadlines,
     startArtworkReminders,
     noticeContext,
+    startOwnerDigest,
   }
 }
 
@@ -55,6 +59,7 @@ async function main() {
   const {
     serve,
     createApp,
+    ownerDigestContext,
     prepareApp,
     defaultClientDir,
     authLoaded,
@@ -66,6 +71,7 @@ async function main() {
     startMailingDeadlines,
     startArtworkReminders,
     noticeContext,
+    startOwnerDigest,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -82,6 +88,8 @@ async function main() {
   const mailingDeadlines = startMailingDeadlines(database.db, logger)
   // Artwork reminders 7 days and 1 day before each mailing's artwork deadline (every 5 min, deduplicated).
   const artworkReminders = startArtworkReminders(noticeContext(deps), logger)
+  // The owner's daily digest from 7:00 on the town's clock (every 5 min, one e-mail a day by its dedupe key).
+  const ownerDigest = startOwnerDigest(ownerDigestContext(deps), logger)
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -132,6 +140,7 @@ async function main() {
     refundWorker.stop()
     mailingDeadlines.stop()
     artworkReminders.stop()
+    ownerDigest.stop()
     deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))

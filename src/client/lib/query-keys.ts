@@ -40,6 +40,7 @@ export const queryKeys = {
     availableMonths: () => ['admin', 'available-months'] as const,
     team: () => ['admin', 'team'] as const,
     mailings: () => ['admin', 'mailings'] as const,
+    ownerDigest: () => ['admin', 'digest'] as const,
     sellingMailings: () => ['admin', 'selling-mailings'] as const,
     mailingIconStock: (month: string) => ['admin', 'mailings', month, 'icon-stock'] as const,
     mailingDefaults: () => ['admin', 'mailing-settings'] as const,

@@ -658,7 +658,8 @@ export const artworkLinks = pgTable('artwork_links', {
  * lines (the buyer's "one file for all"): each row names the same file_key, and a stored file is removed
  * only when no row names it any more. `inspection` is what the file is (image pixels or PDF page size,
  * features/artwork/artwork-file.ts); the print check is worked out from it and the current print sizes on
- * every read. state: received | approved | changes_requested.
+ * every read. state: received | approved | changes_requested. reviewed_at, reviewed_by and owner_note are the
+ * line's last review, kept through a new upload: a received file with a review is one to review again.
  */
 export const orderArtwork = pgTable(
   'order_artwork',

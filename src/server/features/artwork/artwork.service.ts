@@ -339,12 +339,11 @@ export async function uploadArtwork(
         sizeBytes: stored.byteLength,
         inspection: inspected as unknown as Record<string, unknown>,
         state: 'received',
-        ownerNote: null,
         uploadedAt: now,
-        reviewedAt: null,
-        reviewedBy: null,
         updatedAt: now,
       }
+      // The line's last review (its time, reviewer and note) stays: a received file on a reviewed line is
+      // one the buyer sent again, for the owner to review again (the board's marker, the daily digest).
       await tx
         .insert(orderArtwork)
         .values(ids.map((orderId) => ({ orderId, ...values })))

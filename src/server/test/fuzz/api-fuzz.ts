@@ -870,6 +870,7 @@ function registry(): Map<string, RouteFuzz> {
   })
   // Mailings, after the checkout routes: a mailing closed, printed or mailed here sells nothing more.
   add('GET /api/admin/mailings', { admin: true, request: getRoute('/api/admin/mailings') })
+  add('GET /api/admin/digest', { admin: true, request: getRoute('/api/admin/digest') })
   add('PATCH /api/admin/mailings/:month', {
     admin: true,
     request: () =>

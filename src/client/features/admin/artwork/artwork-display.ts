@@ -1,4 +1,10 @@
-import { ARTWORK_STATE_LABELS, ARTWORK_STATES, type ArtworkState, type PrintSize } from '#shared/artwork.ts'
+import {
+  ARTWORK_STATE_LABELS,
+  ARTWORK_STATES,
+  type ArtworkState,
+  type PrintSize,
+  type ProductionLineDto,
+} from '#shared/artwork.ts'
 import type { MailingOverviewRow, MonthKey } from '#shared/mailings.ts'
 import { plural } from '#shared/plural.ts'
 
@@ -47,4 +53,12 @@ export function printSizeText(size: PrintSize): string {
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
+/**
+ * A received file on a line the owner has reviewed before: the buyer sent it again (after changes were
+ * requested, or after an approval), so it needs reviewing again. An upload keeps the line's last review.
+ */
+export function isReuploaded(line: Pick<ProductionLineDto, 'state' | 'reviewedAt'>): boolean {
+  return line.state === 'received' && line.reviewedAt !== null
 }

@@ -26,7 +26,8 @@ import {
   type PrintCheck,
   type ProductionLineDto,
 } from '#shared/artwork.ts'
-import { fileSizeText, printSizeText } from '../artwork-display'
+import { REUPLOADED_MARKER } from '#shared/owner-digest.ts'
+import { fileSizeText, isReuploaded, printSizeText } from '../artwork-display'
 
 const STATE_VARIANT: Record<ArtworkState, 'destructive' | 'default' | 'warning' | 'success'> = {
   missing: 'destructive',
@@ -124,6 +125,11 @@ function ArtworkRow({ line, actions }: { line: ProductionLineDto; actions: Artwo
       <TableCell data-label="State" className={cn('min-w-32', STACKED_CELL)}>
         <div className="min-w-0 space-y-1">
           <Badge variant={STATE_VARIANT[line.state]}>{ARTWORK_STATE_LABELS[line.state]}</Badge>
+          {isReuploaded(line) ? (
+            <Badge variant="warning" className="flex w-fit">
+              {REUPLOADED_MARKER}
+            </Badge>
+          ) : null}
           {line.state === 'changes_requested' && line.ownerNote ? (
             <p className="text-xs text-slate-700">Note: {line.ownerNote}</p>
           ) : null}

@@ -1,4 +1,5 @@
 import { Spinner } from '#client/components/ui/spinner.tsx'
+import { OwnerDigestPanel } from '#client/features/admin/digest/components/owner-digest-panel.tsx'
 import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
 import { useAdminMailings } from '../api/get-admin-mailings'
 import { MailingDefaultsForm } from './mailing-defaults-form'
@@ -7,13 +8,14 @@ import { MailingsTable } from './mailings-table'
 
 const LOAD_ERROR = 'Failed to load the mailings. Please try again.'
 
-/** The owner's view: every mailing's dates, sales and status; the year ahead; the defaults. */
+/** The owner's view: what needs them today; every mailing's dates, sales and status; the year ahead; the defaults. */
 export function MailingsManagement() {
   const { data, isPending, isError } = useAdminMailings()
   useLoadErrorToast(isError, LOAD_ERROR)
 
   return (
     <div className="space-y-6">
+      <OwnerDigestPanel />
       {isPending ? (
         <Spinner label="Loading mailings..." />
       ) : isError && !data ? (

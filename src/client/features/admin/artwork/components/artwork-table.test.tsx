@@ -1,0 +1,69 @@
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ProductionLineDto } from '#shared/artwork.ts'
+import { type ArtworkLineActions, ArtworkTable } from './artwork-table'
+
+const line = (orderId: string, extra: Partial<ProductionLineDto> = {}): ProductionLineDto => ({
+  orderId,
+  kind: 'day',
+  label: `Calendar day: ${orderId}`,
+  date: '2033-03-05',
+  iconName: null,
+  iconSize: null,
+  mailingMonth: '2033-03',
+  state: 'received',
+  ownerNote: null,
+  file: {
+    name: 'logo.png',
+    contentType: 'image/png',
+    sizeBytes: 250_000,
+    uploadedAt: '2033-02-10T15:00:00.000Z',
+    url: `/api/admin/artwork/${orderId}/file`,
+    thumbnailUrl: null,
+  },
+  printCheck: null,
+  printSize: { widthInches: 1, heightInches: 1 },
+  canUpload: true,
+  businessName: `Business ${orderId}`,
+  email: `${orderId}@example.com`,
+  orderStatus: 'paid',
+  source: 'checkout',
+  artworkUrl: `/artwork/token-${orderId}`,
+  reviewedAt: null,
+  reviewedBy: null,
+  ...extra,
+})
+
+const none = () => {}
+const actions: ArtworkLineActions = {
+  onApprove: none,
+  onRequestChanges: none,
+  onCopyLink: none,
+  onEmailLink: none,
+  approvingId: null,
+  emailingId: null,
+}
+
+afterEach(cleanup)
+
+describe('ArtworkTable', () => {
+  it('marks a file the buyer sent again after a review, and only that one', () => {
+    const reviewed = { reviewedAt: '2033-02-09T15:00:00.000Z', reviewedBy: 'owner@example.com' }
+    render(
+      <ArtworkTable
+        monthLabel="March 2033"
+        actions={actions}
+        lines={[
+          line('ORD-10001'),
+          line('ORD-10002', reviewed),
+          line('ORD-10003', { ...reviewed, state: 'approved' }),
+          line('ORD-10004', { ...reviewed, state: 'changes_requested', ownerNote: 'Bigger, please.' }),
+        ]}
+      />,
+    )
+    const marked = screen
+      .getAllByText('Re-uploaded — review again')
+      .map((badge) => within(badge.closest('tr') as HTMLElement).getByRole('rowheader').textContent)
+    expect(marked).toEqual(['Calendar day: ORD-10002Prints at 1 × 1 in'])
+  })
+})

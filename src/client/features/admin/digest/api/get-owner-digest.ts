@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, ok } from '#client/features/admin/admin-api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
+
+export function getOwnerDigest() {
+  return ok(api.admin.digest.$get())
+}
+
+export const ownerDigestQueryOptions = queryOptions({
+  // Under the admin key: any admin change (an order, a review, a status) refreshes it too.
+  queryKey: queryKeys.admin.ownerDigest(),
+  queryFn: getOwnerDigest,
+})
+
+export function useOwnerDigest() {
+  return useQuery(ownerDigestQueryOptions)
+}
