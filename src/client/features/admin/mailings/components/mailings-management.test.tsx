@@ -65,6 +65,13 @@ describe('MailingsManagement', () => {
     const method = init?.method ?? 'GET'
     if (url === '/api/admin/mailings' && method === 'GET')
       return json({ rows, chart, currentMonth: '2032-12' })
+    if (url === '/api/admin/digest' && method === 'GET')
+      return json({
+        date: '2032-12-01',
+        dateText: 'Wednesday, December 1, 2032',
+        mailings: [],
+        isEmpty: true,
+      })
     if (url === '/api/admin/mailing-settings' && method === 'GET')
       return json({ salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 1 })
     if (url === '/api/admin/mailing-settings' && method === 'PUT') return json(JSON.parse(String(init?.body)))
