@@ -52,10 +52,15 @@ export type PublicMailingDto = {
   salesCloseAt: string
   /** The town's local date and time of salesCloseAt, 'YYYY-MM-DDTHH:MM'. */
   salesCloseLocal: string
-  /** The same, as buyers read it: 'Friday, December 18, 2026 at 12:00 AM' (shared/mailing-texts.ts). */
+  /**
+   * The same in words, the one wording of deadlines (server/lib/deadline-text.ts): 'Thursday, December 17,
+   * 11:59 PM (EST)' for a close at midnight starting December 18. The browser shows it as sent.
+   */
   salesCloseText: string
   artworkDueAt: string
   artworkDueLocal: string
+  /** The artwork deadline in the same words. */
+  artworkDueText: string
   /** The town's date the postcard should be in homes by. */
   inHomesDate: string
 }

@@ -22,9 +22,10 @@ const decemberMailing: PublicMailingDto = {
   status: 'open',
   salesCloseAt: '2026-11-17T23:00:00.000Z',
   salesCloseLocal: '2026-11-17T17:00',
-  salesCloseText: 'Tuesday, November 17, 2026 at 5:00 PM',
+  salesCloseText: 'Tuesday, November 17, 5:00 PM (EST)',
   artworkDueAt: '2026-11-20T23:00:00.000Z',
   artworkDueLocal: '2026-11-20T17:00',
+  artworkDueText: 'Friday, November 20, 5:00 PM (EST)',
   inHomesDate: '2026-12-01',
 }
 
@@ -188,7 +189,7 @@ describe('CalendarSection', () => {
     renderSection()
     expect(
       await screen.findByText(
-        'Orders for the December 2026 mailing close Tuesday, November 17, 2026 at 5:00 PM. In homes by Tuesday, December 1, 2026.',
+        'Orders for the December 2026 mailing close Tuesday, November 17, 5:00 PM (EST). In homes by Tuesday, December 1, 2026.',
       ),
     ).toBeTruthy()
     expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()

@@ -27,13 +27,7 @@ import {
   type MonthKey,
   mailingMonthLabel,
 } from '#shared/mailings.ts'
-import {
-  dayCountsText,
-  formatInstant,
-  formatLocalDateTime,
-  formatShortDate,
-  iconCountsText,
-} from '../mailing-display'
+import { dayCountsText, formatInstant, formatShortDate, iconCountsText } from '../mailing-display'
 import { EditMailingDatesDialog } from './edit-mailing-dates-dialog'
 import { IconStockDialog } from './icon-stock-dialog'
 import { MailingActionDialog, type PendingMailingAction } from './mailing-action-dialog'
@@ -65,8 +59,9 @@ const COLUMNS: Array<{ label: string; className?: string; cell: (row: MailingOve
     label: 'Status',
     cell: (row) => <Badge variant={STATUS_VARIANT[row.status]}>{MAILING_STATUS_LABELS[row.status]}</Badge>,
   },
-  { label: 'Sales close', className: 'min-w-32', cell: (row) => formatLocalDateTime(row.salesCloseLocal) },
-  { label: 'Artwork due', className: 'min-w-32', cell: (row) => formatLocalDateTime(row.artworkDueLocal) },
+  // Deadlines as the server words them (deadlineText), the same words buyers read.
+  { label: 'Sales close', className: 'min-w-32', cell: (row) => row.salesCloseText },
+  { label: 'Artwork due', className: 'min-w-32', cell: (row) => row.artworkDueText },
   { label: 'In homes', className: 'whitespace-nowrap', cell: (row) => formatShortDate(row.inHomesDate) },
   { label: 'Days', className: 'min-w-28', cell: (row) => dayCountsText(row.days) },
   { label: 'Icons sold', className: 'min-w-24', cell: (row) => iconCountsText(row.icons) },
