@@ -59,7 +59,7 @@ function baseRoutes(days: Routes[string] = { status: 200, body: { days: december
   }
 }
 
-function renderSection(showPricing = true) {
+function renderSection(showPricing = true, at = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const router = createMemoryRouter(
     [
@@ -74,7 +74,7 @@ function renderSection(showPricing = true) {
       },
       { path: '/cart-checkout', element: <h1>Cart page</h1> },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [at] },
   )
   render(
     <QueryClientProvider client={client}>
@@ -106,6 +106,29 @@ describe('CalendarSection', () => {
     expect(await cell(/^Friday, December 4, 2026 — not available yet$/)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Previous month' }).hasAttribute('disabled')).toBe(true)
     expect(screen.getByRole('button', { name: 'Next month' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it("opens on a link's ?month= when that month is for sale, else as without it", async () => {
+    const routes = {
+      ...baseRoutes(),
+      '/api/calendar-days/available-months': {
+        status: 200,
+        body: {
+          months: [
+            { year: 2026, month: 12 },
+            { year: 2027, month: 1 },
+          ],
+        },
+      },
+      '/api/calendar-days?month=2027-01': { status: 200, body: { days: [day('2027-01-05')] } },
+    }
+    mockApi(routes)
+    renderSection(true, '/?month=2027-01')
+    expect(await cell(/^Tuesday, January 5, 2027 — \$120, available$/)).toBeTruthy()
+    cleanup()
+    mockApi(routes)
+    renderSection(true, '/?month=2027-03')
+    expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()
   })
 
   it('hides prices when asked', async () => {
