@@ -140,6 +140,12 @@ export const updateMailingDatesInputSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one date.')
 export type UpdateMailingDatesInput = z.infer<typeof updateMailingDatesInputSchema>
 
+/**
+ * PATCH /api/admin/mailings/:month: the mailing's row after the change, and how many buyers were e-mailed
+ * the dates that moved (each purchase a moved date concerns, once).
+ */
+export type MailingDatesResponse = MailingOverviewRow & { buyersEmailed: number }
+
 export const MAILING_ACTIONS = ['close', 'reopen', 'printed', 'mailed'] as const
 export type MailingAction = (typeof MAILING_ACTIONS)[number]
 
@@ -155,10 +161,11 @@ export const mailingActionInputSchema = z.object({
 export type MailingActionInput = z.infer<typeof mailingActionInputSchema>
 
 /**
- * POST /api/admin/mailings/{month}/status: the mailing's row after the move, and how many checkouts in
- * progress it ended (close, printed, mailed; a payment that still arrives for one is refunded).
+ * POST /api/admin/mailings/{month}/status: the mailing's row after the move, how many checkouts in
+ * progress it ended (close, printed, mailed; a payment that still arrives for one is refunded), and how many
+ * buyers were e-mailed that their postcard is on its way (mailed only).
  */
-export type MailingActionResponse = MailingOverviewRow & { endedCheckouts: number }
+export type MailingActionResponse = MailingOverviewRow & { endedCheckouts: number; buyersEmailed: number }
 
 /** The allowed status moves (effective status → action). */
 export function canApplyMailingAction(status: MailingStatus, action: MailingAction): boolean {

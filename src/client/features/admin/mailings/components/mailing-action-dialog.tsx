@@ -56,7 +56,7 @@ function actionCopy({ row, action }: PendingMailingAction): Copy {
     case 'mailed':
       return {
         title: 'Mark Mailed',
-        description: `Mark the ${label} mailing as mailed?${endsCheckoutsText(row)}`,
+        description: `Mark the ${label} mailing as mailed? Each buyer with paid orders in it is e-mailed that their postcard is on its way.${endsCheckoutsText(row)}`,
         confirmLabel: 'Mark Mailed',
         doneTitle: 'Marked Mailed',
       }
@@ -88,7 +88,7 @@ function doneText(row: MailingActionResponse, action: MailingAction): string {
     case 'printed':
       return `The ${label} mailing is marked printed.${ended}`
     case 'mailed':
-      return `The ${label} mailing is marked mailed.${ended}`
+      return `The ${label} mailing is marked mailed.${ended} ${plural(row.buyersEmailed, 'buyer')} e-mailed.`
   }
 }
 
