@@ -86,6 +86,7 @@ describe('MailingsManagement', () => {
         }),
         endedCheckouts:
           body.action === 'reopen' ? 0 : (rows.find((r) => r.month === month)?.liveCheckouts ?? 0),
+        buyersEmailed: body.action === 'mailed' ? 2 : 0,
       })
     }
     if (url.endsWith('/icon-stock')) return json({ month: url.split('/')[4], icons: stock })
@@ -140,10 +141,17 @@ describe('MailingsManagement', () => {
       'Edit dates',
       'Icon stock',
       'E-mail waitlist',
+      'E-mail advertisers',
     ])
-    expect(buttonsOf('February 2033')).toEqual(['Reopen', 'Mark printed', 'Edit dates', 'Icon stock'])
-    expect(buttonsOf('March 2033')).toEqual(['Mark mailed', 'Edit dates', 'Icon stock'])
-    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock'])
+    expect(buttonsOf('February 2033')).toEqual([
+      'Reopen',
+      'Mark printed',
+      'Edit dates',
+      'Icon stock',
+      'E-mail advertisers',
+    ])
+    expect(buttonsOf('March 2033')).toEqual(['Mark mailed', 'Edit dates', 'Icon stock', 'E-mail advertisers'])
+    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock', 'E-mail advertisers'])
     expect(within(rowOf('February 2033')).getByText('Sales closed')).toBeTruthy()
     expect(within(rowOf('April 2033')).getByText(/^Waitlist e-mailed /)).toBeTruthy()
   })

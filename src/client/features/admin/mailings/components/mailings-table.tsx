@@ -31,6 +31,7 @@ import { dayCountsText, formatInstant, formatShortDate, iconCountsText } from '.
 import { EditMailingDatesDialog } from './edit-mailing-dates-dialog'
 import { IconStockDialog } from './icon-stock-dialog'
 import { MailingActionDialog, type PendingMailingAction } from './mailing-action-dialog'
+import { MessageAdvertisersDialog } from './message-advertisers-dialog'
 
 const STATUS_VARIANT: Record<MailingStatus, 'success' | 'warning' | 'secondary' | 'outline'> = {
   open: 'success',
@@ -73,6 +74,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
   const [pending, setPending] = useState<PendingMailingAction | null>(null)
   const [editing, setEditing] = useState<MailingOverviewRow | null>(null)
   const [stockMonth, setStockMonth] = useState<MonthKey | null>(null)
+  const [messageMonth, setMessageMonth] = useState<MonthKey | null>(null)
 
   return (
     <>
@@ -140,6 +142,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                           E-mail waitlist{forMonth}
                         </Button>
                       ) : null}
+                      <Button size="sm" variant="outline" onClick={() => setMessageMonth(row.month)}>
+                        E-mail advertisers{forMonth}
+                      </Button>
                     </div>
                     {row.waitlistNotifiedAt ? (
                       <p className="text-xs text-slate-700">
@@ -156,6 +161,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
       <MailingActionDialog pending={pending} onClose={() => setPending(null)} />
       <EditMailingDatesDialog row={editing} onClose={() => setEditing(null)} />
       <IconStockDialog month={stockMonth} onClose={() => setStockMonth(null)} />
+      <MessageAdvertisersDialog month={messageMonth} onClose={() => setMessageMonth(null)} />
     </>
   )
 }
