@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import type { AdminEmailsResponse } from '#shared/admin-communication.ts'
 import { addMonths, daysInMonth, toIsoDate } from '#shared/dates.ts'
 import type { CalendarMonthResponse } from '#shared/dto.ts'
-import { formatPrice, MONTH_NAMES } from '#shared/format.ts'
+import { formatDayDate, formatPrice, MONTH_NAMES } from '#shared/format.ts'
 import {
   DEFAULT_MAILING_DEFAULTS,
   type MailingOverviewResponse,
@@ -81,6 +82,16 @@ function defaultDates(key: MonthKey) {
 }
 
 /** How the overview writes a town date: 'Sep 17, 2027'. */
+/**
+ * A deadline as the server words it (deadlineText) at `time` ('11:59 PM') on `date`, the zone EST or EDT
+ * by the date: 'Thursday, December 17, 11:59 PM (EST)'. A midnight deadline is worded as the day before.
+ */
+function deadlineWords(date: string, time: string): RegExp {
+  const day = formatDayDate(date).replace(/, \d{4}$/, '')
+  return new RegExp(`^${day}, ${time} \\(E[SD]T\\)$`)
+}
+const midnightWords = (date: string) => deadlineWords(shiftDate(date, -1), '11:59 PM')
+
 function shortDate(date: string): string {
   const { year, month } = parseMonthKey(date.slice(0, 7))
   return `${MONTH_NAMES[month - 1]?.slice(0, 3)} ${Number(date.slice(8, 10))}, ${year}`
@@ -124,8 +135,9 @@ test('a new mailing shows what sold, the chart table has its month, and the page
 
   const row = mailingRow(page, label)
   await expect(cell(row, 0)).toHaveText('Open')
-  await expect(cell(row, 1)).toHaveText(`${shortDate(dates.salesClose)}, 12:00 AM`)
-  await expect(cell(row, 2)).toHaveText(`${shortDate(dates.artworkDue)}, 12:00 AM`)
+  // The default deadlines are the town's midnight: worded as the end of the day before.
+  await expect(cell(row, 1)).toHaveText(midnightWords(dates.salesClose))
+  await expect(cell(row, 2)).toHaveText(midnightWords(dates.artworkDue))
   await expect(cell(row, 3)).toHaveText(shortDate(dates.inHomes))
   await expect(cell(row, 4)).toHaveText(`1 sold, 0 held, 4 free, ${daysInMonth(year, m) - 5} not set up`)
   await expect(cell(row, 5)).toHaveText('0 regular, 0 premium')
@@ -135,6 +147,7 @@ test('a new mailing shows what sold, the chart table has its month, and the page
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
     `E-mail waitlist for ${label}`,
+    `E-mail advertisers for ${label}`,
   ])
 
   await expect(page.getByRole('img', { name: /^Days and revenue per mailing, / })).toBeVisible()
@@ -169,12 +182,20 @@ test('a new mailing shows what sold, the chart table has its month, and the page
   await expect(cell(row, 0)).toHaveText('Open')
 })
 
-test('Close sales now, then Mark printed, each after a confirmation', async ({ page }) => {
+test('Close sales now, then Mark printed, then Mark mailed, each after a confirmation; mailed e-mails the buyer', async ({
+  page,
+}) => {
   await signInAt(page, '/admin/mailings')
   const month = await ownMonth(page, 1)
   const label = mailingMonthLabel(month)
   const { year, month: m } = parseMonthKey(month)
-  await makeDays(page, toIsoDate(year, m, 2), toIsoDate(year, m, 3))
+  const [day] = await makeDays(page, toIsoDate(year, m, 2), toIsoDate(year, m, 3))
+  const email = `mailed-${Date.now()}@example.com`
+  await api(page, 'POST', '/api/admin/manual-orders', {
+    businessName: `Mailed Bakery ${Date.now()}`,
+    email,
+    dayId: (day as Day).id,
+  })
   await page.reload()
   const row = mailingRow(page, label)
   await expect(cell(row, 0)).toHaveText('Open')
@@ -192,6 +213,7 @@ test('Close sales now, then Mark printed, each after a confirmation', async ({ p
     `Mark printed for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `E-mail advertisers for ${label}`,
   ])
 
   await row.getByRole('button', { name: `Mark printed for ${label}` }).click()
@@ -206,6 +228,24 @@ test('Close sales now, then Mark printed, each after a confirmation', async ({ p
     `Mark mailed for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `E-mail advertisers for ${label}`,
+  ])
+  // Printed tells the buyers nothing yet.
+  const toBuyer = () =>
+    api<AdminEmailsResponse>(page, 'GET', `/api/admin/emails?q=${encodeURIComponent(email)}`)
+  expect((await toBuyer()).emails).toEqual([])
+
+  await row.getByRole('button', { name: `Mark mailed for ${label}` }).click()
+  const mailed = page.getByRole('alertdialog', { name: 'Mark Mailed' })
+  await expect(mailed).toContainText(
+    `Mark the ${label} mailing as mailed? Each buyer with paid orders in it is e-mailed that their postcard is on its way.`,
+  )
+  await mailed.getByRole('button', { name: 'Mark Mailed' }).click()
+  await expect(toastText(page, `The ${label} mailing is marked mailed. 1 buyer e-mailed.`)).toBeVisible()
+  await expect(cell(row, 0)).toHaveText('Mailed')
+  const { emails } = await toBuyer()
+  expect(emails.map((e) => e.subject)).toEqual([
+    `Your postcard is on its way: in homes by ${formatDayDate(defaultDates(month).inHomes)}`,
   ])
 })
 
@@ -250,10 +290,13 @@ test('Edit dates saves the changed dates and shows a refused one under its field
   await dialog.getByLabel('Artwork due', { exact: true }).fill(`${artworkDue}T17:00`)
   await dialog.getByLabel('In homes', { exact: true }).fill(inHomes)
   await dialog.getByRole('button', { name: 'Save Dates' }).click()
-  await expect(toastText(page, `The ${label} mailing's dates are saved.`)).toBeVisible()
+  // The icon's buyer is told: its artwork (none yet) is now due later, and it is in homes later.
+  await expect(
+    toastText(page, `The ${label} mailing's dates are saved. 1 buyer e-mailed the new dates.`),
+  ).toBeVisible()
   await expect(dialog).toBeHidden()
-  await expect(cell(row, 1)).toHaveText(`${shortDate(salesClose)}, 12:00 AM`)
-  await expect(cell(row, 2)).toHaveText(`${shortDate(artworkDue)}, 5:00 PM`)
+  await expect(cell(row, 1)).toHaveText(midnightWords(salesClose))
+  await expect(cell(row, 2)).toHaveText(deadlineWords(artworkDue, '5:00 PM'))
   await expect(cell(row, 3)).toHaveText(shortDate(inHomes))
 
   // Icon stock: one Map Icon is sold in this mailing, so 0 is refused under the field; 7 is saved.

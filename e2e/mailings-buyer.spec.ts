@@ -67,13 +67,20 @@ test('the calendar states the shown month’s sales close and in-homes dates', a
   expect(mailing?.status).toBe('open')
   const schedule = mailingScheduleText(mailing)
   expect(schedule).toMatch(
-    /^Orders for the September \d{4} mailing close \w+day, .+ at \d{1,2}:\d{2} [AP]M\. In homes by \w+day, /,
+    /^Orders for the September \d{4} mailing close \w+day, \w+ \d{1,2}, \d{1,2}:\d{2} [AP]M \(E[SD]T\)\. In homes by \w+day, /,
   )
 
   await page.goto('/calendar')
   await showMonth(page, september)
   await expect(page.getByText(schedule ?? '', { exact: true })).toBeVisible()
   await expect(dayCell(page, toIsoDate(YEAR, 9, 5))).toHaveAccessibleName(/— \$120, available$/)
+
+  // A link to the month (the e-mails' 'Book the … mailing') opens the calendar there, server-rendered.
+  const link = `/calendar?month=${monthKey(september)}`
+  expect(await (await page.request.get(link)).text()).toContain(schedule ?? '')
+  await page.goto(link)
+  await expect(page.getByRole('combobox', { name: 'Month' })).toHaveText(formatYearMonth(september))
+  await expect(page.getByText(schedule ?? '', { exact: true })).toBeVisible()
 })
 
 test('a map icon is reserved for the chosen mailing and the cart names that mailing', async ({ page }) => {

@@ -12,7 +12,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { decodeEntities } from '#shared/html-entities.ts'
 import { blogPageOf } from '../shared/blog-pages'
-import { initialCalendarMonth } from '../shared/calendar-months'
+import { initialCalendarMonth, parseYearMonthKey } from '../shared/calendar-months'
 import { DEFAULT_SITE_FONT, isSiteFont } from '../shared/fonts'
 import { matchPage, NOT_FOUND_PAGE, type PageData, type PageMatch } from '../shared/page-routes'
 import type { RenderedPage, RenderPageInput } from '../shared/server-renderer'
@@ -57,8 +57,11 @@ type DataContext = {
   search: URLSearchParams
 }
 
-/** The calendar as useDisplayedMonth opens it: the settings, the available months and the month it picks. */
-async function prefetchCalendar({ client }: DataContext) {
+/**
+ * The calendar as useDisplayedMonth opens it: the settings, the available months and the month it picks
+ * (the link's ?month= when that month is for sale).
+ */
+async function prefetchCalendar({ client, search }: DataContext) {
   const [settings, months] = await Promise.allSettled([
     client.fetchQuery(siteSettingsQueryOptions),
     client.fetchQuery(availableMonthsQueryOptions),
@@ -68,6 +71,7 @@ async function prefetchCalendar({ client }: DataContext) {
     defaultMonth: settings.value.defaultMonth ?? null,
     defaultYear: settings.value.defaultYear ?? null,
     availableMonths: months.value.months,
+    requested: parseYearMonthKey(search.get('month') ?? ''),
   })
   await client.prefetchQuery(calendarMonthQueryOptions(month))
 }

@@ -31,8 +31,8 @@ export type MailingProgressDto = {
   salesCloseAt: string
   artworkDueAt: string
   /**
-   * The same deadlines in words on the town's clock ('Friday, February 12, 2027 at 12:00 AM'): the browser
-   * does not know the town's time zone, and the page stays within its JavaScript budget.
+   * The same deadlines in words on the town's clock ('Thursday, February 11, 11:59 PM (EST)', deadlineText):
+   * the browser does not know the town's time zone, and the page stays within its JavaScript budget.
    */
   salesCloseText: string
   artworkDueText: string

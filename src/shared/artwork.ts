@@ -149,7 +149,7 @@ export type ArtworkMailingDto = {
   /** "January 2027". */
   label: string
   artworkDueAt: string
-  /** "Friday, December 18, 2026 at 5:00 PM" in the town's time. */
+  /** "Friday, December 18, 5:00 PM (EST)" in the town's time (the server's deadlineText). */
   artworkDueText: string
   isOpenForArtwork: boolean
 }

@@ -26,6 +26,18 @@ describe('initialCalendarMonth', () => {
     ).toEqual(ym(2027, 9))
   })
 
+  it("opens a link's month (?month=) when it is available, before the settings default", () => {
+    const input = { defaultMonth: 9, defaultYear: 2027, availableMonths: [ym(2026, 6), ym(2027, 9)], now }
+    expect(initialCalendarMonth({ ...input, requested: ym(2026, 6) })).toEqual(ym(2026, 6))
+    // A month not for sale (closed, past, unknown) is ignored: the calendar opens as without the link.
+    expect(initialCalendarMonth({ ...input, requested: ym(2026, 7) })).toEqual(ym(2027, 9))
+    expect(initialCalendarMonth({ ...input, requested: null })).toEqual(ym(2027, 9))
+    // An unknown list: the link's month is not trusted, the default is.
+    expect(initialCalendarMonth({ ...input, availableMonths: null, requested: ym(2026, 6) })).toEqual(
+      ym(2027, 9),
+    )
+  })
+
   // Decision 011: a default where nothing can be bought is not used.
   it('falls back to the current month when the default is in the past', () => {
     expect(

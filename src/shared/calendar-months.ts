@@ -56,9 +56,16 @@ export function initialCalendarMonth(input: {
   defaultYear: number | null
   /** null when the list could not be loaded: nothing is known, so a set default is trusted. */
   availableMonths: YearMonth[] | null
+  /**
+   * The month a link asks for ('/calendar?month=2027-02', as the e-mails' "Book the … mailing" links do):
+   * opened while it is an available month, else ignored as if absent (a link that outlived its mailing).
+   */
+  requested?: YearMonth | null
   now?: Date
 }): YearMonth {
   const available = input.availableMonths
+  const requested = input.requested
+  if (requested && available?.some((m) => isSameYearMonth(m, requested))) return requested
   const fallback = fallbackMonth(available ?? [], input.now)
   const chosen = settingsDefault(input)
   if (!chosen) return fallback

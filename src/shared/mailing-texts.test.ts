@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as names from './mailing-names.ts'
 import { cartMailingText, isMonthKey, mailingForText } from './mailing-names.ts'
-import {
-  formatLocalDateTime,
-  mailingClosedNoticeText,
-  mailingConcludedText,
-  mailingScheduleText,
-} from './mailing-texts.ts'
+import { mailingClosedNoticeText, mailingConcludedText, mailingScheduleText } from './mailing-texts.ts'
 import type { PublicMailingDto } from './mailings.ts'
 import * as mailings from './mailings.ts'
 
@@ -15,39 +10,17 @@ const january: PublicMailingDto = {
   status: 'open',
   salesCloseAt: '2026-12-18T06:00:00.000Z',
   salesCloseLocal: '2026-12-18T00:00',
-  salesCloseText: 'Friday, December 18, 2026 at 12:00 AM',
+  salesCloseText: 'Thursday, December 17, 11:59 PM (EST)',
   artworkDueAt: '2026-12-21T06:00:00.000Z',
   artworkDueLocal: '2026-12-21T00:00',
+  artworkDueText: 'Sunday, December 20, 11:59 PM (EST)',
   inHomesDate: '2027-01-01',
 }
 
-describe('formatLocalDateTime', () => {
-  it('writes the town time on a 12-hour clock, as en-US does', () => {
-    expect(formatLocalDateTime('2026-12-18T00:00')).toBe('Friday, December 18, 2026 at 12:00 AM')
-    expect(formatLocalDateTime('2026-12-18T00:30')).toBe('Friday, December 18, 2026 at 12:30 AM')
-    expect(formatLocalDateTime('2026-12-18T09:05')).toBe('Friday, December 18, 2026 at 9:05 AM')
-    expect(formatLocalDateTime('2026-12-18T12:00')).toBe('Friday, December 18, 2026 at 12:00 PM')
-    expect(formatLocalDateTime('2026-12-18T17:45')).toBe('Friday, December 18, 2026 at 5:45 PM')
-    expect(formatLocalDateTime('2026-12-18T23:59')).toBe('Friday, December 18, 2026 at 11:59 PM')
-  })
-
-  it('never shifts the date, whatever the time zone of the machine', () => {
-    expect(formatLocalDateTime('2028-02-29T23:00')).toBe('Tuesday, February 29, 2028 at 11:00 PM')
-    expect(formatLocalDateTime('2027-01-01T00:00')).toBe('Friday, January 1, 2027 at 12:00 AM')
-  })
-
-  it('returns what it cannot read unchanged', () => {
-    expect(formatLocalDateTime('')).toBe('')
-    expect(formatLocalDateTime('2026-12-18')).toBe('2026-12-18')
-    expect(formatLocalDateTime('2026-12-18T24:00')).toBe('2026-12-18T24:00')
-    expect(formatLocalDateTime('2026-12-18T10:60')).toBe('2026-12-18T10:60')
-  })
-})
-
 describe('mailingScheduleText', () => {
-  it('names the close and in-homes dates of an open mailing', () => {
+  it('names the close (as the server words it) and in-homes dates of an open mailing', () => {
     expect(mailingScheduleText(january)).toBe(
-      'Orders for the January 2027 mailing close Friday, December 18, 2026 at 12:00 AM. In homes by Friday, January 1, 2027.',
+      'Orders for the January 2027 mailing close Thursday, December 17, 11:59 PM (EST). In homes by Friday, January 1, 2027.',
     )
   })
 

@@ -1,8 +1,8 @@
 /**
  * What the calendar tells buyers about a mailing: which one has concluded, when the shown
  * month's orders close and when it is in homes. Pure string building over the server's answers: the server
- * already sends the town's local times ('YYYY-MM-DDTHH:MM'), so nothing here does time-zone arithmetic
- * (nor uses Intl, see format.ts).
+ * already sends the deadlines in words (salesCloseText), so nothing here does time-zone arithmetic (nor
+ * uses Intl, see format.ts).
  *
  * The browser imports these rather than mailings.ts: that module's zod schemas are built when it loads, so
  * importing any value from it puts zod (~18 modules) into the page's bundle. The server imports these
@@ -27,20 +27,9 @@ export function mailingClosedNoticeText(key: MonthKey, status: MailingStatus | n
   return `Sales for the ${MONTH_NAMES[Number(key.slice(5, 7)) - 1] ?? key} mailing have closed.`
 }
 
-/** '2026-12-18T17:05' → 'Friday, December 18, 2026 at 5:05 PM'; anything else is returned as it came. */
-export function formatLocalDateTime(local: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local)
-  if (!match) return local
-  const [, date = '', hours = '', minutes = ''] = match
-  const hour = Number(hours)
-  if (hour > 23 || Number(minutes) > 59) return local
-  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${minutes} ${hour < 12 ? 'AM' : 'PM'}`
-  return `${formatDayDate(date)} at ${clock}`
-}
-
 /**
- * The calendar's line for the displayed month: 'Orders for the January 2027 mailing close Friday,
- * December 18, 2026 at 12:00 AM. In homes by Friday, January 1, 2027.' while its mailing is open, 'Orders
+ * The calendar's line for the displayed month: 'Orders for the January 2027 mailing close Thursday,
+ * December 17, 11:59 PM (EST). In homes by Friday, January 1, 2027.' while its mailing is open, 'Orders
  * for the January 2027 mailing are closed.' once it is not. Null when the month has no mailing (nothing
  * was ever for sale in it, so there is nothing to close).
  */
@@ -51,7 +40,7 @@ export function mailingScheduleText(mailing: PublicMailingDto | null | undefined
     month: Number(mailing.month.slice(5, 7)),
   })
   if (mailing.status !== 'open') return `Orders for the ${label} mailing are closed.`
-  // The server sends the close time already worded (salesCloseText, from formatLocalDateTime): the
-  // calendar page stays within its JavaScript budget.
+  // The server sends the close time already worded (salesCloseText, from deadlineText): the calendar page
+  // stays within its JavaScript budget and every deadline reads the same everywhere.
   return `Orders for the ${label} mailing close ${mailing.salesCloseText}. In homes by ${formatDayDate(mailing.inHomesDate)}.`
 }

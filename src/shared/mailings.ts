@@ -52,10 +52,15 @@ export type PublicMailingDto = {
   salesCloseAt: string
   /** The town's local date and time of salesCloseAt, 'YYYY-MM-DDTHH:MM'. */
   salesCloseLocal: string
-  /** The same, as buyers read it: 'Friday, December 18, 2026 at 12:00 AM' (shared/mailing-texts.ts). */
+  /**
+   * The same in words, the one wording of deadlines (server/lib/deadline-text.ts): 'Thursday, December 17,
+   * 11:59 PM (EST)' for a close at midnight starting December 18. The browser shows it as sent.
+   */
   salesCloseText: string
   artworkDueAt: string
   artworkDueLocal: string
+  /** The artwork deadline in the same words. */
+  artworkDueText: string
   /** The town's date the postcard should be in homes by. */
   inHomesDate: string
 }
@@ -135,6 +140,12 @@ export const updateMailingDatesInputSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one date.')
 export type UpdateMailingDatesInput = z.infer<typeof updateMailingDatesInputSchema>
 
+/**
+ * PATCH /api/admin/mailings/:month: the mailing's row after the change, and how many buyers were e-mailed
+ * the dates that moved (each purchase a moved date concerns, once).
+ */
+export type MailingDatesResponse = MailingOverviewRow & { buyersEmailed: number }
+
 export const MAILING_ACTIONS = ['close', 'reopen', 'printed', 'mailed'] as const
 export type MailingAction = (typeof MAILING_ACTIONS)[number]
 
@@ -150,10 +161,11 @@ export const mailingActionInputSchema = z.object({
 export type MailingActionInput = z.infer<typeof mailingActionInputSchema>
 
 /**
- * POST /api/admin/mailings/{month}/status: the mailing's row after the move, and how many checkouts in
- * progress it ended (close, printed, mailed; a payment that still arrives for one is refunded).
+ * POST /api/admin/mailings/{month}/status: the mailing's row after the move, how many checkouts in
+ * progress it ended (close, printed, mailed; a payment that still arrives for one is refunded), and how many
+ * buyers were e-mailed that their postcard is on its way (mailed only).
  */
-export type MailingActionResponse = MailingOverviewRow & { endedCheckouts: number }
+export type MailingActionResponse = MailingOverviewRow & { endedCheckouts: number; buyersEmailed: number }
 
 /** The allowed status moves (effective status → action). */
 export function canApplyMailingAction(status: MailingStatus, action: MailingAction): boolean {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLOG_PAGE_SIZE } from '#shared/blog-pages.ts'
 import { formatDayDate } from '#shared/format.ts'
+import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { PageQueryState } from '#shared/page-state.ts'
 import type { ServerRenderer } from '#shared/server-renderer.ts'
 import { blogPosts } from '../db/schema.ts'
@@ -129,6 +130,27 @@ describe('server-rendered public pages', () => {
     expect(days.length).toBeGreaterThan(27)
     expect(root).toContain('<table')
     expect(root).not.toContain('Loading calendar...')
+  })
+
+  it("renders the month a link asks for (?month=, as the e-mails' links do), with its close in words", async () => {
+    await t.createAdmin()
+    const { month } = await openMonthWithDays(t, await t.signIn(ADMIN), 20)
+    const { root, state } = await page(`/calendar?month=${month}`)
+    const shown = state?.queries.find((q) => q.queryKey[1] === 'month')
+    expect(shown?.queryKey).toEqual(['calendar-days', 'month', month])
+    const label = mailingMonthLabel(month)
+    // The default sales close is the town's midnight: worded as the end of the day before.
+    expect(root).toMatch(
+      new RegExp(
+        `Orders for the ${label} mailing close \\w+day, \\w+ \\d{1,2}, 11:59 PM \\(E[SD]T\\)\\. In homes by `,
+      ),
+    )
+    // A month not for sale opens the calendar as without the link.
+    const plain = await page('/calendar')
+    const other = await page('/calendar?month=2019-01')
+    expect(other.state?.queries.find((q) => q.queryKey[1] === 'month')?.queryKey).toEqual(
+      plain.state?.queries.find((q) => q.queryKey[1] === 'month')?.queryKey,
+    )
   })
 
   it('/5k-example carries the icon cards', async () => {

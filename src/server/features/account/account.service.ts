@@ -12,8 +12,8 @@ import {
   refunds,
 } from '#server/db/schema.ts'
 import type { ServerConfig } from '#server/env.ts'
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import type {
   AccountDto,
   AccountMailingGroupDto,
@@ -22,7 +22,6 @@ import type {
   MailingProgressDto,
 } from '#shared/account.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
-import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import { artworkPath, ensureArtworkLinks } from '../orders/checkout-artwork.service.ts'
 import { describePurchaseLine, documentSeller, purchaseLineKind } from '../orders/purchase-document-lines.ts'
 import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
@@ -114,8 +113,8 @@ function toMailingDto(row: typeof mailings.$inferSelect, timeZone: string): Mail
     status: row.status,
     salesCloseAt: row.salesCloseAt.toISOString(),
     artworkDueAt: row.artworkDueAt.toISOString(),
-    salesCloseText: formatLocalDateTime(toZonedLocal(row.salesCloseAt, timeZone)),
-    artworkDueText: formatLocalDateTime(toZonedLocal(row.artworkDueAt, timeZone)),
+    salesCloseText: deadlineText(row.salesCloseAt, timeZone),
+    artworkDueText: deadlineText(row.artworkDueAt, timeZone),
     inHomesDate: row.inHomesDate,
   }
 }

@@ -3,9 +3,9 @@ import type { Db } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { calendarDays, mailings, mapIcons, orders } from '#server/db/schema.ts'
 import { isUuid } from '#server/http/validate.ts'
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
-import { toZonedLocal } from '#server/lib/zoned-time.ts'
 import {
   DAY_NOT_AVAILABLE_MESSAGE,
   ICON_NOT_AVAILABLE_MESSAGE,
@@ -16,7 +16,6 @@ import {
   type SellableDaysResponse,
 } from '#shared/admin-orders.ts'
 import { formatDayDate, MONTH_NAMES } from '#shared/format.ts'
-import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import { MAILING_NOT_SELLING, mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailings.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import { checkoutArtwork, receiptPathOf } from '../orders/checkout-artwork.service.ts'
@@ -224,7 +223,7 @@ async function queueConfirmation(
       amountCents: order.terms.amountCents,
       status: order.terms.status,
       isFreeFeature: order.terms.isFreeFeature,
-      payByText: mailing ? formatLocalDateTime(toZonedLocal(mailing.salesCloseAt, mail.timeZone)) : null,
+      payByText: mailing ? deadlineText(mailing.salesCloseAt, mail.timeZone) : null,
       artwork: artwork ? { url: `${mail.origin}${artwork.path}`, mailings: artwork.mailings } : null,
       receiptUrl: receipt ? `${mail.origin}${receipt}` : null,
       site: mail.site,

@@ -1,10 +1,13 @@
 import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
+import { jsonBody } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { type MessageAdvertisersResponse, messageAdvertisersInputSchema } from '#shared/mailing-messages.ts'
 import type { NotifyWaitlistResponse } from '#shared/mailings.ts'
 import {
   isUnsubscribed,
+  messageAdvertisers,
   notifyWaitlist,
   unsubscribe,
   verifiedUnsubscribeAddress,
@@ -36,8 +39,9 @@ async function isOneClickPost(c: Context<AppEnv>): Promise<boolean> {
 const acceptsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').includes('text/html')
 
 /**
- * The waitlist announcement (admin) and the unsubscribe link its e-mails carry (public; its HMAC token is
- * its authority, so it is exempt from the same-origin rule: http/security.ts).
+ * The waitlist announcement and the owner's message to a mailing's advertisers (admin), and the unsubscribe
+ * link their e-mails carry (public; its HMAC token is its authority, so it is exempt from the same-origin
+ * rule: http/security.ts).
  */
 export function announcementsRoutes(deps: AppDeps) {
   const db = deps.database.db
@@ -62,6 +66,18 @@ export function announcementsRoutes(deps: AppDeps) {
             'announcement links do not use https: set PUBLIC_URL to the public https address',
           )
         c.var.log.info({ month, ...body, by: c.var.user.email }, 'waitlist notified of an open mailing')
+        return c.json(body)
+      })
+
+      .post('/admin/mailings/:month/message', admin, jsonBody(messageAdvertisersInputSchema), async (c) => {
+        const month = c.req.param('month')
+        const body: MessageAdvertisersResponse = await messageAdvertisers(
+          db,
+          month,
+          c.req.valid('json'),
+          context,
+        )
+        c.var.log.info({ month, ...body, by: c.var.user.email }, 'advertisers of a mailing e-mailed')
         return c.json(body)
       })
 

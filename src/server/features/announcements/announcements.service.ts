@@ -1,10 +1,13 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { emailInquiries, emailUnsubscribes, mailings } from '#server/db/schema.ts'
+import { emailInquiries, emailUnsubscribes, mailings, orders, purchases } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { isSingleRecipient } from '#server/lib/mailer/mailer.ts'
 import { enqueueEmails } from '#server/lib/mailer/outbox.ts'
+import type { MessageAdvertisersInput, MessageAdvertisersResponse } from '#shared/mailing-messages.ts'
 import { MAILING_NOT_FOUND, MONTH_KEY_PATTERN, type NotifyWaitlistResponse } from '#shared/mailings.ts'
+import { soldLine } from '../orders/checkout-artwork.service.ts'
+import { advertiserMessageEmail } from './advertiser-message-email.ts'
 import { isValidUnsubscribeToken, normalizeAddress } from './unsubscribe-token.ts'
 import { type AnnouncementContext, waitlistOpenEmail } from './waitlist-email.ts'
 
@@ -44,6 +47,49 @@ export async function notifyWaitlist(
     await tx.update(mailings).set({ waitlistNotifiedAt: now }).where(eq(mailings.month, month))
     return { queued, skipped: addresses.length - queued }
   })
+}
+
+/**
+ * The owner's message to every advertiser of a mailing (any status: a word about the printer is as welcome
+ * after mailing as before): one e-mail per distinct address (case-insensitive) of a purchase with sold lines
+ * in it (the orders kernel's soldLine: paid, or the owner's order awaiting payment; a checkout in progress
+ * has bought nothing yet), queued in one transaction. The message is not about their order, so an address
+ * that unsubscribed from announcements is skipped. Each mail's dedupe key names the month, the message and
+ * the address: sending the same message again (a double click, two at once) e-mails no one twice, and
+ * counts them as skipped.
+ */
+export async function messageAdvertisers(
+  db: Db,
+  month: string,
+  input: MessageAdvertisersInput,
+  context: AnnouncementContext,
+): Promise<MessageAdvertisersResponse> {
+  if (!MONTH_KEY_PATTERN.test(month)) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return db.transaction(async (tx) => {
+    const [mailing] = await tx
+      .select({ month: mailings.month })
+      .from(mailings)
+      .where(eq(mailings.month, month))
+    if (!mailing) throw new AppError('not_found', MAILING_NOT_FOUND)
+    const addresses = await advertiserAddresses(tx, month)
+    const unsubscribed = await unsubscribedAmong(tx, addresses)
+    const recipients = addresses.filter((a) => !unsubscribed.has(a) && isSingleRecipient(a))
+    const queued = await enqueueEmails(
+      tx,
+      recipients.map((email) => advertiserMessageEmail(month, input, email, context)),
+    )
+    return { queued, skipped: addresses.length - queued }
+  })
+}
+
+/** The distinct addresses (lowercased, as waitlistAddresses) of the purchases with sold lines in the mailing. */
+async function advertiserAddresses(tx: Db, month: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ email: purchases.email })
+    .from(orders)
+    .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
+    .where(and(eq(orders.mailingMonth, month), soldLine))
+  return [...new Set(rows.map((r) => normalizeAddress(r.email)))].sort()
 }
 
 /**

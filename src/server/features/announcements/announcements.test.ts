@@ -153,7 +153,8 @@ describe('POST /api/admin/mailings/:month/notify-waitlist', () => {
     expect(link.searchParams.get('e')).toBe('val@example.com')
     expect(link.searchParams.get('t')).toBe(unsubscribeToken(secret(), 'val@example.com'))
     // The body names the sales close (the town's time), the in-homes date, the calendar and the same link.
-    expect(val?.textBody).toContain('Orders close: midnight at the end of Wednesday, April 16, 2031 (EDT)')
+    // A midnight close is the end of the day before (deadlineText), never '12:00 AM'.
+    expect(val?.textBody).toContain('Orders close: Wednesday, April 16, 11:59 PM (EDT)')
     expect(val?.textBody).toContain('In homes by: Thursday, May 1, 2031')
     expect(val?.textBody).toContain(`${TEST_ORIGIN}/calendar`)
     expect(val?.textBody).toContain(`Unsubscribe from these announcements: ${link.href}`)

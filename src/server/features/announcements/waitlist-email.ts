@@ -1,3 +1,4 @@
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { type MonthKey, mailingMonthLabel, mailingOpenSubject } from '#shared/mailings.ts'
@@ -18,35 +19,6 @@ export type AnnouncementContext = {
 /** A second press of Notify Waitlist finds these keys in the outbox and e-mails no one twice. */
 const waitlistDedupeKey = (month: MonthKey, email: string) =>
   `waitlist-open:${month}:${normalizeAddress(email)}`
-
-/**
- * The sales close in the town's words: 'Thursday, April 17, 2031 at 5:00 PM EDT'. The default close is
- * midnight at the start of a day, which read as '… April 17 at 12:00 AM' suggests the 17th is still
- * open; it is written as the end of the day before instead.
- */
-function describeSalesClose(at: Date, timeZone: string): string {
-  const dateOf = (d: Date) =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    }).format(d)
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(at)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  const zone = part('timeZoneName')
-  if (Number(part('hour')) === 0 && part('minute') === '00')
-    return `midnight at the end of ${dateOf(new Date(at.getTime() - 1))} (${zone})`
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(at)
-  return `${dateOf(at)} at ${time} ${zone}`
-}
 
 /**
  * "The {Month Year} mailing is open" to one waitlist address: plain text naming the sales close and the
@@ -71,7 +43,7 @@ export function waitlistOpenEmail(
       '',
       `The ${label} ${site.productName} mailing is open: calendar days and map icons can be booked now.`,
       '',
-      `Orders close: ${describeSalesClose(mailing.salesCloseAt, context.timeZone)}`,
+      `Orders close: ${deadlineText(mailing.salesCloseAt, context.timeZone)}`,
       `In homes by: ${formatDayDate(mailing.inHomesDate)}`,
       '',
       `See the calendar and book: ${publicOrigin}/calendar`,

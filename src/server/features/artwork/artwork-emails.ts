@@ -70,16 +70,60 @@ export function artworkChangesRequestedEmail(input: {
   }
 }
 
+/** A line whose file the owner asked to change, with what they asked (null when no note was kept). */
+type ChangesRequestedLine = ArtworkEmailLine & { note: string | null }
+/** A line whose received file will not print well, with what checkPrint says is wrong. */
+type PrintWarningLine = ArtworkEmailLine & { warnings: string[] }
+
+/**
+ * The reminder before the artwork deadline: what each line of the checkout still needs. A line with no
+ * artwork; a line whose file the owner asked to change (with what they asked); a line whose file was
+ * received with a print warning (naming it). Lines already fine are not listed.
+ */
 export function artworkReminderEmail(input: {
   dedupeKey: string
   checkoutKey: string
   to: string
   businessName: string
+  /** Lines with no artwork yet. */
   lines: ArtworkEmailLine[]
+  changesRequested?: ChangesRequestedLine[]
+  printWarnings?: PrintWarningLine[]
   url: string
   due: ArtworkDue
   site: SiteConfig
 }): OutboxEmail {
+  const missing = input.lines
+  const changes = input.changesRequested ?? []
+  const warnings = input.printWarnings ?? []
+  const sections = [
+    ...(missing.length > 0
+      ? [
+          [
+            `We don't have your artwork yet for the ${input.due.label} mailing:`,
+            ...missing.map((l) => `- ${l.label}`),
+          ],
+        ]
+      : []),
+    ...(changes.length > 0
+      ? [
+          [
+            'We asked for a change to your artwork before it can go to print:',
+            ...changes.map((l) => `- ${l.label}${l.note ? `: ${l.note}` : ''}`),
+          ],
+        ]
+      : []),
+    ...(warnings.length > 0
+      ? [
+          [
+            'Your file may not print well:',
+            ...warnings.map((l) => `- ${l.label}: ${l.warnings.join(' ')}`),
+            'You can keep it, or upload a better file.',
+          ],
+        ]
+      : []),
+  ]
+  const onlyMissing = changes.length === 0 && warnings.length === 0
   return {
     dedupeKey: input.dedupeKey,
     checkoutKey: input.checkoutKey,
@@ -89,11 +133,11 @@ export function artworkReminderEmail(input: {
     text: [
       `Hello ${input.businessName},`,
       '',
-      `We don't have your artwork yet for the ${input.due.label} mailing:`,
-      ...input.lines.map((l) => `- ${l.label}`),
-      '',
-      `Please upload it by ${input.due.artworkDueText}: ${input.url}`,
-      'Without artwork, we print your business name only.',
+      ...sections.flatMap((section) => [...section, '']),
+      onlyMissing
+        ? `Please upload it by ${input.due.artworkDueText}: ${input.url}`
+        : `Upload on your artwork page by ${input.due.artworkDueText}: ${input.url}`,
+      ...(missing.length > 0 ? ['Without artwork, we print your business name only.'] : []),
       ...footer(input.site),
     ].join('\n'),
   }

@@ -296,6 +296,20 @@ export function checkPrint(file: InspectedArtwork, printSize: PrintSize, dpi: nu
   }
 }
 
+/**
+ * What is wrong with a file checkPrint warns about, in its own words: the resolution's summary and advice
+ * (an image that prints below the dpi asked for: the first two messages) and the shape's advice (always the
+ * last message). Empty for a file that prints well. The artwork reminders name these to the buyer.
+ */
+export function printWarnings(check: PrintCheck): string[] {
+  if (check.level !== 'warning') return []
+  const blurry = check.effectiveDpi !== null && check.effectiveDpi < check.requiredDpi
+  return [
+    ...(blurry ? check.messages.slice(0, 2) : []),
+    ...(check.aspectMismatch ? check.messages.slice(-1) : []),
+  ]
+}
+
 function aspectMessage(fileAspect: number, slotAspect: number): string {
   const wider = fileAspect > slotAspect
   const square = Math.abs(slotAspect - 1) < 0.005

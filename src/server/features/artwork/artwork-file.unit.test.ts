@@ -17,6 +17,7 @@ import {
   type InspectedArtwork,
   inspectArtwork,
   makeThumbnail,
+  printWarnings,
 } from './artwork-file.ts'
 
 // ---------------------------------------------------------------- fixtures
@@ -387,6 +388,27 @@ describe('checkPrint for PDFs', () => {
     expect(check.messages[1]).toBe(
       'Your file is much wider than the space (5.5 : 1 against 1 : 1). It will be shrunk to fit, with empty space above and below. A logo closer to square fits best.',
     )
+  })
+})
+
+describe('printWarnings', () => {
+  it('names what is wrong, in the check’s own words, and nothing for a file that prints well', () => {
+    expect(printWarnings(checkPrint(image(300, 300), DAY, 300))).toEqual([])
+    expect(printWarnings(checkPrint(pdfFile(3, 8.5, 11), PREMIUM, 300))).toEqual([])
+    expect(printWarnings(checkPrint(image(120, 120), DAY, 300))).toEqual([
+      'Your image is 120 × 120 pixels. Printed at 1 × 1 in, that is 120 dots per inch, so it will look blurry and jagged in print.',
+      'For a sharp print, upload an image of at least 300 × 300 pixels (300 DPI), or a PDF of your logo.',
+    ])
+    // Sharp but much wider: the shape's advice only, not the 'which is sharp' summary.
+    expect(printWarnings(checkPrint(image(1200, 300), DAY, 300))).toEqual([
+      'Your file is much wider than the space (4.0 : 1 against 1 : 1). It will be shrunk to fit, with empty space above and below. A logo closer to square fits best.',
+    ])
+    expect(printWarnings(checkPrint(image(100, 100), { widthInches: 2, heightInches: 1 }, 300))).toHaveLength(
+      3,
+    )
+    expect(printWarnings(checkPrint(pdfFile(1, 11, 2), DAY, 300))).toEqual([
+      'Your file is much wider than the space (5.5 : 1 against 1 : 1). It will be shrunk to fit, with empty space above and below. A logo closer to square fits best.',
+    ])
   })
 })
 

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import { mailings, orderArtwork, orders } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { enqueueEmail, enqueueEmails, type OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import { MAILING_NOT_FOUND, mailingMonthLabel } from '#shared/mailings.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import {
@@ -11,11 +12,13 @@ import {
   ensureArtworkLink,
   ensureArtworkLinks,
 } from '../orders/checkout-artwork.service.ts'
+import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import {
   type ArtworkContext,
   knownOrderId,
   type LineRow,
   lineLabel,
+  lineState,
   linesOfCheckout,
   ORDER_NOT_FOUND,
   requireMailing,
@@ -23,6 +26,7 @@ import {
   selectLines,
 } from './artwork.service.ts'
 import { artworkChangesRequestedEmail, artworkLinkEmail, artworkReminderEmail } from './artwork-emails.ts'
+import { checkPrint, type InspectedArtwork, printWarnings } from './artwork-file.ts'
 
 /** The artwork context plus what e-mails need. */
 export type NoticeContext = ArtworkContext & { site: SiteConfig }
@@ -31,7 +35,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * The automatic reminders: 7 days and 1 day before a mailing's artwork deadline, to each checkout with a
- * line still missing its artwork. A line gets a stage's reminder only if it was bought before that stage
+ * line that still needs something (reminderNeed: missing artwork, changes requested, or a received file with
+ * a print warning). A line gets a stage's reminder only if it was bought before that stage
  * began (a buyer who pays 3 days before the deadline has just been told the deadline, and gets the 1-day
  * reminder only).
  */
@@ -104,7 +109,32 @@ export async function sendArtworkLink(ctx: NoticeContext, orderId: string, now: 
 
 type MailingRow = typeof mailings.$inferSelect
 
-/** One reminder per checkout that has lines of `mailing` missing their artwork (optionally bought before `boughtBefore`). */
+/**
+ * What a reminder asks of one line, or null when the line needs nothing: its artwork is missing, the owner
+ * asked for changes (the buyer is told what, when the note was kept), or its received file will not print
+ * well (the buyer is told why). An approved file, or a received one that prints well, needs nothing.
+ */
+type ReminderNeed =
+  | { kind: 'missing' }
+  | { kind: 'changes'; note: string | null }
+  | { kind: 'warning'; warnings: string[] }
+
+function reminderNeed(line: LineRow, specs: PrintSpecs): ReminderNeed | null {
+  const state = lineState(line)
+  if (state === 'missing') return { kind: 'missing' }
+  if (state === 'changes_requested') return { kind: 'changes', note: line.artwork?.ownerNote?.trim() || null }
+  if (state === 'received' && line.artwork) {
+    const size = printSizeFor(specs, { kind: line.date ? 'day' : 'icon', iconSize: line.itemSize })
+    const warnings = printWarnings(checkPrint(line.artwork.inspection as InspectedArtwork, size, specs.dpi))
+    if (warnings.length > 0) return { kind: 'warning', warnings }
+  }
+  return null
+}
+
+/**
+ * One reminder per checkout with lines of `mailing` that still need something (reminderNeed), optionally
+ * only lines bought before `boughtBefore`.
+ */
 async function reminderEmails(
   ctx: NoticeContext,
   mailing: MailingRow,
@@ -112,30 +142,39 @@ async function reminderEmails(
   boughtBefore?: Date,
 ): Promise<OutboxEmail[]> {
   const bought = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`
-  const missing = await selectLines(
+  const candidates = await selectLines(
     ctx.db,
     and(
       eq(orders.mailingMonth, mailing.month),
-      isNull(orderArtwork.orderId),
+      or(isNull(orderArtwork.orderId), inArray(orderArtwork.state, ['changes_requested', 'received'])),
       boughtBefore ? sql`${bought} < ${boughtBefore.toISOString()}` : undefined,
     ) as SQL,
   )
-  const byCheckout = new Map<string, LineRow[]>()
-  for (const line of missing)
-    byCheckout.set(line.checkoutKey, [...(byCheckout.get(line.checkoutKey) ?? []), line])
+  const specs = await getPrintSpecs(ctx.db)
+  const byCheckout = new Map<string, Array<{ line: LineRow; need: ReminderNeed }>>()
+  for (const line of candidates) {
+    const need = reminderNeed(line, specs)
+    if (need) byCheckout.set(line.checkoutKey, [...(byCheckout.get(line.checkoutKey) ?? []), { line, need }])
+  }
   const tokens = await ensureArtworkLinks(ctx.db, [...byCheckout.keys()])
   const due = {
     label: mailingMonthLabel(mailing.month),
     artworkDueText: artworkDueText(mailing, ctx.timeZone),
   }
-  return [...byCheckout].map(([checkoutKey, lines]) => {
-    const first = lines[0] as LineRow
+  return [...byCheckout].map(([checkoutKey, needs]) => {
+    const first = (needs[0] as { line: LineRow }).line
     return artworkReminderEmail({
       dedupeKey: dedupe(checkoutKey),
       checkoutKey,
       to: first.email,
       businessName: first.businessName,
-      lines: asEmailLines(lines),
+      lines: needs.filter((n) => n.need.kind === 'missing').map((n) => ({ label: lineLabel(n.line) })),
+      changesRequested: needs.flatMap((n) =>
+        n.need.kind === 'changes' ? [{ label: lineLabel(n.line), note: n.need.note }] : [],
+      ),
+      printWarnings: needs.flatMap((n) =>
+        n.need.kind === 'warning' ? [{ label: lineLabel(n.line), warnings: n.need.warnings }] : [],
+      ),
       url: absoluteUrl(ctx, artworkPath(tokens.get(checkoutKey) as string)),
       due,
       site: ctx.site,
@@ -176,7 +215,10 @@ export async function sendDueArtworkReminders(ctx: NoticeContext, now: Date): Pr
   return queued
 }
 
-/** The owner's "Send reminders now": every checkout of the mailing with missing artwork, now. */
+/**
+ * The owner's "Send reminders now": every checkout of the mailing with a line that still needs something
+ * (missing artwork, changes requested, a file with a print warning), now.
+ */
 export async function sendArtworkRemindersNow(ctx: NoticeContext, month: string, now: Date): Promise<number> {
   const mailing = await requireMailing(ctx.db, month)
   const emails = await reminderEmails(

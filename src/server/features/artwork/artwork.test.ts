@@ -21,7 +21,7 @@ import {
 } from '#shared/artwork.ts'
 import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
-import { toMonthKey } from '#shared/mailings.ts'
+import { mailingMonthLabel, toMonthKey } from '#shared/mailings.ts'
 import { noticeContext } from './artwork.routes.ts'
 import { sendDueArtworkReminders } from './artwork-notices.ts'
 
@@ -136,7 +136,10 @@ describe('the artwork link of a paid checkout', () => {
     const { sessionId, token, body } = await buyAndPay('Link Bakery', 2, 'link@example.com')
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
     expect(body.artwork?.mailings).toEqual([
-      expect.objectContaining({ month, artworkDueText: expect.stringMatching(/\d{4} at \d/) }),
+      expect.objectContaining({
+        month,
+        artworkDueText: expect.stringMatching(/^\w+day, \w+ \d{1,2}, \d{1,2}:\d{2} [AP]M \(E[SD]T\)$/),
+      }),
     ])
     const [mail] = await t.db
       .select()
@@ -463,15 +466,20 @@ describe('reminders', () => {
       expect(sent[0]?.textBody).toContain('Calendar day:')
       await runBoth(new Date(due.getTime() + DAY_MS))
       expect(await reminders()).toHaveLength(2)
-      // The owner's "send now" reaches every checkout still missing artwork, this one included.
+      // The owner's "send now" reaches every checkout with a line still needing something (missing artwork,
+      // changes requested, a received file with a print warning), this one included.
       const now = await t.request(`/api/admin/mailings/${month}/artwork-reminders`, {
         method: 'POST',
         cookie: admin,
       })
       const { sent: count } = (await now.json()) as { sent: number }
-      expect(count).toBe(
-        (await board('missing')).lines.reduce((keys, l) => keys.add(l.artworkUrl), new Set()).size,
+      const needing = (await board()).lines.filter(
+        (l) =>
+          l.state === 'missing' ||
+          l.state === 'changes_requested' ||
+          (l.state === 'received' && l.printCheck?.level === 'warning'),
       )
+      expect(count).toBe(new Set(needing.map((l) => l.artworkUrl)).size)
       expect(await reminders()).toHaveLength(3)
     } finally {
       await t.db
@@ -499,6 +507,67 @@ describe('reminders', () => {
         .from(outbox)
         .where(and(eq(outbox.kind, 'artwork_reminder'), eq(outbox.toAddress, 'early@example.com')))
       expect(sent).toHaveLength(0)
+    } finally {
+      await t.db
+        .update(mailings)
+        .set({ artworkDueAt: new Date(Date.now() + 400 * DAY_MS) })
+        .where(eq(mailings.month, month))
+    }
+  })
+})
+
+describe('reminders for lines whose artwork is not ready', () => {
+  it('also remind changes requested (with the note) and received files with a print warning (naming it); a file that prints well is not reminded', async () => {
+    const due = new Date(Date.now() + 10 * DAY_MS)
+    await t.db.update(mailings).set({ artworkDueAt: due }).where(eq(mailings.month, month))
+    try {
+      const mixed = await buyAndPay('Mixed Needs Studio', 3, 'mixed@example.com')
+      const [changed, blurry, missing] = (await page(mixed.token)).body.lines
+      if (!changed || !blurry || !missing) throw new Error('three lines expected')
+      expect((await upload(mixed.token, [changed.orderId], await png(300, 300))).status).toBe(200)
+      const note = 'Please send the logo on a white background.'
+      const asked = await t.request(`/api/admin/artwork/${changed.orderId}/request-changes`, {
+        method: 'POST',
+        cookie: admin,
+        json: { note },
+      })
+      expect(asked.status).toBe(200)
+      expect((await upload(mixed.token, [blurry.orderId], await png(120, 120))).status).toBe(200)
+      // A sharp file, received and not yet reviewed: nothing to ask of its buyer.
+      const fine = await buyAndPay('Sharp Logo Salon', 1, 'sharp@example.com')
+      const fineLines = (await page(fine.token)).body.lines.map((l) => l.orderId)
+      expect((await upload(fine.token, fineLines, await png(300, 300))).status).toBe(200)
+
+      await sendDueArtworkReminders(noticeContext(t.deps), new Date(due.getTime() - 6.5 * DAY_MS))
+      const reminded = (to: string) =>
+        t.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.kind, 'artwork_reminder'), eq(outbox.toAddress, to)))
+      expect(await reminded('sharp@example.com')).toHaveLength(0)
+      const [mail, ...more] = await reminded('mixed@example.com')
+      expect(more).toHaveLength(0)
+      const text = mail?.textBody ?? ''
+      expect(text).toContain(
+        `We don't have your artwork yet for the ${mailingMonthLabel(month)} mailing:\n- ${missing.label}\n\n`,
+      )
+      expect(text).toContain(
+        `We asked for a change to your artwork before it can go to print:\n- ${changed.label}: ${note}\n`,
+      )
+      expect(text).toContain(
+        `Your file may not print well:\n- ${blurry.label}: Your image is 120 × 120 pixels. Printed at 1 × 1 in, that is 120 dots per inch, so it will look blurry and jagged in print. For a sharp print, upload an image of at least 300 × 300 pixels (300 DPI), or a PDF of your logo.\n`,
+      )
+      expect(text).toContain('Without artwork, we print your business name only.')
+      expect(text).toContain(`http://localhost:3000/artwork/${mixed.token}`)
+
+      // The owner's "send now" reaches the same checkouts, and not the one whose file prints well.
+      const now = await t.request(`/api/admin/mailings/${month}/artwork-reminders`, {
+        method: 'POST',
+        cookie: admin,
+      })
+      expect(now.status).toBe(200)
+      expect(await reminded('mixed@example.com')).toHaveLength(2)
+      expect(await reminded('sharp@example.com')).toHaveLength(0)
     } finally {
       await t.db
         .update(mailings)

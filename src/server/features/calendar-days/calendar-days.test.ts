@@ -67,15 +67,17 @@ describe('GET /api/calendar-days?month=YYYY-MM', () => {
         { id: ids['2031-03-31'], date: '2031-03-31', status: 'available', businessName: null, price: 99 },
       ],
       today: todayInTimeZone(t.deps.config.timeZone),
-      // The month's mailing with its default dates: sales close at the town's midnight 14 days before.
+      // The month's mailing with its default dates: sales close at the town's midnight 14 days before,
+      // worded as the end of the day before.
       mailing: {
         month: '2031-03',
         status: 'open',
         salesCloseAt: '2031-02-15T05:00:00.000Z',
         salesCloseLocal: '2031-02-15T00:00',
-        salesCloseText: 'Saturday, February 15, 2031 at 12:00 AM',
+        salesCloseText: 'Friday, February 14, 11:59 PM (EST)',
         artworkDueAt: '2031-02-18T05:00:00.000Z',
         artworkDueLocal: '2031-02-18T00:00',
+        artworkDueText: 'Monday, February 17, 11:59 PM (EST)',
         inHomesDate: '2031-03-01',
       },
     })

@@ -4,12 +4,13 @@ import type { Db } from '#server/db/client.ts'
 import { rowsOf } from '#server/db/rows.ts'
 import { invoices, mailings, orders, purchases } from '#server/db/schema.ts'
 import type { ServerConfig } from '#server/env.ts'
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
-import { formatDayDate, formatPrice } from '#shared/format.ts'
+import { formatPrice } from '#shared/format.ts'
 import type { InvoiceDto } from '#shared/invoices.ts'
 import { describePurchaseLine, documentSeller } from '../orders/purchase-document-lines.ts'
 import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
@@ -89,7 +90,8 @@ export async function sendInvoice(
         year,
         sequence,
         amountCents,
-        dueDate: due ? todayInTimeZone(ctx.config.timeZone, due.at) : null,
+        // The day of the last instant before sales close: a midnight close is due by the day before.
+        dueDate: due ? todayInTimeZone(ctx.config.timeZone, new Date(due.at.getTime() - 1)) : null,
         issuedBy: input.by,
         token,
         issuedAt: now,
@@ -109,7 +111,7 @@ export async function sendInvoice(
         `Hello ${purchase.businessName},`,
         '',
         `Here is invoice ${invoice.number} for order ${purchase.reference}: ${formatPrice(amountCents / 100)} due${
-          invoice.dueDate ? ` by ${formatDayDate(invoice.dueDate)}` : ''
+          due ? ` by ${deadlineText(due.at, ctx.config.timeZone)}` : ''
         }.`,
         ...lines.map((l) => `- ${describePurchaseLine(l)}: ${formatPrice(l.amountCents / 100)}`),
         '',

@@ -58,6 +58,9 @@ describe('invoices and pay links', () => {
     const [mail] = await mailsOf(orderId, 'invoice')
     expect(mail?.toAddress).toBe('bakery@invoice.example')
     expect(mail?.textBody).toContain(invoice.number)
+    // Due by the June mailing's sales close, midnight at the start of May 18: the end of May 17.
+    expect(invoice.dueDate).toBe('2036-05-17')
+    expect(mail?.textBody).toContain('$140 due by Saturday, May 17, 11:59 PM (EDT).')
     const payUrl = /Pay online \(card\): (\S+)/.exec(mail?.textBody ?? '')?.[1] ?? ''
     const pdfUrl = /The invoice \(PDF\): (\S+)/.exec(mail?.textBody ?? '')?.[1] ?? ''
 

@@ -32,6 +32,8 @@ const MAP_ICON_NOT_FOUND = 'Map icon not found.'
 export function mailingsRoutes(deps: AppDeps) {
   const db = deps.database.db
   const timeZone = deps.config.timeZone
+  // What the buyers' e-mails about a change need (mailing-notices.ts).
+  const notices = { timeZone, site: deps.config.site, publicOrigin: deps.config.publicOrigin }
   const admin = requireAdmin(deps)
   const cache = publicReadCache(deps)
 
@@ -47,11 +49,11 @@ export function mailingsRoutes(deps: AppDeps) {
     .get('/admin/mailings', admin, async (c) => c.json(await getMailingOverview(db, { timeZone })))
 
     .patch('/admin/mailings/:month', admin, jsonBody(updateMailingDatesInputSchema), async (c) =>
-      c.json(await updateMailingDates(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
+      c.json(await updateMailingDates(db, c.req.param('month'), c.req.valid('json'), notices)),
     )
 
     .post('/admin/mailings/:month/status', admin, jsonBody(mailingActionInputSchema), async (c) =>
-      c.json(await applyMailingAction(db, c.req.param('month'), c.req.valid('json'), { timeZone })),
+      c.json(await applyMailingAction(db, c.req.param('month'), c.req.valid('json'), notices)),
     )
 
     .get('/admin/mailings/:month/icon-stock', admin, async (c) =>

@@ -15,6 +15,7 @@ import {
   type MailingActionInput,
   type MailingActionResponse,
   type MailingChartPoint,
+  type MailingDatesResponse,
   type MailingDefaults,
   type MailingIconStockDto,
   type MailingIconStockResponse,
@@ -32,6 +33,7 @@ import {
 } from '#shared/mailings.ts'
 import { applyOrderStatusChange, countIconClaims } from '../orders/order-status.service.ts'
 import { firstSellingMonth, toPublicMailingDto } from '../orders/selling-months.service.ts'
+import { type MailingNoticeContext, queueDateChangeNotices, queueOnItsWayNotices } from './mailing-notices.ts'
 
 type MailingRow = typeof mailings.$inferSelect
 
@@ -256,13 +258,20 @@ function localInstant(local: string, timeZone: string, field: string): Date {
 
 /**
  * One change to a mailing: `changesOf` reads its row, locked FOR UPDATE (a checkout selling in this mailing
- * holds it FOR SHARE, so the two never interleave), and says what to write or throws to refuse. Then
- * `afterCommit` runs, and the answer is the mailing's overview row.
+ * holds it FOR SHARE, so the two never interleave), and says what to write or throws to refuse. `inTransaction`
+ * then sees the row before and after, in the same transaction (the buyers' e-mails about the change are
+ * queued there, so they exist exactly when it commits). Then `afterCommit` runs, and the answer is the
+ * mailing's overview row.
  */
 async function changeMailing(
   db: Db,
   monthParam: string,
-  options: { timeZone: string; now?: Date; afterCommit?: (month: MonthKey, now: Date) => Promise<void> },
+  options: {
+    timeZone: string
+    now?: Date
+    inTransaction?: (tx: Db, before: MailingRow, after: MailingRow, now: Date) => Promise<void>
+    afterCommit?: (month: MonthKey, now: Date) => Promise<void>
+  },
   changesOf: (row: MailingRow, now: Date) => Partial<typeof mailings.$inferInsert>,
 ): Promise<MailingOverviewRow> {
   const month = requireMonthKey(monthParam)
@@ -270,7 +279,12 @@ async function changeMailing(
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(mailings).where(eq(mailings.month, month)).for('update')
     if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
-    await tx.update(mailings).set(changesOf(row, now)).where(eq(mailings.month, month))
+    const [after] = await tx
+      .update(mailings)
+      .set(changesOf(row, now))
+      .where(eq(mailings.month, month))
+      .returning()
+    if (after) await options.inTransaction?.(tx, row, after, now)
   })
   await options.afterCommit?.(month, now)
   return overviewRowOf(db, month, options.timeZone, now)
@@ -315,15 +329,21 @@ async function endLiveCheckouts(db: Db, month: MonthKey, now: Date): Promise<num
 
 /**
  * Edit dates. The artwork deadline may not come before the sales close. An open mailing whose new sales
- * close is already past is closed at once (it would be closed by the deadline task a moment later).
+ * close is already past is closed at once (it would be closed by the deadline task a moment later). The
+ * buyers a moved date concerns are e-mailed it (queueDateChangeNotices), in the same transaction; the
+ * answer says how many.
  */
 export async function updateMailingDates(
   db: Db,
   monthParam: string,
   input: UpdateMailingDatesInput,
-  options: { timeZone: string; now?: Date },
-): Promise<MailingOverviewRow> {
-  return changeMailing(db, monthParam, options, (row, now) => {
+  options: MailingNoticeContext & { now?: Date },
+): Promise<MailingDatesResponse> {
+  let buyersEmailed = 0
+  const notify = async (tx: Db, before: MailingRow, after: MailingRow, now: Date) => {
+    buyersEmailed = await queueDateChangeNotices(tx, before, after, options, now)
+  }
+  const row = await changeMailing(db, monthParam, { ...options, inTransaction: notify }, (row, now) => {
     const salesCloseAt = input.salesCloseLocal
       ? localInstant(input.salesCloseLocal, options.timeZone, 'salesCloseLocal')
       : row.salesCloseAt
@@ -346,6 +366,7 @@ export async function updateMailingDates(
       ...(closesNow ? { status: 'closed' } : {}),
     }
   })
+  return { ...row, buyersEmailed }
 }
 
 function isRealDate(value: string): boolean {
@@ -363,19 +384,27 @@ const ACTION_REFUSED: Record<MailingActionInput['action'], string> = {
 /**
  * close: sales end now (the sales-close time becomes now if it was later); reopen: open again until a
  * sales close in the future; printed; mailed. Close, printed and mailed end the mailing's checkouts in
- * progress (endLiveCheckouts), and the answer says how many.
+ * progress (endLiveCheckouts), and the answer says how many. Mailed e-mails each buyer with paid lines
+ * that their postcard is on its way (queueOnItsWayNotices), in the same transaction; the answer says how
+ * many.
  */
 export async function applyMailingAction(
   db: Db,
   monthParam: string,
   input: MailingActionInput,
-  options: { timeZone: string; now?: Date },
+  options: MailingNoticeContext & { now?: Date },
 ): Promise<MailingActionResponse> {
   let endedCheckouts = 0
+  let buyersEmailed = 0
   const endsHolds = async (month: MonthKey, now: Date) => {
     if (input.action !== 'reopen') endedCheckouts = await endLiveCheckouts(db, month, now)
   }
-  const row = await changeMailing(db, monthParam, { ...options, afterCommit: endsHolds }, (row, now) => {
+  const notify = async (tx: Db, before: MailingRow, after: MailingRow, now: Date) => {
+    if (after.status === 'mailed' && before.status !== 'mailed')
+      buyersEmailed = await queueOnItsWayNotices(tx, after, options, now)
+  }
+  const hooks = { inTransaction: notify, afterCommit: endsHolds }
+  const row = await changeMailing(db, monthParam, { ...options, ...hooks }, (row, now) => {
     const status = effectiveStatus(row, now)
     if (!canApplyMailingAction(status, input.action))
       throw new AppError('conflict', ACTION_REFUSED[input.action])
@@ -399,7 +428,7 @@ export async function applyMailingAction(
     }
     return set
   })
-  return { ...row, endedCheckouts }
+  return { ...row, endedCheckouts, buyersEmailed }
 }
 
 // ---------------------------------------------------------------- icon stock per mailing

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { artworkLinks, mailings, orders, receipts } from '#server/db/schema.ts'
-import { toZonedLocal } from '#server/lib/zoned-time.ts'
-import { formatLocalDateTime } from '#shared/mailing-texts.ts'
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import { type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
 
 // A checkout that bought days or an icon has one private artwork link (decision 013), created on first
@@ -60,8 +59,9 @@ export async function ensureArtworkLink(db: Db, checkoutKey: string): Promise<st
   return (await ensureArtworkLinks(db, [checkoutKey])).get(checkoutKey) as string
 }
 
+/** The artwork deadline in the one wording of deadlines (deadlineText). */
 export function artworkDueText(mailing: Pick<MailingRow, 'artworkDueAt'>, timeZone: string): string {
-  return formatLocalDateTime(toZonedLocal(mailing.artworkDueAt, timeZone))
+  return deadlineText(mailing.artworkDueAt, timeZone)
 }
 
 export async function mailingsByMonth(db: Db, months: string[]): Promise<Map<string, MailingRow>> {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { mailings } from '#server/db/schema.ts'
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import { toZonedLocal } from '#server/lib/zoned-time.ts'
-import { formatLocalDateTime } from '#shared/mailing-texts.ts'
 import type { MailingStatus, MonthKey, PublicMailingDto, PublicMailingsResponse } from '#shared/mailings.ts'
 
 // Which months' mailings take orders, what buyers are told about them, and sales closing at their deadline.
@@ -22,9 +22,10 @@ export function toPublicMailingDto(
     status: status ?? (row.status as MailingStatus),
     salesCloseAt: row.salesCloseAt.toISOString(),
     salesCloseLocal: toZonedLocal(row.salesCloseAt, timeZone),
-    salesCloseText: formatLocalDateTime(toZonedLocal(row.salesCloseAt, timeZone)),
+    salesCloseText: deadlineText(row.salesCloseAt, timeZone),
     artworkDueAt: row.artworkDueAt.toISOString(),
     artworkDueLocal: toZonedLocal(row.artworkDueAt, timeZone),
+    artworkDueText: deadlineText(row.artworkDueAt, timeZone),
     inHomesDate: row.inHomesDate,
   }
 }

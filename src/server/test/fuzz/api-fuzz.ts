@@ -79,6 +79,7 @@ import {
 } from '#shared/checkout.ts'
 import { MEDIA_TYPES } from '#shared/dto.ts'
 import { createInquiryInputSchema } from '#shared/inquiries.ts'
+import { messageAdvertisersInputSchema } from '#shared/mailing-messages.ts'
 import {
   createMapIconInputSchema,
   mailingActionInputSchema,
@@ -866,6 +867,14 @@ function registry(): Map<string, RouteFuzz> {
       build({
         path: withSegment((s) => `/api/admin/mailings/${s}/notify-waitlist`, monthKey),
         body: anyBody,
+      }),
+  })
+  add('POST /api/admin/mailings/:month/message', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/mailings/${s}/message`, mailingMonth()),
+        body: jsonBody(fromSchema(messageAdvertisersInputSchema)),
       }),
   })
   // Mailings, after the checkout routes: a mailing closed, printed or mailed here sells nothing more.

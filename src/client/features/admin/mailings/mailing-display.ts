@@ -10,15 +10,6 @@ export function formatShortDate(date: string): string {
   return `${shortMonth(m)} ${d}, ${y}`
 }
 
-/** A town-local 'YYYY-MM-DDTHH:MM' as 'Dec 15, 2026, 5:00 PM', with no time-zone arithmetic. */
-export function formatLocalDateTime(local: string): string {
-  const [date = '', time = ''] = local.split('T')
-  const [h, min] = time.split(':').map(Number)
-  if (h === undefined || min === undefined || Number.isNaN(h) || Number.isNaN(min)) return local
-  const hour12 = h % 12 === 0 ? 12 : h % 12
-  return `${formatShortDate(date)}, ${hour12}:${String(min).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
-}
-
 const timestamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** An instant (ISO) in the browser's own time, for 'when did this happen'. */

@@ -22,9 +22,10 @@ const decemberMailing: PublicMailingDto = {
   status: 'open',
   salesCloseAt: '2026-11-17T23:00:00.000Z',
   salesCloseLocal: '2026-11-17T17:00',
-  salesCloseText: 'Tuesday, November 17, 2026 at 5:00 PM',
+  salesCloseText: 'Tuesday, November 17, 5:00 PM (EST)',
   artworkDueAt: '2026-11-20T23:00:00.000Z',
   artworkDueLocal: '2026-11-20T17:00',
+  artworkDueText: 'Friday, November 20, 5:00 PM (EST)',
   inHomesDate: '2026-12-01',
 }
 
@@ -58,7 +59,7 @@ function baseRoutes(days: Routes[string] = { status: 200, body: { days: december
   }
 }
 
-function renderSection(showPricing = true) {
+function renderSection(showPricing = true, at = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const router = createMemoryRouter(
     [
@@ -73,7 +74,7 @@ function renderSection(showPricing = true) {
       },
       { path: '/cart-checkout', element: <h1>Cart page</h1> },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [at] },
   )
   render(
     <QueryClientProvider client={client}>
@@ -105,6 +106,29 @@ describe('CalendarSection', () => {
     expect(await cell(/^Friday, December 4, 2026 — not available yet$/)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Previous month' }).hasAttribute('disabled')).toBe(true)
     expect(screen.getByRole('button', { name: 'Next month' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it("opens on a link's ?month= when that month is for sale, else as without it", async () => {
+    const routes = {
+      ...baseRoutes(),
+      '/api/calendar-days/available-months': {
+        status: 200,
+        body: {
+          months: [
+            { year: 2026, month: 12 },
+            { year: 2027, month: 1 },
+          ],
+        },
+      },
+      '/api/calendar-days?month=2027-01': { status: 200, body: { days: [day('2027-01-05')] } },
+    }
+    mockApi(routes)
+    renderSection(true, '/?month=2027-01')
+    expect(await cell(/^Tuesday, January 5, 2027 — \$120, available$/)).toBeTruthy()
+    cleanup()
+    mockApi(routes)
+    renderSection(true, '/?month=2027-03')
+    expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()
   })
 
   it('hides prices when asked', async () => {
@@ -188,7 +212,7 @@ describe('CalendarSection', () => {
     renderSection()
     expect(
       await screen.findByText(
-        'Orders for the December 2026 mailing close Tuesday, November 17, 2026 at 5:00 PM. In homes by Tuesday, December 1, 2026.',
+        'Orders for the December 2026 mailing close Tuesday, November 17, 5:00 PM (EST). In homes by Tuesday, December 1, 2026.',
       ),
     ).toBeTruthy()
     expect(await cell(/^Tuesday, December 1, 2026 — \$120, available$/)).toBeTruthy()

@@ -1,15 +1,18 @@
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useSiteSettings } from '#client/lib/site-settings.ts'
-import { initialCalendarMonth, type YearMonth } from '#shared/calendar-months.ts'
+import { initialCalendarMonth, parseYearMonthKey, type YearMonth } from '#shared/calendar-months.ts'
 import { useAvailableMonths } from '../api/get-available-months'
 
 /**
  * The month the public calendar shows: the visitor's choice once made, before that the initial month
- * (initialCalendarMonth), decided when settings and available months have both answered (or failed).
+ * (initialCalendarMonth: the link's ?month=YYYY-MM when it is for sale, else the default), decided when
+ * settings and available months have both answered (or failed).
  */
 export function useDisplayedMonth() {
   const settings = useSiteSettings()
   const months = useAvailableMonths()
+  const [searchParams] = useSearchParams()
   const [chosen, setChosen] = useState<YearMonth | null>(null)
 
   const isSettled = !settings.isPending && !months.isPending
@@ -22,6 +25,7 @@ export function useDisplayedMonth() {
         defaultYear: settings.data?.defaultYear ?? null,
         // A failed list says nothing about the default month: keep it rather than guess.
         availableMonths: months.error ? null : availableMonths,
+        requested: parseYearMonthKey(searchParams.get('month') ?? ''),
       })
     : null
 

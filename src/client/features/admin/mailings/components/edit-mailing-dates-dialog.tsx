@@ -4,6 +4,7 @@ import { toast } from '#client/components/ui/use-toast.ts'
 import { FormDialog } from '#client/features/admin/components/form-dialog.tsx'
 import { useEditDraft } from '#client/features/admin/hooks/use-edit-draft.ts'
 import { type MailingOverviewRow, mailingMonthLabel, type UpdateMailingDatesInput } from '#shared/mailings.ts'
+import { plural } from '#shared/plural.ts'
 import { useUpdateMailingDates } from '../api/update-mailing-dates'
 
 type Field = keyof UpdateMailingDatesInput
@@ -63,10 +64,12 @@ export function EditMailingDatesDialog({
     update.mutate(
       { month: row.month, input },
       {
-        onSuccess: () => {
+        onSuccess: ({ buyersEmailed }) => {
+          const emailed =
+            buyersEmailed > 0 ? ` ${plural(buyersEmailed, 'buyer')} e-mailed the new dates.` : ''
           toast({
             title: 'Dates Saved',
-            description: `The ${mailingMonthLabel(row.month)} mailing's dates are saved.`,
+            description: `The ${mailingMonthLabel(row.month)} mailing's dates are saved.${emailed}`,
           })
           onClose()
         },
@@ -80,7 +83,11 @@ export function EditMailingDatesDialog({
       open={row !== null}
       onOpenChange={(open) => !open && onClose()}
       title="Edit Dates"
-      description={row ? `The ${mailingMonthLabel(row.month)} mailing, in the town's time.` : ''}
+      description={
+        row
+          ? `The ${mailingMonthLabel(row.month)} mailing, in the town's time. The buyers a moved date concerns are e-mailed it.`
+          : ''
+      }
       onSubmit={handleSubmit}
       formError={formError}
       submitLabel={update.isPending ? 'Saving...' : 'Save Dates'}

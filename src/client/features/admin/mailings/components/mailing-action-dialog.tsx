@@ -14,7 +14,7 @@ import {
 import { agree, plural } from '#shared/plural.ts'
 import { useApplyMailingAction } from '../api/apply-mailing-action'
 import { useNotifyWaitlist } from '../api/notify-waitlist'
-import { formatInstant, formatLocalDateTime, isSalesClosePast } from '../mailing-display'
+import { formatInstant, isSalesClosePast } from '../mailing-display'
 
 export type PendingMailingAction = { row: MailingOverviewRow; action: MailingAction | 'notify' }
 
@@ -41,8 +41,8 @@ function actionCopy({ row, action }: PendingMailingAction): Copy {
       return {
         title: 'Reopen Sales',
         description: isSalesClosePast(row)
-          ? `Open the ${label} mailing for orders again? Its sales close (${formatLocalDateTime(row.salesCloseLocal)}) has passed: choose a new one.`
-          : `Open the ${label} mailing for orders again, until ${formatLocalDateTime(row.salesCloseLocal)}?`,
+          ? `Open the ${label} mailing for orders again? Its sales close (${row.salesCloseText}) has passed: choose a new one.`
+          : `Open the ${label} mailing for orders again, until ${row.salesCloseText}?`,
         confirmLabel: 'Reopen',
         doneTitle: 'Sales Reopened',
       }
@@ -56,7 +56,7 @@ function actionCopy({ row, action }: PendingMailingAction): Copy {
     case 'mailed':
       return {
         title: 'Mark Mailed',
-        description: `Mark the ${label} mailing as mailed?${endsCheckoutsText(row)}`,
+        description: `Mark the ${label} mailing as mailed? Each buyer with paid orders in it is e-mailed that their postcard is on its way.${endsCheckoutsText(row)}`,
         confirmLabel: 'Mark Mailed',
         doneTitle: 'Marked Mailed',
       }
@@ -84,11 +84,11 @@ function doneText(row: MailingActionResponse, action: MailingAction): string {
     case 'close':
       return `The ${label} mailing is closed for sales.${ended}`
     case 'reopen':
-      return `The ${label} mailing is open for orders until ${formatLocalDateTime(row.salesCloseLocal)}.`
+      return `The ${label} mailing is open for orders until ${row.salesCloseText}.`
     case 'printed':
       return `The ${label} mailing is marked printed.${ended}`
     case 'mailed':
-      return `The ${label} mailing is marked mailed.${ended}`
+      return `The ${label} mailing is marked mailed.${ended} ${plural(row.buyersEmailed, 'buyer')} e-mailed.`
   }
 }
 

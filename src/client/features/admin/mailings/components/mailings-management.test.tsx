@@ -13,6 +13,10 @@ import { MailingsManagement } from './mailings-management'
 const FUTURE = '2099-01-01T00:00:00.000Z'
 const PAST = '2020-01-01T00:00:00.000Z'
 
+/** The server's words for a deadline at 5:00 PM on `date` (deadlineText): the screen shows them as sent. */
+const fivePm = (date: string) =>
+  `${new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}, 5:00 PM (EST)`
+
 const row = (
   month: string,
   status: MailingStatus,
@@ -22,9 +26,10 @@ const row = (
   status,
   salesCloseAt: FUTURE,
   salesCloseLocal: `${month}-01T17:00`,
-  salesCloseText: `${month}-01 at 5:00 PM`,
+  salesCloseText: fivePm(`${month}-01`),
   artworkDueAt: FUTURE,
   artworkDueLocal: `${month}-04T17:00`,
+  artworkDueText: fivePm(`${month}-04`),
   inHomesDate: `${month}-28`,
   waitlistNotifiedAt: null,
   days: { sold: 3, held: 1, free: 20, notSetUp: 7 },
@@ -82,9 +87,13 @@ describe('MailingsManagement', () => {
       return json({
         ...row(month, next[body.action as keyof typeof next], {
           salesCloseLocal: body.salesCloseLocal ?? `${month}-01T17:00`,
+          ...(body.salesCloseLocal === '2033-02-10T12:00'
+            ? { salesCloseText: 'Thursday, February 10, 12:00 PM (EST)' }
+            : {}),
         }),
         endedCheckouts:
           body.action === 'reopen' ? 0 : (rows.find((r) => r.month === month)?.liveCheckouts ?? 0),
+        buyersEmailed: body.action === 'mailed' ? 2 : 0,
       })
     }
     if (url.endsWith('/icon-stock')) return json({ month: url.split('/')[4], icons: stock })
@@ -127,8 +136,8 @@ describe('MailingsManagement', () => {
     await renderScreen()
     const january = within(rowOf('January 2033'))
     expect(january.getByText('Open')).toBeTruthy()
-    expect(january.getByText('Jan 1, 2033, 5:00 PM')).toBeTruthy()
-    expect(january.getByText('Jan 4, 2033, 5:00 PM')).toBeTruthy()
+    expect(january.getByText('Saturday, January 1, 5:00 PM (EST)')).toBeTruthy()
+    expect(january.getByText('Tuesday, January 4, 5:00 PM (EST)')).toBeTruthy()
     expect(january.getByText('Jan 28, 2033')).toBeTruthy()
     expect(january.getByText('3 sold, 1 held, 20 free, 7 not set up')).toBeTruthy()
     expect(january.getByText('2 regular, 1 premium')).toBeTruthy()
@@ -139,10 +148,17 @@ describe('MailingsManagement', () => {
       'Edit dates',
       'Icon stock',
       'E-mail waitlist',
+      'E-mail advertisers',
     ])
-    expect(buttonsOf('February 2033')).toEqual(['Reopen', 'Mark printed', 'Edit dates', 'Icon stock'])
-    expect(buttonsOf('March 2033')).toEqual(['Mark mailed', 'Edit dates', 'Icon stock'])
-    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock'])
+    expect(buttonsOf('February 2033')).toEqual([
+      'Reopen',
+      'Mark printed',
+      'Edit dates',
+      'Icon stock',
+      'E-mail advertisers',
+    ])
+    expect(buttonsOf('March 2033')).toEqual(['Mark mailed', 'Edit dates', 'Icon stock', 'E-mail advertisers'])
+    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock', 'E-mail advertisers'])
     expect(within(rowOf('February 2033')).getByText('Sales closed')).toBeTruthy()
     expect(within(rowOf('April 2033')).getByText(/^Waitlist e-mailed /)).toBeTruthy()
   })
@@ -193,7 +209,7 @@ describe('MailingsManagement', () => {
     fireEvent.click(within(rowOf('February 2033')).getByRole('button', { name: 'Reopen for February 2033' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Reopen Sales' })
     expect(dialog.textContent).toContain(
-      'Its sales close (Feb 1, 2033, 5:00 PM) has passed: choose a new one.',
+      'Its sales close (Tuesday, February 1, 5:00 PM (EST)) has passed: choose a new one.',
     )
     const confirm = within(dialog).getByRole('button', { name: 'Reopen' })
     expect((confirm as HTMLButtonElement).disabled).toBe(true)
@@ -209,7 +225,9 @@ describe('MailingsManagement', () => {
       ]),
     )
     expect(
-      await screen.findByText('The February 2033 mailing is open for orders until Feb 10, 2033, 12:00 PM.'),
+      await screen.findByText(
+        'The February 2033 mailing is open for orders until Thursday, February 10, 12:00 PM (EST).',
+      ),
     ).toBeTruthy()
   })
 

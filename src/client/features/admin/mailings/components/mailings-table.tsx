@@ -27,16 +27,11 @@ import {
   type MonthKey,
   mailingMonthLabel,
 } from '#shared/mailings.ts'
-import {
-  dayCountsText,
-  formatInstant,
-  formatLocalDateTime,
-  formatShortDate,
-  iconCountsText,
-} from '../mailing-display'
+import { dayCountsText, formatInstant, formatShortDate, iconCountsText } from '../mailing-display'
 import { EditMailingDatesDialog } from './edit-mailing-dates-dialog'
 import { IconStockDialog } from './icon-stock-dialog'
 import { MailingActionDialog, type PendingMailingAction } from './mailing-action-dialog'
+import { MessageAdvertisersDialog } from './message-advertisers-dialog'
 
 const STATUS_VARIANT: Record<MailingStatus, 'success' | 'warning' | 'secondary' | 'outline'> = {
   open: 'success',
@@ -65,8 +60,9 @@ const COLUMNS: Array<{ label: string; className?: string; cell: (row: MailingOve
     label: 'Status',
     cell: (row) => <Badge variant={STATUS_VARIANT[row.status]}>{MAILING_STATUS_LABELS[row.status]}</Badge>,
   },
-  { label: 'Sales close', className: 'min-w-32', cell: (row) => formatLocalDateTime(row.salesCloseLocal) },
-  { label: 'Artwork due', className: 'min-w-32', cell: (row) => formatLocalDateTime(row.artworkDueLocal) },
+  // Deadlines as the server words them (deadlineText), the same words buyers read.
+  { label: 'Sales close', className: 'min-w-32', cell: (row) => row.salesCloseText },
+  { label: 'Artwork due', className: 'min-w-32', cell: (row) => row.artworkDueText },
   { label: 'In homes', className: 'whitespace-nowrap', cell: (row) => formatShortDate(row.inHomesDate) },
   { label: 'Days', className: 'min-w-28', cell: (row) => dayCountsText(row.days) },
   { label: 'Icons sold', className: 'min-w-24', cell: (row) => iconCountsText(row.icons) },
@@ -78,6 +74,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
   const [pending, setPending] = useState<PendingMailingAction | null>(null)
   const [editing, setEditing] = useState<MailingOverviewRow | null>(null)
   const [stockMonth, setStockMonth] = useState<MonthKey | null>(null)
+  const [messageMonth, setMessageMonth] = useState<MonthKey | null>(null)
 
   return (
     <>
@@ -145,6 +142,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                           E-mail waitlist{forMonth}
                         </Button>
                       ) : null}
+                      <Button size="sm" variant="outline" onClick={() => setMessageMonth(row.month)}>
+                        E-mail advertisers{forMonth}
+                      </Button>
                     </div>
                     {row.waitlistNotifiedAt ? (
                       <p className="text-xs text-slate-700">
@@ -161,6 +161,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
       <MailingActionDialog pending={pending} onClose={() => setPending(null)} />
       <EditMailingDatesDialog row={editing} onClose={() => setEditing(null)} />
       <IconStockDialog month={stockMonth} onClose={() => setStockMonth(null)} />
+      <MessageAdvertisersDialog month={messageMonth} onClose={() => setMessageMonth(null)} />
     </>
   )
 }
