@@ -66,7 +66,12 @@ describe('MailingsManagement', () => {
     if (url === '/api/admin/mailings' && method === 'GET')
       return json({ rows, chart, currentMonth: '2032-12' })
     if (url === '/api/admin/mailing-settings' && method === 'GET')
-      return json({ salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 1 })
+      return json({
+        salesCloseDaysBefore: 14,
+        artworkDueDaysAfterClose: 3,
+        inHomesDay: 1,
+        priorityWindowDays: 7,
+      })
     if (url === '/api/admin/mailing-settings' && method === 'PUT') return json(JSON.parse(String(init?.body)))
     if (url.endsWith('/status')) {
       const body = JSON.parse(String(init?.body))
@@ -319,9 +324,33 @@ describe('MailingsManagement', () => {
     })
     await waitFor(() =>
       expect(sent('PUT', '/api/admin/mailing-settings')).toEqual([
-        { salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 5 },
+        { salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 5, priorityWindowDays: 7 },
       ]),
     )
     expect(await screen.findByText('Defaults Saved')).toBeTruthy()
+  })
+
+  it('saves the priority window, 0 turning it off, and refuses more than 60 days', async () => {
+    await renderScreen()
+    const priority = (await screen.findByLabelText('Priority window (days)')) as HTMLInputElement
+    expect(priority.value).toBe('7')
+    expect(priority.getAttribute('aria-describedby')).toBeTruthy()
+    const hint = document.getElementById(priority.getAttribute('aria-describedby')?.split(' ')[0] ?? '')
+    expect(hint?.textContent).toMatch(/0 turns it off\.$/)
+    fireEvent.change(priority, { target: { value: '61' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Defaults' }))
+    expect(screen.getByText('Enter a whole number from 0 to 60.')).toBeTruthy()
+    expect(document.activeElement).toBe(priority)
+    expect(sent('PUT', '/api/admin/mailing-settings')).toEqual([])
+
+    fireEvent.change(priority, { target: { value: '0' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save Defaults' }))
+    })
+    await waitFor(() =>
+      expect(sent('PUT', '/api/admin/mailing-settings')).toEqual([
+        { salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 1, priorityWindowDays: 0 },
+      ]),
+    )
   })
 })
