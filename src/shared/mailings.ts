@@ -242,16 +242,25 @@ export const createMapIconInputSchema = z.object({
 export type CreateMapIconInput = z.infer<typeof createMapIconInputSchema>
 
 /** GET/PUT /api/admin/mailing-settings: the defaults a new mailing's dates come from. */
+/**
+ * How many days a mailing's offers to returning advertisers hold their spots when its days are first set up
+ * (shared/offers.ts); 0 turns offers off.
+ */
+export const DEFAULT_PRIORITY_WINDOW_DAYS = 7
+
 export const mailingDefaultsSchema = z.object({
   salesCloseDaysBefore: z.number().int().min(0).max(120),
   artworkDueDaysAfterClose: z.number().int().min(0).max(60),
   inHomesDay: z.number().int().min(1).max(28),
+  // Defaults saved before the priority window existed, and a form that does not send it, read as 7 days.
+  priorityWindowDays: z.number().int().min(0).max(60).default(DEFAULT_PRIORITY_WINDOW_DAYS),
 })
 export type MailingDefaults = z.infer<typeof mailingDefaultsSchema>
 export const DEFAULT_MAILING_DEFAULTS: MailingDefaults = {
   salesCloseDaysBefore: 14,
   artworkDueDaysAfterClose: 3,
   inHomesDay: 1,
+  priorityWindowDays: DEFAULT_PRIORITY_WINDOW_DAYS,
 }
 
 /** POST /api/admin/mailings/:month/notify-waitlist */
