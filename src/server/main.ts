@@ -18,6 +18,7 @@ async function loadServerModules() {
     { startMailingDeadlines },
     { startArtworkReminders },
     { noticeContext },
+    { startOffersTask, offerRoundContext },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -30,6 +31,7 @@ async function loadServerModules() {
     import('./features/mailings/mailing-deadlines.ts'),
     import('./features/artwork/artwork-reminders.ts'),
     import('./features/artwork/artwork.routes.ts'),
+    import('./features/offers/offers-task.ts'),
   ])
   return {
     serve,
@@ -43,6 +45,8 @@ async function loadServerModules() {
     startMailingDeadlines,
     startArtworkReminders,
     noticeContext,
+    startOffersTask,
+    offerRoundContext,
   }
 }
 
@@ -66,6 +70,8 @@ async function main() {
     startMailingDeadlines,
     startArtworkReminders,
     noticeContext,
+    startOffersTask,
+    offerRoundContext,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -82,6 +88,8 @@ async function main() {
   const mailingDeadlines = startMailingDeadlines(database.db, logger)
   // Artwork reminders 7 days and 1 day before each mailing's artwork deadline (every 5 min, deduplicated).
   const artworkReminders = startArtworkReminders(noticeContext(deps), logger)
+  // Returning advertisers' offers once a mailing's days are set up, and offers whose window ended (15 s).
+  const offersTask = startOffersTask(offerRoundContext(deps))
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -132,6 +140,7 @@ async function main() {
     refundWorker.stop()
     mailingDeadlines.stop()
     artworkReminders.stop()
+    offersTask.stop()
     deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))

@@ -85,8 +85,8 @@ export type AccountDto = {
   email: string
   businessName: string | null
   groups: AccountMailingGroupDto[]
-  /** The spots held for the address as a returning advertiser, and what became of earlier ones. */
-  offers?: PublicOfferDto[]
+  /** The spots held for this advertiser as a returning advertiser, newest mailing first, in every state. */
+  offers: PublicOfferDto[]
 }
 
 /** "Book again": the same days of the month in the next open mailing. */

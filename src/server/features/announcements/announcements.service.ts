@@ -4,8 +4,8 @@ import { emailInquiries, emailUnsubscribes, mailings } from '#server/db/schema.t
 import { AppError } from '#server/lib/errors.ts'
 import { isSingleRecipient } from '#server/lib/mailer/mailer.ts'
 import { enqueueEmails } from '#server/lib/mailer/outbox.ts'
+import { isValidUnsubscribeToken, normalizeAddress } from '#server/lib/unsubscribe-token.ts'
 import { MAILING_NOT_FOUND, MONTH_KEY_PATTERN, type NotifyWaitlistResponse } from '#shared/mailings.ts'
-import { isValidUnsubscribeToken, normalizeAddress } from './unsubscribe-token.ts'
 import { type AnnouncementContext, waitlistOpenEmail } from './waitlist-email.ts'
 
 const MAILING_NOT_ANNOUNCEABLE = 'Only an open mailing can be announced.'

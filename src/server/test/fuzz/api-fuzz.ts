@@ -33,8 +33,8 @@ import {
   mediaItems,
   orders,
 } from '#server/db/schema.ts'
-import { unsubscribeToken } from '#server/features/announcements/unsubscribe-token.ts'
 import { mediaListQuerySchema } from '#server/features/media/media.routes.ts'
+import { unsubscribeToken } from '#server/lib/unsubscribe-token.ts'
 import {
   advertiserEditInputSchema,
   advertiserMergeInputSchema,
