@@ -34,7 +34,7 @@ export function AccountOffers({ offers }: { offers: PublicOfferDto[] }) {
       account
         ? {
             ...account,
-            offers: account.offers?.map((offer) => (offer.id === released.id ? released : offer)),
+            offers: account.offers.map((offer) => (offer.id === released.id ? released : offer)),
           }
         : account,
     )
@@ -46,7 +46,7 @@ export function AccountOffers({ offers }: { offers: PublicOfferDto[] }) {
   async function handleRefused(offerId: string) {
     await queryClient.refetchQueries({ queryKey: queryKeys.account() })
     const latest = queryClient.getQueryData<AccountDto>(queryKeys.account())
-    if (latest?.offers?.find((offer) => offer.id === offerId)?.state !== 'offered') setFocusId(offerId)
+    if (latest?.offers.find((offer) => offer.id === offerId)?.state !== 'offered') setFocusId(offerId)
   }
 
   const held = offers.filter((offer) => offer.state === 'offered')

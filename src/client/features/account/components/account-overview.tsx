@@ -88,7 +88,7 @@ export function AccountOverview({
         </div>
       ) : (
         <>
-          <AccountOffers offers={data.offers ?? []} />
+          <AccountOffers offers={data.offers} />
           {data.groups.length === 0 ? (
             <p className="text-lg text-slate-800">{ACCOUNT_TEXTS.noPurchases}</p>
           ) : (
