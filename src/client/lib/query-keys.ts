@@ -44,6 +44,7 @@ export const queryKeys = {
     mailings: () => ['admin', 'mailings'] as const,
     sellingMailings: () => ['admin', 'selling-mailings'] as const,
     mailingIconStock: (month: string) => ['admin', 'mailings', month, 'icon-stock'] as const,
+    mailingOffers: (month: string) => ['admin', 'mailings', month, 'offers'] as const,
     mailingDefaults: () => ['admin', 'mailing-settings'] as const,
     mapIconCatalogue: () => ['admin', 'map-icon-catalogue'] as const,
     calendarDays: () => ['admin', 'calendar-days'] as const,

@@ -136,11 +136,18 @@ describe('MailingsManagement', () => {
       'Close sales now',
       'Edit dates',
       'Icon stock',
+      'Offers',
       'E-mail waitlist',
     ])
-    expect(buttonsOf('February 2033')).toEqual(['Reopen', 'Mark printed', 'Edit dates', 'Icon stock'])
-    expect(buttonsOf('March 2033')).toEqual(['Mark mailed', 'Edit dates', 'Icon stock'])
-    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock'])
+    expect(buttonsOf('February 2033')).toEqual([
+      'Reopen',
+      'Mark printed',
+      'Edit dates',
+      'Icon stock',
+      'Offers',
+    ])
+    expect(buttonsOf('March 2033')).toEqual(['Mark mailed', 'Edit dates', 'Icon stock', 'Offers'])
+    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock', 'Offers'])
     expect(within(rowOf('February 2033')).getByText('Sales closed')).toBeTruthy()
     expect(within(rowOf('April 2033')).getByText(/^Waitlist e-mailed /)).toBeTruthy()
   })

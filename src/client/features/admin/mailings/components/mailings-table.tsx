@@ -37,6 +37,7 @@ import {
 import { EditMailingDatesDialog } from './edit-mailing-dates-dialog'
 import { IconStockDialog } from './icon-stock-dialog'
 import { MailingActionDialog, type PendingMailingAction } from './mailing-action-dialog'
+import { MailingOffersDrawer } from './mailing-offers-drawer'
 
 const STATUS_VARIANT: Record<MailingStatus, 'success' | 'warning' | 'secondary' | 'outline'> = {
   open: 'success',
@@ -78,6 +79,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
   const [pending, setPending] = useState<PendingMailingAction | null>(null)
   const [editing, setEditing] = useState<MailingOverviewRow | null>(null)
   const [stockMonth, setStockMonth] = useState<MonthKey | null>(null)
+  const [offersMonth, setOffersMonth] = useState<MonthKey | null>(null)
 
   return (
     <>
@@ -133,6 +135,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                       <Button size="sm" variant="outline" onClick={() => setStockMonth(row.month)}>
                         Icon stock{forMonth}
                       </Button>
+                      <Button size="sm" variant="outline" onClick={() => setOffersMonth(row.month)}>
+                        Offers{forMonth}
+                      </Button>
                       <Button size="sm" variant="outline" asChild>
                         <Link to={`/admin/artwork?month=${row.month}`}>Artwork{forMonth}</Link>
                       </Button>
@@ -161,6 +166,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
       <MailingActionDialog pending={pending} onClose={() => setPending(null)} />
       <EditMailingDatesDialog row={editing} onClose={() => setEditing(null)} />
       <IconStockDialog month={stockMonth} onClose={() => setStockMonth(null)} />
+      <MailingOffersDrawer month={offersMonth} onClose={() => setOffersMonth(null)} />
     </>
   )
 }
