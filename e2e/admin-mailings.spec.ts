@@ -134,6 +134,7 @@ test('a new mailing shows what sold, the chart table has its month, and the page
     `Close sales now for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `Offers for ${label}`,
     `E-mail waitlist for ${label}`,
   ])
 
@@ -192,6 +193,7 @@ test('Close sales now, then Mark printed, each after a confirmation', async ({ p
     `Mark printed for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `Offers for ${label}`,
   ])
 
   await row.getByRole('button', { name: `Mark printed for ${label}` }).click()
@@ -206,6 +208,7 @@ test('Close sales now, then Mark printed, each after a confirmation', async ({ p
     `Mark mailed for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `Offers for ${label}`,
   ])
 })
 
