@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AccountDto } from '#shared/account.ts'
+import type { AccountDto, AccountPurchaseDto } from '#shared/account.ts'
 import { OFFER_TEXTS, offerOutcomeText } from '#shared/offer-texts.ts'
 import type { PublicOfferDto } from '#shared/offers.ts'
 import { AccountOverview } from './account-overview'
@@ -91,6 +91,49 @@ describe('AccountOverview: spots held for a returning advertiser', () => {
     // Above the purchases (here: none yet).
     const noPurchases = screen.getByText('No orders yet for this address.')
     expect(offers.compareDocumentPosition(noPurchases) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('lists the held lines only in the section, not again as a purchase awaiting payment', async () => {
+    const purchase = (reference: string, status: string): AccountPurchaseDto => ({
+      id: reference,
+      reference,
+      createdAt: '2027-02-01T15:00:00.000Z',
+      createdOn: '2027-02-01',
+      state: status,
+      lines: [
+        {
+          id: `${reference}-l`,
+          kind: 'calendar_day',
+          description: 'Tuesday, March 2, 2027',
+          date: '2027-03-02',
+          amountCents: 12000,
+          status,
+          artworkState: null,
+        },
+      ],
+      totalCents: 12000,
+      paidCents: status === 'paid' ? 12000 : 0,
+      refunds: [],
+      artworkPath: null,
+      receiptPath: null,
+      receiptNumber: null,
+    })
+    const progress = {
+      month: '2027-03',
+      status: 'open',
+      salesCloseAt: '2027-02-12T12:00:00.000Z',
+      artworkDueAt: '2027-02-16T12:00:00.000Z',
+      salesCloseText: 'Friday, February 12, 2027 at 7:00 AM',
+      artworkDueText: 'Tuesday, February 16, 2027 at 7:00 AM',
+      inHomesDate: '2027-03-01',
+    }
+    renderOverview({
+      ...account([held]),
+      groups: [{ mailing: progress, purchases: [purchase('P-o1', 'pending'), purchase('P-9', 'paid')] }],
+    })
+    await section()
+    expect(screen.getByRole('heading', { name: 'Order P-9' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Order P-o1' })).toBeNull()
   })
 
   it('shows no section for an address with no offers', async () => {

@@ -5,6 +5,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx'
 import { queryKeys } from '#client/lib/query-keys.ts'
 import type { AccountMailingGroupDto } from '#shared/account.ts'
 import { ACCOUNT_TEXTS, mailingHeadingText } from '#shared/account-texts.ts'
+import { purchasesBesideOffers } from '../account-display'
 import { accountQueryOptions, isSignedOutError } from '../api/get-account'
 import { AccountOffers } from './account-offers'
 import { MailingProgress } from './mailing-progress'
@@ -61,6 +62,7 @@ export function AccountOverview({
   }, [isSessionGone, queryClient])
 
   const data = account.data
+  const groups = data ? purchasesBesideOffers(data.groups, data.offers) : []
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -89,10 +91,10 @@ export function AccountOverview({
       ) : (
         <>
           <AccountOffers offers={data.offers} />
-          {data.groups.length === 0 ? (
+          {groups.length === 0 ? (
             <p className="text-lg text-slate-800">{ACCOUNT_TEXTS.noPurchases}</p>
           ) : (
-            data.groups.map((group, index) => (
+            groups.map((group, index) => (
               <MailingGroupSection
                 key={group.mailing?.month ?? `other-${index}`}
                 group={group}
