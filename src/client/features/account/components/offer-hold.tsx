@@ -32,12 +32,13 @@ export function OfferHold({
 }) {
   const [step, setStep] = useState<Step>('idle')
   const [error, setError] = useState<{ text: string; id: number } | null>(null)
-  const question = useRef<HTMLLegendElement>(null)
+  const question = useRef<HTMLParagraphElement>(null)
   const releaseButton = useRef<HTMLButtonElement>(null)
   const alert = useRef<HTMLParagraphElement>(null)
   const returnToRelease = useRef(false)
   const ids = useId()
   const hintId = `${ids}-hint`
+  const questionId = `${ids}-question`
   const mailingLabel = offer.mailingLabel
 
   // The question is read out and the keyboard starts from it; cancelling goes back to the button that asked.
@@ -103,29 +104,29 @@ export function OfferHold({
       <OfferLines offer={offer} />
       <p className="font-semibold text-slate-900">{heldUntilText(offer.expiresText)}</p>
       {step === 'confirming' || step === 'releasing' ? (
-        <fieldset
-          onKeyDown={handleConfirmKeyDown}
-          className="space-y-3 rounded-md border border-amber-400 bg-amber-50 p-4"
-        >
-          <legend ref={question} tabIndex={-1} className="float-left mb-3 w-full text-amber-950">
-            {releaseQuestionText(mailingLabel)}
-          </legend>
-          <div className="clear-both flex flex-wrap gap-3">
-            {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while it works. */}
-            <Button
-              variant="destructive"
-              aria-disabled={step === 'releasing' || undefined}
-              onClick={() => void handleRelease()}
-            >
-              {step === 'releasing' ? OFFER_TEXTS.releasing : OFFER_TEXTS.confirmRelease}
-            </Button>
-            <Button
-              variant="outline"
-              aria-disabled={step === 'releasing' || undefined}
-              onClick={() => step === 'confirming' && cancelRelease()}
-            >
-              {OFFER_TEXTS.cancelRelease}
-            </Button>
+        // A fieldset named by its question: the answers are read as one group, however they are reached.
+        <fieldset aria-labelledby={questionId} onKeyDown={handleConfirmKeyDown} className="min-w-0">
+          <div className="space-y-3 rounded-md border border-amber-400 bg-amber-50 p-4">
+            <p ref={question} id={questionId} tabIndex={-1} className="text-amber-950">
+              {releaseQuestionText(mailingLabel)}
+            </p>
+            <div className="flex flex-wrap gap-3">
+              {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while it works. */}
+              <Button
+                variant="destructive"
+                aria-disabled={step === 'releasing' || undefined}
+                onClick={() => void handleRelease()}
+              >
+                {step === 'releasing' ? OFFER_TEXTS.releasing : OFFER_TEXTS.confirmRelease}
+              </Button>
+              <Button
+                variant="outline"
+                aria-disabled={step === 'releasing' || undefined}
+                onClick={() => step === 'confirming' && cancelRelease()}
+              >
+                {OFFER_TEXTS.cancelRelease}
+              </Button>
+            </div>
           </div>
         </fieldset>
       ) : (
