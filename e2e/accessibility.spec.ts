@@ -22,6 +22,7 @@ function routeOf(path: string): string {
   if (path.startsWith('/map-icon-checkout/')) return '/map-icon-checkout/:iconId'
   if (path.startsWith('/blog/')) return '/blog/:postId'
   if (path.startsWith('/artwork/')) return '/artwork/:token'
+  if (path.startsWith('/offers/')) return '/offers/:token'
   if (path === '/no-such-page') return '*'
   return path.split('?')[0] as string
 }

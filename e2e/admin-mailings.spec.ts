@@ -146,6 +146,7 @@ test('a new mailing shows what sold, the chart table has its month, and the page
     `Close sales now for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `Offers for ${label}`,
     `E-mail waitlist for ${label}`,
     `E-mail advertisers for ${label}`,
   ])
@@ -213,6 +214,7 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
     `Mark printed for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `Offers for ${label}`,
     `E-mail advertisers for ${label}`,
   ])
 
@@ -228,6 +230,7 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
     `Mark mailed for ${label}`,
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
+    `Offers for ${label}`,
     `E-mail advertisers for ${label}`,
   ])
   // Printed tells the buyers nothing yet.

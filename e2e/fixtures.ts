@@ -28,6 +28,8 @@ export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/map-icon-checkout/00000000-0000-0000-0000-000000000000', heading: 'Map Icon Checkout' },
   // A buyer's artwork page; an unknown token shows the page with its "not valid" message.
   { path: '/artwork/not-a-valid-artwork-token-000', heading: 'Your Artwork' },
+  // A returning advertiser's held spots (e2e/offers.spec.ts checks a real one); an unknown token says so.
+  { path: '/offers/not-a-valid-offer-token-000', heading: 'Held for you' },
   { path: '/no-such-page', heading: '404' },
 ]
 

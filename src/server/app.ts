@@ -25,6 +25,10 @@ import { invoicesRoutes } from './features/invoices/invoices.routes.ts'
 import { mailingsRoutes } from './features/mailings/mailings.routes.ts'
 import { mapIconsRoutes } from './features/map-icons/map-icons.routes.ts'
 import { adminMediaRoutes, mediaFileRoutes, mediaRoutes } from './features/media/media.routes.ts'
+import { makeDueOffers } from './features/offers/offer-round.service.ts'
+import { offerLinkRoutes, offersRoutes } from './features/offers/offers.routes.ts'
+import { listAdvertiserOffers } from './features/offers/offers.service.ts'
+import { offerRoundContext } from './features/offers/offers-task.ts'
 import { applyProviderRefundEvent, ordersAwaitingRefund } from './features/orders/refunds.service.ts'
 import { ownerDigestRoutes } from './features/owner-digest/owner-digest.routes.ts'
 import type { OwnerDigestContext } from './features/owner-digest/owner-digest.service.ts'
@@ -39,7 +43,7 @@ import { sitemapRoutes } from './http/sitemap.ts'
 import { builtRenderer, spaRoutes } from './http/spa.ts'
 import { isClientAbort } from './http/stalled-upload.ts'
 import { AppError, UNAVAILABLE_MESSAGE } from './lib/errors.ts'
-import { logRequest, requestIdFor } from './lib/logger.ts'
+import { type Logger, logRequest, requestIdFor } from './lib/logger.ts'
 
 /** JSON bodies are small; the media and artwork uploads get their own, larger limits on their routes. */
 const JSON_BODY_LIMIT_BYTES = 100 * 1024
@@ -69,6 +73,16 @@ export function ownerDigestContext(deps: AppDeps): OwnerDigestContext {
 function apiRoutes(deps: AppDeps) {
   // The Stripe webhook (checkout) applies payments and hands refund events to the refunds feature.
   const refundEvents = { ordersAwaitingRefund, applyProviderRefundEvent }
+  // Setting up a mailing's days makes its returning advertisers' offers at once (features/offers); the
+  // account shows the advertiser's offers.
+  const calendarHooks = {
+    daysSetUp: async (logger: Logger) => {
+      await makeDueOffers(offerRoundContext(deps, logger))
+    },
+  }
+  const accountExtras = {
+    offersOf: (email: string) => listAdvertiserOffers(deps.database.db, email, deps.config.timeZone),
+  }
   return new Hono<AppEnv>()
     .route('/', healthRoutes(deps))
     .route('/', authRoutes(deps))
@@ -78,10 +92,11 @@ function apiRoutes(deps: AppDeps) {
     .route('/', blogPostsRoutes(deps))
     .route('/', mediaRoutes(deps))
     .route('/', adminMediaRoutes(deps))
-    .route('/', calendarAdminRoutes(deps))
+    .route('/', calendarAdminRoutes(deps, calendarHooks))
     .route('/', adminOrdersRoutes(deps))
     .route('/', refundsRoutes(deps))
-    .route('/', accountRoutes(deps))
+    .route('/', accountRoutes(deps, accountExtras))
+    .route('/', offersRoutes(deps))
     .route('/', invoicesRoutes(deps))
     .route('/', adminCheckoutsRoutes(deps))
     .route('/', advertisersRoutes(deps))
@@ -149,6 +164,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', mediaFileRoutes(deps))
   // The local test checkout (TEST MODE), server-rendered; before the SPA's history fallback.
   app.route('/', payRoutes(deps))
+  // An offer e-mail's "Keep my spots" link, to the checkout.
+  app.route('/', offerLinkRoutes(deps))
 
   app.route('/', sitemapRoutes(deps))
   app.route(

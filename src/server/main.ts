@@ -19,6 +19,7 @@ async function loadServerModules() {
     { startArtworkReminders },
     { noticeContext },
     { startOwnerDigest },
+    { startOffersTask, offerRoundContext },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -32,6 +33,7 @@ async function loadServerModules() {
     import('./features/artwork/artwork-reminders.ts'),
     import('./features/artwork/artwork.routes.ts'),
     import('./features/owner-digest/owner-digest-task.ts'),
+    import('./features/offers/offers-task.ts'),
   ])
   return {
     serve,
@@ -47,6 +49,8 @@ async function loadServerModules() {
     startArtworkReminders,
     noticeContext,
     startOwnerDigest,
+    startOffersTask,
+    offerRoundContext,
   }
 }
 
@@ -72,6 +76,8 @@ async function main() {
     startArtworkReminders,
     noticeContext,
     startOwnerDigest,
+    startOffersTask,
+    offerRoundContext,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -90,6 +96,8 @@ async function main() {
   const artworkReminders = startArtworkReminders(noticeContext(deps), logger)
   // The owner's daily digest from 7:00 on the town's clock (every 5 min, one e-mail a day by its dedupe key).
   const ownerDigest = startOwnerDigest(ownerDigestContext(deps), logger)
+  // Returning advertisers' offers once a mailing's days are set up, and offers whose window ended (15 s).
+  const offersTask = startOffersTask(offerRoundContext(deps))
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -141,6 +149,7 @@ async function main() {
     mailingDeadlines.stop()
     artworkReminders.stop()
     ownerDigest.stop()
+    offersTask.stop()
     deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))

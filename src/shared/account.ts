@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH } from './email-address.ts'
+import type { PublicOfferDto } from './offers.ts'
 
 /**
  * The advertiser's own pages (/account): a one-time sign-in link by e-mail, then their purchases.
@@ -84,6 +85,8 @@ export type AccountDto = {
   email: string
   businessName: string | null
   groups: AccountMailingGroupDto[]
+  /** The spots held for this advertiser as a returning advertiser, newest mailing first, in every state. */
+  offers: PublicOfferDto[]
 }
 
 /** "Book again": the same days of the month in the next open mailing. */

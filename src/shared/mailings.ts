@@ -253,17 +253,26 @@ export const createMapIconInputSchema = z.object({
 })
 export type CreateMapIconInput = z.infer<typeof createMapIconInputSchema>
 
-/** GET/PUT /api/admin/mailing-settings: the defaults a new mailing's dates come from. */
+/** How long returning advertisers' spots are held for them by default (offers.ts). */
+export const DEFAULT_PRIORITY_WINDOW_DAYS = 7
+
+/**
+ * GET/PUT /api/admin/mailing-settings: the defaults a new mailing's dates come from, and the priority window
+ * (days a returning advertiser's spots are held for them when a mailing's days are first set up; 0: no
+ * offers). Settings saved before the window existed read it as the default.
+ */
 export const mailingDefaultsSchema = z.object({
   salesCloseDaysBefore: z.number().int().min(0).max(120),
   artworkDueDaysAfterClose: z.number().int().min(0).max(60),
   inHomesDay: z.number().int().min(1).max(28),
+  priorityWindowDays: z.number().int().min(0).max(60).default(DEFAULT_PRIORITY_WINDOW_DAYS),
 })
 export type MailingDefaults = z.infer<typeof mailingDefaultsSchema>
 export const DEFAULT_MAILING_DEFAULTS: MailingDefaults = {
   salesCloseDaysBefore: 14,
   artworkDueDaysAfterClose: 3,
   inHomesDay: 1,
+  priorityWindowDays: DEFAULT_PRIORITY_WINDOW_DAYS,
 }
 
 /** POST /api/admin/mailings/:month/notify-waitlist */

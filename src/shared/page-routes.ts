@@ -62,6 +62,8 @@ export const PAGE_ROUTES = [
   { path: '/reset-password', page: 'public/reset-password-page', rendering: 'browser' },
   // The advertiser's own page: what it shows depends on the session, so it renders in the browser.
   { path: '/account', page: 'public/account-page', rendering: 'browser' },
+  // The spots held for a returning advertiser, by the e-mailed link: private to its holder, never indexed.
+  { path: '/offers/:token', page: 'public/offer-page', rendering: 'browser' },
   { path: '/blog', page: 'public/blog-list-page', rendering: 'shared', data: ['blog-list'], sitemap: true },
   { path: '/blog/:postId', page: 'public/blog-post-page', rendering: 'shared', data: ['blog-post'] },
   {

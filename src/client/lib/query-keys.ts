@@ -32,6 +32,8 @@ export const queryKeys = {
   },
   ordersBySession: (sessionId: string) => ['orders-by-session', sessionId] as const,
   artworkPage: (token: string) => ['artwork-page', token] as const,
+  /** GET /api/offers/:token: the spots held for a returning advertiser, by the e-mailed link. */
+  offer: (token: string) => ['offer', token] as const,
   /** GET /api/account: the signed-in advertiser's purchases; removed on sign-out. */
   account: () => ['account'] as const,
   admin: {
@@ -43,6 +45,7 @@ export const queryKeys = {
     ownerDigest: () => ['admin', 'digest'] as const,
     sellingMailings: () => ['admin', 'selling-mailings'] as const,
     mailingIconStock: (month: string) => ['admin', 'mailings', month, 'icon-stock'] as const,
+    mailingOffers: (month: string) => ['admin', 'mailings', month, 'offers'] as const,
     mailingDefaults: () => ['admin', 'mailing-settings'] as const,
     mapIconCatalogue: () => ['admin', 'map-icon-catalogue'] as const,
     calendarDays: () => ['admin', 'calendar-days'] as const,

@@ -175,12 +175,23 @@ export const mailings = pgTable(
     inHomesDate: date('in_homes_date', { mode: 'string' }).notNull(),
     /** When the waitlist was last e-mailed "The {Month} mailing is open". */
     waitlistNotifiedAt: timestamp('waitlist_notified_at', { withTimezone: true }),
+    /**
+     * How many days the returning advertisers' offers hold their spots (features/offers): the mailing
+     * default priorityWindowDays when the mailing is made (ensure_mailing, migration 0019); 0: no offers.
+     */
+    priorityWindowDays: integer('priority_window_days').notNull().default(7),
+    /**
+     * When this mailing's offers were made (or found to be none): the claim that makes them exactly once,
+     * set by `UPDATE … WHERE offers_made_at IS NULL` in the transaction that inserts them. Null: not yet.
+     */
+    offersMadeAt: timestamp('offers_made_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('mailings_month_format', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('mailings_status', sql`${t.status} IN ('open', 'closed', 'printed', 'mailed')`),
+    check('mailings_priority_window_days', sql`${t.priorityWindowDays} BETWEEN 0 AND 60`),
     index('mailings_status_close_idx').on(t.status, t.salesCloseAt),
   ],
 )
@@ -242,6 +253,7 @@ export const orders = pgTable(
     dayId: uuid('day_id').references(() => calendarDays.id, { onDelete: 'restrict' }),
     mapIconId: uuid('map_icon_id').references(() => mapIcons.id, { onDelete: 'set null' }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** checkout | manual | offer (a returning advertiser's held line, features/offers) */
     source: text('source').notNull().default('checkout'),
     paymentProvider: text('payment_provider'),
     paymentSessionId: text('payment_session_id'),
@@ -636,6 +648,81 @@ export const refunds = pgTable(
     ),
     check('refunds_admin_purchase', sql`${t.kind} <> 'admin' OR ${t.purchaseId} IS NOT NULL`),
   ],
+)
+
+// ---------------------------------------------------------------- returning advertisers first (offers)
+
+/**
+ * An offer to a returning advertiser (features/offers, decision 023): when a mailing's days are first set
+ * up, each advertiser with paid lines in the previous mailing gets the same date (or the nearest free day of
+ * the same week) and the same icon held for the mailing's priority window. The held lines are pending
+ * order lines (source 'offer', expires_at = expires_at here) of the purchase purchase_id, made for the
+ * offer; business_name and email are whom it was made for. state: offered | kept (its lines were paid; the
+ * orders_offer_kept trigger writes it, whoever pays) | released (the advertiser gave them back) | lapsed
+ * (the window ended: an offered one past expires_at reads as lapsed before the offers task writes it).
+ * Writers lock an offer's lines before the offer row, as a payment does (lines, then the trigger's update).
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mailingMonth: text('mailing_month')
+      .notNull()
+      .references(() => mailings.month, { onDelete: 'restrict' }),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .unique()
+      .references(() => purchases.id, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    email: text('email').notNull(),
+    state: text('state').notNull().default('offered'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When its e-mail was last queued, and how many times it was (the owner may send it again). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentCount: integer('sent_count').notNull().default(0),
+    /** When it left 'offered' (kept, released or lapsed). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offers_mailing_idx').on(t.mailingMonth, t.createdAt),
+    index('offers_state_expires_idx').on(t.state, t.expiresAt),
+    check('offers_state', sql`${t.state} IN ('offered', 'kept', 'released', 'lapsed')`),
+  ],
+)
+
+/** The held lines of an offer, each with the line of the previous mailing it renews. */
+export const offerLines = pgTable(
+  'offer_lines',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    previousOrderId: text('previous_order_id'),
+    /** The day the previous line bought; null for an icon. */
+    previousDate: date('previous_date', { mode: 'string' }),
+  },
+  (t) => [index('offer_lines_offer_idx').on(t.offerId)],
+)
+
+/**
+ * The links of an offer's e-mails (/offers/{token}): each e-mail sent carries a new token, and every one
+ * stays valid. Only the SHA-256 of the token is kept (hex): the database never holds a working link.
+ */
+export const offerLinks = pgTable(
+  'offer_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offer_links_offer_idx').on(t.offerId)],
 )
 
 // ---------------------------------------------------------------- artwork and production

@@ -6,7 +6,7 @@ import {
   createLapsingVersionReader,
   createListeningVersionReader,
   createVersionReader,
-  nextIconHoldLapseQuery,
+  nextHoldLapseQuery,
   type VersionReader,
 } from '../lib/catalogue-version.ts'
 import type { AppDeps } from './app-env.ts'
@@ -40,8 +40,9 @@ export const noStore: MiddlewareHandler = async (c, next) => {
  * Public catalogue reads (calendar days, mailings, map icons, blog posts), cached in process and revalidated
  * by the browser (ETag / If-None-Match → 304). Correctness rests on the catalogue version (migrations 0003,
  * 0005, 0010 and 0017): every committed change of those tables, and of an icon claim among the orders, gives
- * it a new random token in the same transaction; with the moment the next live icon hold lapses (the one
- * change that needs no write: icon availability is derived when read, lib/catalogue-version.ts), a token
+ * it a new random token in the same transaction; with the moment the next live hold lapses (the one change
+ * that needs no write: icon availability and a held day's public status are derived when read,
+ * lib/catalogue-version.ts), a token
  * names one state of the catalogue. Each request
  *   1. reads the version with a query that started after the request arrived (lib/catalogue-version.ts;
  *      on PGlite it is heard from the commits themselves), so it reflects every write that finished before,
@@ -115,9 +116,9 @@ export function publicReadCache(deps: Pick<AppDeps, 'database' | 'config'>): Pub
       deps.config.readCache && deps.database.engine === 'pglite' && hasListen(client)
         ? createListeningVersionReader(client, queried)
         : queried
-    // A live icon hold lapsing is a change of the catalogue with no write (icon availability is derived
-    // when read): the token also names the moment the next one lapses.
-    const versions = createLapsingVersionReader(committed, nextIconHoldLapseQuery(deps.database.db))
+    // A live hold lapsing is a change of the catalogue with no write (icon availability and a held day's
+    // public status are derived when read): the token also names the moment the next one lapses.
+    const versions = createLapsingVersionReader(committed, nextHoldLapseQuery(deps.database.db))
     cache = createPublicReadCache({
       enabled: deps.config.readCache,
       versions,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, min } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, min, or } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { catalogueVersion, orders } from '../db/schema.ts'
 import { preparedOnce } from './prepared-queries.ts'
@@ -113,9 +113,9 @@ export function catalogueVersionQuery(db: Db): () => Promise<CatalogueVersion | 
 
 /**
  * The public catalogue also changes with no write: an icon's availability is derived when read (paid orders
- * and live holds, migration 0017), and a live hold stops being a claim the moment its expires_at passes. So
- * what names one state of the catalogue is the version's token together with the moment the next live icon
- * hold lapses (the earliest expires_at still ahead, asked after that version was read, so it sees every
+ * and live holds, migration 0017), a held day is shown free once its hold has lapsed, and a live hold stops
+ * being a claim the moment its expires_at passes. So what names one state of the catalogue is the version's
+ * token together with the moment the next live hold lapses (the earliest expires_at still ahead, asked after that version was read, so it sees every
  * claim the version's commits hold). Until that moment no answer loaded under the token can change without a
  * write, and a write gives a new token; from that moment on the token is a new one, and so are the keys of
  * every cache keyed on it (the read cache, its fast path, the page cache). Every other change of a claim is
@@ -124,7 +124,7 @@ export function catalogueVersionQuery(db: Db): () => Promise<CatalogueVersion | 
  *
  * One `nextLapse` query runs per token (shared by concurrent readers) and once more each time the lapse it
  * answered has passed. `nextLapse(now)` answers the earliest expiry after `now`, or null when no hold will
- * lapse (no live icon hold with an expiry).
+ * lapse (no live hold with an expiry).
  */
 export function createLapsingVersionReader(
   versions: VersionReader,
@@ -160,15 +160,23 @@ export function createLapsingVersionReader(
 }
 
 /**
- * The earliest expires_at still ahead of `now` among live icon holds (pending icon orders with an expiry):
- * the next moment an icon's derived availability changes with no write. Served by orders_status_expires_idx.
+ * The earliest expires_at still ahead of `now` among live holds (pending orders with an expiry, of a day or an
+ * icon): the next moment the public catalogue changes with no write, as an icon's derived availability and a
+ * held day's public status (a lapsed hold shows its day free, features/calendar-days) follow the clock.
+ * Served by orders_status_expires_idx.
  */
-export function nextIconHoldLapseQuery(db: Db): (now: Date) => Promise<Date | null> {
+export function nextHoldLapseQuery(db: Db): (now: Date) => Promise<Date | null> {
   return async (now) => {
     const [row] = await db
       .select({ lapse: min(orders.expiresAt) })
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), gt(orders.expiresAt, now), isNotNull(orders.mapIconId)))
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          gt(orders.expiresAt, now),
+          or(isNotNull(orders.mapIconId), isNotNull(orders.dayId)),
+        ),
+      )
     const lapse = row?.lapse ?? null
     return lapse === null ? null : new Date(lapse)
   }

@@ -4,8 +4,8 @@ export type Logger = pino.Logger
 
 /**
  * Paths that carry a bearer secret in a segment: whoever holds the link has what it grants, so the secret
- * never reaches a log. The artwork link's token (its page, upload and files, and the page itself), the
- * local checkout's session id (/pay/…; a session id also opens the thank-you answer, which gives the
+ * never reaches a log. The artwork link's token (its page, upload and files, and the page itself), an offer's
+ * link (its page, its keep and release), the local checkout's session id (/pay/…; a session id also opens the thank-you answer, which gives the
  * artwork link, hence the admin's checkout path too) and a password reset token, should a client send one
  * in the path. Secrets in a query string (unsubscribe, reset links) never reach a log: only paths are
  * logged.
@@ -14,6 +14,7 @@ const BEARER_PATHS: readonly [RegExp, string][] = [
   [/^(\/api)?\/artwork\/[^/]+/i, '$1/artwork/:token'],
   [/^\/pay\/[^/]+/i, '/pay/:sessionId'],
   [/^\/api\/admin\/checkouts\/[^/]+/i, '/api/admin/checkouts/:key'],
+  [/^(\/api)?\/offers\/[^/]+/i, '$1/offers/:token'],
   [/^\/api\/auth\/reset-password\/[^/]+/i, '/api/auth/reset-password/:token'],
 ]
 

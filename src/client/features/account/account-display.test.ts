@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountLineDto, BookAgainDto, MailingProgressDto } from '#shared/account.ts'
+import type {
+  AccountLineDto,
+  AccountMailingGroupDto,
+  AccountPurchaseDto,
+  BookAgainDto,
+  MailingProgressDto,
+} from '#shared/account.ts'
 import { NO_OPEN_MAILING } from '#shared/mailing-names.ts'
 import {
   artworkStateText,
@@ -8,6 +14,7 @@ import {
   lineStatusText,
   mailingSteps,
   needsArtwork,
+  purchasesBesideOffers,
 } from './account-display'
 
 // Sales close on Feb 12 at noon UTC, artwork due on Feb 16, in homes on March 1.
@@ -152,5 +159,34 @@ describe('bookAgainMessage', () => {
         'February 3, 2027 is already in your cart. February 5, 2027 and February 6, 2027 did not fit: a cart holds at most 6 days. February 10, 2027 and February 12, 2027 are taken. February 2027 has no day 31.',
       hasCartDays: true,
     })
+  })
+})
+
+describe('purchasesBesideOffers', () => {
+  const purchase = (reference: string) => ({ reference }) as AccountPurchaseDto
+  const group = (month: string, ...references: string[]): AccountMailingGroupDto => ({
+    mailing: { ...mailing('open'), month },
+    purchases: references.map(purchase),
+  })
+  const groups = [group('2027-03', 'P-3', 'P-2'), group('2027-02', 'P-1')]
+  const references = (list: AccountMailingGroupDto[]) =>
+    list.map((g) => [g.mailing?.month, g.purchases.map((p) => p.reference)])
+
+  it('leaves out the purchase of an offer still held, and a mailing left with none', () => {
+    expect(
+      references(
+        purchasesBesideOffers(groups, [
+          { state: 'offered', purchaseReference: 'P-2' },
+          { state: 'offered', purchaseReference: 'P-1' },
+        ]),
+      ),
+    ).toEqual([['2027-03', ['P-3']]])
+  })
+
+  it('lists a kept offer’s purchase as any order', () => {
+    expect(references(purchasesBesideOffers(groups, [{ state: 'kept', purchaseReference: 'P-2' }]))).toEqual([
+      ['2027-03', ['P-3', 'P-2']],
+      ['2027-02', ['P-1']],
+    ])
   })
 })

@@ -1,4 +1,9 @@
-import type { AccountLineDto, BookAgainDto, MailingProgressDto } from '#shared/account.ts'
+import type {
+  AccountLineDto,
+  AccountMailingGroupDto,
+  BookAgainDto,
+  MailingProgressDto,
+} from '#shared/account.ts'
 import {
   ACCOUNT_TEXTS,
   ARTWORK_STATE_TEXTS,
@@ -8,6 +13,7 @@ import {
 } from '#shared/account-texts.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { mailingMonthLabel, NO_OPEN_MAILING } from '#shared/mailing-names.ts'
+import type { OfferDto } from '#shared/offers.ts'
 
 /** Integer cents as the buyer sees money everywhere: '$150', '$150.50', '-$120'. */
 export function formatCents(cents: number): string {
@@ -119,4 +125,20 @@ export function bookAgainMessage(
     description: sentences.join(' '),
     hasCartDays: outcome.added.length + outcome.alreadyInCart.length > 0,
   }
+}
+
+/**
+ * The purchases to list under their mailings: the held lines of an offer still waiting for the advertiser
+ * are a pending purchase of its own, which the "Held for you" section above already shows with its answers;
+ * a mailing left with nothing to list is left out. Once kept, the purchase is an order like any other.
+ */
+export function purchasesBesideOffers(
+  groups: readonly AccountMailingGroupDto[],
+  offers: readonly Pick<OfferDto, 'state' | 'purchaseReference'>[],
+): AccountMailingGroupDto[] {
+  const held = new Set(offers.filter((o) => o.state === 'offered').map((o) => o.purchaseReference))
+  if (held.size === 0) return [...groups]
+  return groups
+    .map((group) => ({ ...group, purchases: group.purchases.filter((p) => !held.has(p.reference)) }))
+    .filter((group) => group.purchases.length > 0)
 }

@@ -1,7 +1,9 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
+import { requireSignedIn } from '#server/http/require-signed-in.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { AccountDto, BookAgainDto } from '#shared/account.ts'
+import type { PublicOfferDto } from '#shared/offers.ts'
 import { renderPurchaseDocument } from '../orders/receipt-pdf.ts'
 import {
   accountReceipt,
@@ -10,16 +12,6 @@ import {
   PURCHASE_NOT_FOUND,
   receiptByToken,
 } from './account.service.ts'
-
-/** Any signed-in user: the account pages show what the user's own address bought, and nothing else. */
-function requireSignedIn({ auth }: Pick<AppDeps, 'auth'>): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const current = await auth.api.getSession({ headers: c.req.raw.headers })
-    if (!current) throw new AppError('unauthenticated', 'Please sign in with the link we e-mail you.')
-    c.set('user', { id: current.user.id, email: current.user.email, name: current.user.name })
-    return next()
-  }
-}
 
 function readPurchaseId(c: Context<AppEnv>): string {
   const id = c.req.param('id') ?? ''
@@ -45,15 +37,25 @@ function pdfResponse(bytes: Uint8Array, fileName: string): Response {
   })
 }
 
+/** What the account shows that other features own: the app composes it (app.ts). */
+export type AccountExtras = {
+  /** The spots held for the advertiser of this address as a returning advertiser (features/offers). */
+  offersOf: (email: string) => Promise<PublicOfferDto[]>
+}
+
 /**
  * The advertiser's account (/account): GET /api/account, a purchase's receipt, "Book again"; and the
  * receipt link of a confirmation e-mail (GET /api/receipts/{token}.pdf), whose token is its credential.
  */
-export function accountRoutes(deps: AppDeps) {
+export function accountRoutes(deps: AppDeps, extras: AccountExtras) {
   const db = deps.database.db
   return new Hono<AppEnv>()
     .get('/account', requireSignedIn(deps), async (c) => {
-      const body: AccountDto = await getAccount(db, c.var.user.email, deps.config)
+      const [account, offers] = await Promise.all([
+        getAccount(db, c.var.user.email, deps.config),
+        extras.offersOf(c.var.user.email),
+      ])
+      const body: AccountDto = { ...account, offers }
       c.header('Cache-Control', 'no-store')
       return c.json(body)
     })

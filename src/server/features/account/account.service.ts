@@ -119,7 +119,12 @@ function toMailingDto(row: typeof mailings.$inferSelect, timeZone: string): Mail
   }
 }
 
-export async function getAccount(db: Db, email: string, config: ServerConfig): Promise<AccountDto> {
+/** The account's purchases; its offers come from features/offers (account.routes.ts composes them). */
+export async function getAccount(
+  db: Db,
+  email: string,
+  config: ServerConfig,
+): Promise<Omit<AccountDto, 'offers'>> {
   const advertiserId = await advertiserOfEmail(db, email)
   if (!advertiserId) return { email, businessName: null, groups: [] }
   const [advertiser] = await db

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { normalizeAddress, unsubscribeUrl } from '#server/lib/unsubscribe-token.ts'
 import type { MessageAdvertisersInput } from '#shared/mailing-messages.ts'
 import { type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
-import { normalizeAddress, unsubscribeUrl } from './unsubscribe-token.ts'
 import type { AnnouncementContext } from './waitlist-email.ts'
 
 /**

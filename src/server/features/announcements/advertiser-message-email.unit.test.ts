@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { unsubscribeToken } from '#server/lib/unsubscribe-token.ts'
 import { defaultSiteConfig } from '#shared/site-config.ts'
 import { advertiserMessageEmail, advertiserMessageKey } from './advertiser-message-email.ts'
-import { unsubscribeToken } from './unsubscribe-token.ts'
 
 const context = {
   site: { ...defaultSiteConfig, contactEmail: 'hello@town.example', contactPhone: '555-0100' },

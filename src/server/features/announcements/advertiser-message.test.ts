@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { calendarDays, emailUnsubscribes, orders, outbox } from '#server/db/schema.ts'
+import { unsubscribeToken } from '#server/lib/unsubscribe-token.ts'
 import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
 import { MESSAGE_SUBJECT_MAX, MESSAGE_TEXT_MAX } from '#shared/mailing-messages.ts'
-import { unsubscribeToken } from './unsubscribe-token.ts'
 
 const MONTH = '2028-06'
 

@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
 import { jsonBody } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { unsubscribeToken } from '#server/lib/unsubscribe-token.ts'
 import { type MessageAdvertisersResponse, messageAdvertisersInputSchema } from '#shared/mailing-messages.ts'
 import type { NotifyWaitlistResponse } from '#shared/mailings.ts'
 import {
@@ -18,7 +19,6 @@ import {
   renderUnsubscribed,
   renderUnsubscribeForm,
 } from './unsubscribe-page.ts'
-import { unsubscribeToken } from './unsubscribe-token.ts'
 
 /** POST /api/unsubscribe answers a one-click (mail provider) or API caller with this JSON. */
 type UnsubscribeResponse = { ok: true }

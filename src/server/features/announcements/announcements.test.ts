@@ -4,9 +4,9 @@ import { calendarDays, emailInquiries, emailUnsubscribes, mailings, outbox } fro
 import { createLogger } from '#server/lib/logger.ts'
 import { deliverDueEmails } from '#server/lib/mailer/outbox.ts'
 import { createSmtpMailer } from '#server/lib/mailer/smtp-mailer.ts'
+import { unsubscribeToken } from '#server/lib/unsubscribe-token.ts'
 import { parseRawHeaders, startSmtpTestInbox } from '#server/test/smtp-test-inbox.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
-import { unsubscribeToken } from './unsubscribe-token.ts'
 
 let t: TestApp
 let admin: string

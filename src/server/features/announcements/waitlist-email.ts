@@ -1,9 +1,9 @@
 import { deadlineText } from '#server/lib/deadline-text.ts'
 import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
+import { normalizeAddress, unsubscribeUrl } from '#server/lib/unsubscribe-token.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { type MonthKey, mailingMonthLabel, mailingOpenSubject } from '#shared/mailings.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
-import { normalizeAddress, unsubscribeUrl } from './unsubscribe-token.ts'
 
 /** What the announcement says about its mailing. */
 type AnnouncedMailing = { month: MonthKey; salesCloseAt: Date; inHomesDate: string }

@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '#server/http/app-env.ts'
 import { noStore } from '#server/http/cache.ts'
 import { requireAdmin } from '#server/http/require-admin.ts'
 import { jsonBody, queryParams, readIdParam } from '#server/http/validate.ts'
+import type { Logger } from '#server/lib/logger.ts'
 import type {
   AdminCalendarDaysResponse,
   BulkDeleteDaysResponse,
@@ -25,8 +26,18 @@ import {
 } from './calendar-admin.service.ts'
 import { DAY_NOT_FOUND } from './calendar-days.service.ts'
 
+/** What other features do when the calendar changes: the app composes it (app.ts). */
+export type CalendarAdminHooks = {
+  /**
+   * Right after days are set up (a range initialised): the returning advertisers' offers of a mailing that
+   * just opened are made now rather than at the offers task's next round. Its failure is logged, never the
+   * owner's: the task tries again.
+   */
+  daysSetUp?: (logger: Logger) => Promise<void>
+}
+
 /** The admin calendar (PATCH /admin/calendar-days/:id lives with the public routes in calendar-days.routes.ts). */
-export function calendarAdminRoutes(deps: AppDeps) {
+export function calendarAdminRoutes(deps: AppDeps, hooks: CalendarAdminHooks = {}) {
   const db = deps.database.db
   const admin = requireAdmin(deps)
 
@@ -48,6 +59,13 @@ export function calendarAdminRoutes(deps: AppDeps) {
           const body: InitializeRangeResponse = await initializeRange(db, c.req.valid('json'), new Date(), {
             dryRun: dryRun === '1',
           })
+          if (dryRun !== '1' && hooks.daysSetUp) {
+            try {
+              await hooks.daysSetUp(c.var.log)
+            } catch (error) {
+              c.var.log.error({ err: error }, 'days set up: the follow-up failed; its periodic task retries')
+            }
+          }
           return c.json(body)
         },
       )

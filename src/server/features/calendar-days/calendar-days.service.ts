@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { calendarDays, mailings } from '#server/db/schema.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -17,6 +17,20 @@ const dayColumns = {
   businessName: calendarDays.businessName,
   priceCents: calendarDays.priceCents,
 }
+
+/**
+ * A held day whose hold has lapsed (pending, its expiry passed: a checkout's or a returning advertiser's
+ * offer) is free from that moment, though the sweeper writes it so a little later: the public reads show it
+ * available at once (a lapsed hold is no claim; checkout releases it when it sells the day). The read cache
+ * learns the moment from the catalogue version's next lapse (lib/catalogue-version.ts). One live order per
+ * day, so the day's pending order is the hold its status comes from.
+ */
+function publicStatusSql(now: SQL): SQL<string> {
+  // Qualified by hand: a one-table select names its columns bare, which the subquery would read as its own.
+  return sql<string>`case when calendar_days.status = 'reserved_pending' and exists (select 1 from orders o where o.day_id = calendar_days.id and o.status = 'pending' and o.expires_at <= ${now}) then 'available' else calendar_days.status end`
+}
+
+const publicDayColumns = (now: SQL) => ({ ...dayColumns, status: publicStatusSql(now) })
 type DayRow = { id: string; date: string; status: string; businessName: string | null; priceCents: number }
 
 /**
@@ -62,10 +76,11 @@ export async function listMonthDays(
   month: number,
   today: string,
   mailingOpen: boolean,
+  now: Date = new Date(),
 ): Promise<CalendarDayDto[]> {
   const rows = await preparedOnce(db, 'townflyer_month_days', (d, name) =>
     d
-      .select(dayColumns)
+      .select(publicDayColumns(sql`${sql.placeholder('now')}::timestamptz`))
       .from(calendarDays)
       .where(
         and(
@@ -75,7 +90,11 @@ export async function listMonthDays(
       )
       .orderBy(asc(calendarDays.date))
       .prepare(name),
-  ).execute({ first: toIsoDate(year, month, 1), last: toIsoDate(year, month, daysInMonth(year, month)) })
+  ).execute({
+    first: toIsoDate(year, month, 1),
+    last: toIsoDate(year, month, daysInMonth(year, month)),
+    now: now.toISOString(),
+  })
   return rows.map((row) => toPublicDayDto(row, today, mailingOpen))
 }
 
@@ -83,7 +102,11 @@ export async function listMonthDays(
  * Months whose mailing is open for sale (stored status; see mailings.service listPublicMailings) holding at
  * least one day for sale from `today` (the town's date) on: available and priced above 0, in order.
  */
-export async function listAvailableMonths(db: Db, today: string): Promise<AvailableMonth[]> {
+export async function listAvailableMonths(
+  db: Db,
+  today: string,
+  now: Date = new Date(),
+): Promise<AvailableMonth[]> {
   const monthKey = sql<string>`to_char(${calendarDays.date}, 'YYYY-MM')`
   const rows = await db
     .selectDistinct({ key: monthKey })
@@ -91,7 +114,7 @@ export async function listAvailableMonths(db: Db, today: string): Promise<Availa
     .innerJoin(mailings, and(eq(mailings.month, monthKey), eq(mailings.status, 'open')))
     .where(
       and(
-        eq(calendarDays.status, 'available'),
+        eq(publicStatusSql(sql`${now.toISOString()}::timestamptz`), 'available'),
         gte(calendarDays.date, today),
         gt(calendarDays.priceCents, 0),
       ),
@@ -100,9 +123,14 @@ export async function listAvailableMonths(db: Db, today: string): Promise<Availa
   return rows.map(({ key }) => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) }))
 }
 
-export async function getPublicDay(db: Db, id: string, today: string): Promise<CalendarDayDto> {
+export async function getPublicDay(
+  db: Db,
+  id: string,
+  today: string,
+  now: Date = new Date(),
+): Promise<CalendarDayDto> {
   const [row] = await db
-    .select({ ...dayColumns, mailingStatus: mailings.status })
+    .select({ ...publicDayColumns(sql`${now.toISOString()}::timestamptz`), mailingStatus: mailings.status })
     .from(calendarDays)
     .leftJoin(mailings, eq(mailings.month, sql`to_char(${calendarDays.date}, 'YYYY-MM')`))
     .where(eq(calendarDays.id, id))

@@ -57,7 +57,8 @@ function limitsOn(limits: HoldLimits): boolean {
 /**
  * Refuses (429) a checkout that would take this client address or this e-mail over the hold limits:
  * live holds only (pending, before expires_at), so a paid order, a lapsed or released hold, and a hold
- * waiting for an async payment (no expiry) never count. Inside the checkout's transaction, after
+ * waiting for an async payment (no expiry) never count; nor do the spots held for a returning advertiser
+ * (source 'offer'): the owner holds them, not a checkout in progress. Inside the checkout's transaction, after
  * lockHolder and after this browser's own earlier checkout was released.
  */
 export async function enforceHoldLimits(
@@ -87,7 +88,7 @@ export async function enforceHoldLimits(
         extract(epoch from min(o.expires_at))::float8 as first_end
       from orders o
       where o.status = 'pending' and o.expires_at > ${now.toISOString()}::timestamptz
-        and (${byClient} or ${byEmail})`),
+        and o.source <> 'offer' and (${byClient} or ${byEmail})`),
   )
   if (!row) return
   const firstEnd = row.first_end === null ? now.getTime() : Number(row.first_end) * 1000

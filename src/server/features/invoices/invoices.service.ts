@@ -12,6 +12,7 @@ import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 import { formatPrice } from '#shared/format.ts'
 import type { InvoiceDto } from '#shared/invoices.ts'
+import { openPaymentForLines } from '../orders/pay-pending-lines.service.ts'
 import { describePurchaseLine, documentSeller } from '../orders/purchase-document-lines.ts'
 import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
 
@@ -181,42 +182,15 @@ export async function payInvoice(
     .where(and(eq(orders.purchaseId, purchase.id), awaitingPayment))
     .orderBy(asc(orders.id))
   if (lines.length === 0) return '/account'
-  const current = lines[0]?.paymentSessionId
-  if (
-    current &&
-    lines.every((l) => l.paymentSessionId === current && l.paymentProvider === ctx.payments.name)
-  ) {
-    // The session the link opened before: a buyer who pays it must find the lines on it, so it is kept
-    // while it can still be paid (and followed to the thank-you page once paid, before its event lands).
-    if (ctx.payments.name === 'local') return `/pay/${current}`
-    const state = await ctx.payments.retrieveSession(current)
-    if (state?.status === 'complete') return `/thank-you?session_id=${encodeURIComponent(current)}`
-    if (state?.status === 'open' && state.url) return state.url
-  }
-  const reference = ctx.payments.newSessionId?.() ?? `ref_${randomBytes(16).toString('hex')}`
-  const session = await ctx.payments.createSession({
-    reference,
-    orderIds: lines.map((l) => l.id),
-    lineItems: lines.map((l) => ({ name: describePurchaseLine(l), amountCents: l.amountCents })),
-    customerEmail: purchase.email.trim(),
-    expiresAt: new Date(now.getTime() + PAY_SESSION_HOURS * 3600_000),
-  })
-  // Still awaiting payment (not paid or changed meanwhile): only those lines move to the new session.
-  await ctx.db
-    .update(orders)
-    .set({ paymentSessionId: session.id, paymentProvider: ctx.payments.name, updatedAt: now })
-    .where(
-      and(
-        inArray(
-          orders.id,
-          lines.map((l) => l.id),
-        ),
-        awaitingPayment,
-      ),
-    )
-  ctx.logger.info(
-    { purchaseId: purchase.id, sessionId: session.id },
-    'invoice pay link opened a payment session',
+  return openPaymentForLines(
+    ctx,
+    {
+      purchaseId: purchase.id,
+      email: purchase.email,
+      lines,
+      stillPayable: awaitingPayment,
+      sessionExpiresAt: new Date(now.getTime() + PAY_SESSION_HOURS * 3600_000),
+    },
+    now,
   )
-  return session.url
 }

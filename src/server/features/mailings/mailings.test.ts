@@ -131,10 +131,12 @@ describe('a mailing per month', () => {
     expect(row?.salesCloseAt.toISOString()).toBe('2028-06-21T04:00:00.000Z')
     expect(row?.artworkDueAt.toISOString()).toBe('2028-06-26T04:00:00.000Z')
     expect(row?.inHomesDate).toBe('2028-07-03')
+    // The priority window was not sent: it is the default, 7 days.
     expect((await adminCall('GET', '/api/admin/mailing-settings')).body).toEqual({
       salesCloseDaysBefore: 10,
       artworkDueDaysAfterClose: 5,
       inHomesDay: 3,
+      priorityWindowDays: 7,
     })
     await adminCall('PUT', '/api/admin/mailing-settings', {
       salesCloseDaysBefore: 14,

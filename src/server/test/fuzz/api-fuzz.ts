@@ -16,7 +16,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { isNotNull, sql } from 'drizzle-orm'
+import { eq, isNotNull, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import pino from 'pino'
 import Stripe from 'stripe'
@@ -31,10 +31,14 @@ import {
   mailings,
   mapIcons,
   mediaItems,
+  offers,
   orders,
+  outbox,
 } from '#server/db/schema.ts'
-import { unsubscribeToken } from '#server/features/announcements/unsubscribe-token.ts'
 import { mediaListQuerySchema } from '#server/features/media/media.routes.ts'
+import { makeMailingOffers } from '#server/features/offers/offer-round.service.ts'
+import { offerRoundContext } from '#server/features/offers/offers-task.ts'
+import { unsubscribeToken } from '#server/lib/unsubscribe-token.ts'
 import {
   advertiserEditInputSchema,
   advertiserMergeInputSchema,
@@ -88,8 +92,10 @@ import {
   updateMailingDatesInputSchema,
   updateMapIconInputSchema,
 } from '#shared/mailings.ts'
+import { extendOfferInputSchema } from '#shared/offers.ts'
 import { createRefundInputSchema } from '#shared/refunds.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
+import { insertDays, paidDayIn } from '../offer-test-helpers.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test-app.ts'
 import {
   anyBody,
@@ -174,6 +180,8 @@ const pools = {
   months: [] as string[],
   artworkTokens: [] as string[],
   advertisers: [] as string[],
+  offers: [] as string[],
+  offerTokens: [] as string[],
 }
 
 /**
@@ -210,6 +218,23 @@ async function refreshPools() {
     (r) => r.token,
   )
   pools.advertisers = (await db.select({ id: advertisers.id }).from(advertisers)).map((r) => r.id)
+  pools.offers = (await db.select({ id: offers.id }).from(offers)).map((r) => r.id)
+  // Only the e-mails carry an offer's link (the database keeps its hash).
+  pools.offerTokens = (
+    await db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.kind, 'offer'))
+  )
+    .map((r) => /\/offers\/([A-Za-z0-9_-]{43})\n/.exec(r.text)?.[1])
+    .filter((token): token is string => !!token)
+}
+
+/** One returning advertiser's offer (a day paid in one mailing, held in the next), for the offer routes. */
+async function seedOffer(test: TestApp) {
+  await paidDayIn(test, '2040-05-14', {
+    businessName: 'Fuzzed Returning Shop',
+    email: 'returning@fuzz.example',
+  })
+  await insertDays(test, '2040-06', 1, 30)
+  await makeMailingOffers(offerRoundContext(test.deps), '2040-06')
 }
 
 const day = () => fromPool(pools.days, FALLBACK_ID)
@@ -220,6 +245,8 @@ const session = () => fromPool(pools.sessions, 'sess_nope')
 const media = () => fromPool(pools.media, 'map_example/1-x.png')
 const artworkToken = () => fromPool(pools.artworkTokens, 'A'.repeat(32))
 const advertiser = () => fromPool(pools.advertisers, FALLBACK_ID)
+const offer = () => fromPool(pools.offers, FALLBACK_ID)
+const offerToken = () => fc.oneof(fromPool(pools.offerTokens, 'A'.repeat(43)), anyString(50))
 /** A mailing's month: mostly one that exists (the seed's, and those days created since), sometimes any. */
 const mailingMonth = () =>
   fc.oneof({ arbitrary: fromPool(pools.months, '2099-01'), weight: 4 }, { arbitrary: monthKey, weight: 1 })
@@ -998,6 +1025,42 @@ function registry(): Map<string, RouteFuzz> {
     request: () =>
       build({ path: withSegment((s) => `/api/admin/advertisers/${s}/account-link`, advertiser()) }),
   })
+  // Returning advertisers' offers: the owner's list, resend and extend; the e-mailed link (its token);
+  // the signed-in advertiser's own (a session needed: anonymous callers get 401).
+  add('GET /api/admin/mailings/:month/offers', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/admin/mailings/${s}/offers`, mailingMonth()) }),
+  })
+  add('POST /api/admin/offers/:id/resend', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/offers/${s}/resend`, offer()), body: anyBody }),
+  })
+  add('POST /api/admin/offers/:id/extend', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/admin/offers/${s}/extend`, offer()),
+        body: jsonBody(fromSchema(extendOfferInputSchema)),
+      }),
+  })
+  add('GET /api/offers/:token', {
+    request: () => build({ path: withSegment((s) => `/api/offers/${s}`, offerToken()) }),
+  })
+  for (const action of ['keep', 'release'])
+    add(`POST /api/offers/:token/${action}`, {
+      request: () =>
+        build({ path: withSegment((s) => `/api/offers/${s}/${action}`, offerToken()), body: anyBody }),
+    })
+  add('GET /offers/:token/keep', {
+    request: () => build({ path: withSegment((s) => `/offers/${s}/keep`, offerToken()) }),
+  })
+  for (const action of ['keep', 'release'])
+    add(`POST /api/account/offers/:id/${action}`, {
+      admin: true,
+      request: () =>
+        build({ path: withSegment((s) => `/api/account/offers/${s}/${action}`, offer()), body: anyBody }),
+    })
   // Artwork and production.
   add('GET /api/artwork/:token', {
     request: () => build({ path: withSegment((s) => `/api/artwork/${s}`, artworkToken()) }),
@@ -1226,6 +1289,7 @@ export function defineApiFuzz(shard: number, shards: number) {
     await t.createMember()
     adminCookie = await t.signIn(ADMIN)
     memberCookie = await t.signIn(MEMBER)
+    await seedOffer(t)
     await refreshPools()
     cleanPrototype = prototypeKeys()
     process.on('unhandledRejection', onRejection)

@@ -10,7 +10,12 @@ import { AccountPage } from './account-page'
 
 const advertiser = { id: 'u1', email: 'owner@harbor-books.test', name: '' }
 
-const account: AccountDto = { email: advertiser.email, businessName: 'Harbor Books', groups: [] }
+const account: AccountDto = {
+  email: advertiser.email,
+  businessName: 'Harbor Books',
+  groups: [],
+  offers: [],
+}
 
 const signedOutValue: AuthContextValue = {
   session: null,

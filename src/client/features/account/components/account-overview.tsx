@@ -5,7 +5,9 @@ import { Spinner } from '#client/components/ui/spinner.tsx'
 import { queryKeys } from '#client/lib/query-keys.ts'
 import type { AccountMailingGroupDto } from '#shared/account.ts'
 import { ACCOUNT_TEXTS, mailingHeadingText } from '#shared/account-texts.ts'
+import { purchasesBesideOffers } from '../account-display'
 import { accountQueryOptions, isSignedOutError } from '../api/get-account'
+import { AccountOffers } from './account-offers'
 import { MailingProgress } from './mailing-progress'
 import { PurchaseCard } from './purchase-card'
 
@@ -35,8 +37,8 @@ function MailingGroupSection({
 }
 
 /**
- * Signed in: who is signed in, Sign out, and the purchases of the address by mailing (newest first, then
- * those of no mailing). Loaded only once a visitor is signed in.
+ * Signed in: who is signed in, Sign out, the spots held for the address, and its purchases by mailing
+ * (newest first, then those of no mailing). Loaded only once a visitor is signed in.
  */
 export function AccountOverview({
   userEmail,
@@ -60,6 +62,7 @@ export function AccountOverview({
   }, [isSessionGone, queryClient])
 
   const data = account.data
+  const groups = data ? purchasesBesideOffers(data.groups, data.offers) : []
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -85,17 +88,22 @@ export function AccountOverview({
             {ACCOUNT_TEXTS.tryAgain}
           </Button>
         </div>
-      ) : data.groups.length === 0 ? (
-        <p className="text-lg text-slate-800">{ACCOUNT_TEXTS.noPurchases}</p>
       ) : (
-        data.groups.map((group, index) => (
-          <MailingGroupSection
-            key={group.mailing?.month ?? `other-${index}`}
-            group={group}
-            index={index}
-            now={now}
-          />
-        ))
+        <>
+          <AccountOffers offers={data.offers} />
+          {groups.length === 0 ? (
+            <p className="text-lg text-slate-800">{ACCOUNT_TEXTS.noPurchases}</p>
+          ) : (
+            groups.map((group, index) => (
+              <MailingGroupSection
+                key={group.mailing?.month ?? `other-${index}`}
+                group={group}
+                index={index}
+                now={now}
+              />
+            ))
+          )}
+        </>
       )}
     </div>
   )

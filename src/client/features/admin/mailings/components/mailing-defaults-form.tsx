@@ -37,6 +37,14 @@ const FIELDS: Array<{ field: Field; id: string; label: string; min: number; max:
     max: 28,
     hint: 'A day from 1 to 28.',
   },
+  {
+    field: 'priorityWindowDays',
+    id: 'mailing-defaults-priority-window',
+    label: 'Priority window (days)',
+    min: 0,
+    max: 60,
+    hint: "How long last mailing's advertisers have their spots held for them, from 0 to 60 days. 0 turns it off.",
+  },
 ]
 
 const FIELD_NAMES = FIELDS.map(({ field }) => field)
@@ -46,9 +54,10 @@ const toDraft = (d: MailingDefaults): Draft => ({
   salesCloseDaysBefore: String(d.salesCloseDaysBefore),
   artworkDueDaysAfterClose: String(d.artworkDueDaysAfterClose),
   inHomesDay: String(d.inHomesDay),
+  priorityWindowDays: String(d.priorityWindowDays),
 })
 
-/** Where a new mailing's dates come from; a mailing already made keeps its own. */
+/** Where a new mailing's dates come from (a mailing already made keeps its own), and the priority window. */
 export function MailingDefaultsForm() {
   const { data, isPending, isError } = useMailingDefaults()
   useLoadErrorToast(isError, 'Failed to load the mailing defaults.')
@@ -80,6 +89,7 @@ export function MailingDefaultsForm() {
         salesCloseDaysBefore: Number(draft.salesCloseDaysBefore),
         artworkDueDaysAfterClose: Number(draft.artworkDueDaysAfterClose),
         inHomesDay: Number(draft.inHomesDay),
+        priorityWindowDays: Number(draft.priorityWindowDays),
       },
       {
         onSuccess: () =>
@@ -101,8 +111,9 @@ export function MailingDefaultsForm() {
       <CardHeader>
         <CardTitle className="text-xl">New Mailing Defaults</CardTitle>
         <CardDescription>
-          The dates a new mailing starts with. A mailing already made keeps its own: use Edit dates in the
-          table.
+          The dates a new mailing starts with, and how long the spots of its returning advertisers are held
+          for them when its days are first set up. A mailing already made keeps its own dates: use Edit dates
+          in the table.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -111,7 +122,11 @@ export function MailingDefaultsForm() {
         ) : !draft ? (
           <p className="text-red-800">Failed to load the mailing defaults.</p>
         ) : (
-          <form className="grid gap-4 md:grid-cols-3 md:items-start" onSubmit={handleSubmit} noValidate>
+          <form
+            className="grid gap-4 md:grid-cols-2 md:items-start xl:grid-cols-4"
+            onSubmit={handleSubmit}
+            noValidate
+          >
             {FIELDS.map(({ field, id, label, min, max, hint }) => (
               <FormField
                 key={field}
@@ -131,7 +146,7 @@ export function MailingDefaultsForm() {
                 }}
               />
             ))}
-            <div className="md:col-span-3">
+            <div className="md:col-span-2 xl:col-span-4">
               <Button type="submit" disabled={update.isPending}>
                 {update.isPending ? 'Saving...' : 'Save Defaults'}
               </Button>

@@ -78,7 +78,12 @@ describe('MailingsManagement', () => {
         isEmpty: true,
       })
     if (url === '/api/admin/mailing-settings' && method === 'GET')
-      return json({ salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 1 })
+      return json({
+        salesCloseDaysBefore: 14,
+        artworkDueDaysAfterClose: 3,
+        inHomesDay: 1,
+        priorityWindowDays: 7,
+      })
     if (url === '/api/admin/mailing-settings' && method === 'PUT') return json(JSON.parse(String(init?.body)))
     if (url.endsWith('/status')) {
       const body = JSON.parse(String(init?.body))
@@ -147,6 +152,7 @@ describe('MailingsManagement', () => {
       'Close sales now',
       'Edit dates',
       'Icon stock',
+      'Offers',
       'E-mail waitlist',
       'E-mail advertisers',
     ])
@@ -155,10 +161,17 @@ describe('MailingsManagement', () => {
       'Mark printed',
       'Edit dates',
       'Icon stock',
+      'Offers',
       'E-mail advertisers',
     ])
-    expect(buttonsOf('March 2033')).toEqual(['Mark mailed', 'Edit dates', 'Icon stock', 'E-mail advertisers'])
-    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock', 'E-mail advertisers'])
+    expect(buttonsOf('March 2033')).toEqual([
+      'Mark mailed',
+      'Edit dates',
+      'Icon stock',
+      'Offers',
+      'E-mail advertisers',
+    ])
+    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock', 'Offers', 'E-mail advertisers'])
     expect(within(rowOf('February 2033')).getByText('Sales closed')).toBeTruthy()
     expect(within(rowOf('April 2033')).getByText(/^Waitlist e-mailed /)).toBeTruthy()
   })
@@ -344,9 +357,33 @@ describe('MailingsManagement', () => {
     })
     await waitFor(() =>
       expect(sent('PUT', '/api/admin/mailing-settings')).toEqual([
-        { salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 5 },
+        { salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 5, priorityWindowDays: 7 },
       ]),
     )
     expect(await screen.findByText('Defaults Saved')).toBeTruthy()
+  })
+
+  it('saves the priority window, 0 turning it off, and refuses more than 60 days', async () => {
+    await renderScreen()
+    const priority = (await screen.findByLabelText('Priority window (days)')) as HTMLInputElement
+    expect(priority.value).toBe('7')
+    expect(priority.getAttribute('aria-describedby')).toBeTruthy()
+    const hint = document.getElementById(priority.getAttribute('aria-describedby')?.split(' ')[0] ?? '')
+    expect(hint?.textContent).toMatch(/0 turns it off\.$/)
+    fireEvent.change(priority, { target: { value: '61' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Defaults' }))
+    expect(screen.getByText('Enter a whole number from 0 to 60.')).toBeTruthy()
+    expect(document.activeElement).toBe(priority)
+    expect(sent('PUT', '/api/admin/mailing-settings')).toEqual([])
+
+    fireEvent.change(priority, { target: { value: '0' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save Defaults' }))
+    })
+    await waitFor(() =>
+      expect(sent('PUT', '/api/admin/mailing-settings')).toEqual([
+        { salesCloseDaysBefore: 14, artworkDueDaysAfterClose: 3, inHomesDay: 1, priorityWindowDays: 0 },
+      ]),
+    )
   })
 })

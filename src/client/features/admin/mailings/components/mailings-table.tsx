@@ -31,6 +31,7 @@ import { dayCountsText, formatInstant, formatShortDate, iconCountsText } from '.
 import { EditMailingDatesDialog } from './edit-mailing-dates-dialog'
 import { IconStockDialog } from './icon-stock-dialog'
 import { MailingActionDialog, type PendingMailingAction } from './mailing-action-dialog'
+import { MailingOffersDrawer } from './mailing-offers-drawer'
 import { MessageAdvertisersDialog } from './message-advertisers-dialog'
 
 const STATUS_VARIANT: Record<MailingStatus, 'success' | 'warning' | 'secondary' | 'outline'> = {
@@ -75,6 +76,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
   const [editing, setEditing] = useState<MailingOverviewRow | null>(null)
   const [stockMonth, setStockMonth] = useState<MonthKey | null>(null)
   const [messageMonth, setMessageMonth] = useState<MonthKey | null>(null)
+  const [offersMonth, setOffersMonth] = useState<MonthKey | null>(null)
 
   return (
     <>
@@ -130,6 +132,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                       <Button size="sm" variant="outline" onClick={() => setStockMonth(row.month)}>
                         Icon stock{forMonth}
                       </Button>
+                      <Button size="sm" variant="outline" onClick={() => setOffersMonth(row.month)}>
+                        Offers{forMonth}
+                      </Button>
                       <Button size="sm" variant="outline" asChild>
                         <Link to={`/admin/artwork?month=${row.month}`}>Artwork{forMonth}</Link>
                       </Button>
@@ -162,6 +167,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
       <EditMailingDatesDialog row={editing} onClose={() => setEditing(null)} />
       <IconStockDialog month={stockMonth} onClose={() => setStockMonth(null)} />
       <MessageAdvertisersDialog month={messageMonth} onClose={() => setMessageMonth(null)} />
+      <MailingOffersDrawer month={offersMonth} onClose={() => setOffersMonth(null)} />
     </>
   )
 }
