@@ -34,6 +34,11 @@ type PageRouteEntry = {
   readonly data?: readonly PageData[]
   /** Listed in /sitemap.xml. */
   readonly sitemap?: boolean
+  /**
+   * The URL holds a secret (a link e-mailed to one person) though the page renders in the browser: its shell
+   * is sent as a `private` page's is (no-store, no-referrer), and with `X-Robots-Tag: noindex`.
+   */
+  readonly secretUrl?: boolean
 }
 
 /**
@@ -63,7 +68,7 @@ export const PAGE_ROUTES = [
   // The advertiser's own page: what it shows depends on the session, so it renders in the browser.
   { path: '/account', page: 'public/account-page', rendering: 'browser' },
   // The spots held for a returning advertiser, by the e-mailed link: private to its holder, never indexed.
-  { path: '/offers/:token', page: 'public/offer-page', rendering: 'browser' },
+  { path: '/offers/:token', page: 'public/offer-page', rendering: 'browser', secretUrl: true },
   { path: '/blog', page: 'public/blog-list-page', rendering: 'shared', data: ['blog-list'], sitemap: true },
   { path: '/blog/:postId', page: 'public/blog-post-page', rendering: 'shared', data: ['blog-post'] },
   {

@@ -263,6 +263,16 @@ describe('server-rendered public pages', () => {
     expect(unknown.root).toContain('Loading your artwork page')
   })
 
+  it("sends an offer's page (a secret link, rendered in the browser) kept by no cache, with no referrer, unindexed", async () => {
+    const response = await t.request('/offers/an-offer-token-from-an-e-mail-000')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(response.headers.get('x-robots-tag')).toBe('noindex')
+    // The account page renders in the browser too, but its URL holds nothing secret.
+    expect((await t.request('/account')).headers.get('x-robots-tag')).toBeNull()
+  })
+
   it('sends the HTML compressed when the browser accepts it', async () => {
     const response = await t.request('/blog', { headers: { 'accept-encoding': 'gzip, br' } })
     expect(response.headers.get('content-encoding')).toBe('br')

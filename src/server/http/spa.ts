@@ -263,10 +263,12 @@ export function spaRoutes(clientDir: string | undefined, site: SiteConfig, optio
       return c.text('The web app has not been built yet: run `npm run build` (npm start does it).', 503)
     const { route } = matchPage(c.req.path)
     const shell = htmls.get(route.page) ?? ''
-    if (route.rendering === 'private') {
-      // The URL holds the page's secret: no cache may keep the page, and no link from it may send the URL on.
+    if (route.rendering === 'private' || ('secretUrl' in route && route.secretUrl)) {
+      // The URL holds the page's secret: no cache may keep the page, no link from it may send the URL on,
+      // and no search engine lists it.
       c.header('Cache-Control', 'no-store')
       c.header('Referrer-Policy', 'no-referrer')
+      c.header('X-Robots-Tag', 'noindex')
     } else {
       // Revalidated every time: the HTML names the current build's chunks.
       c.header('Cache-Control', 'no-cache')

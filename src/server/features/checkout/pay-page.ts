@@ -1,5 +1,6 @@
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import { REFUND_POLICY_LINK_TEXT, REFUND_POLICY_PATH } from '#shared/refund-policy.ts'
@@ -60,25 +61,44 @@ function describeSessionOrder(order: SessionOrder): string {
 /**
  * How long the hold lasts, in words: a clock time in GMT means little to a buyer. `holdMinutes` is the
  * server's hold setting (config.payments.holdMinutes, the checkout's payment window; the orders keep a
- * little headroom beyond it), so the promise never exceeds the real hold. A lone map icon names its mailing:
- * the same icon is sold once per mailing.
+ * little headroom beyond it), so the promise never exceeds the real hold. Lines held longer than a checkout
+ * holds (a returning advertiser's offer, held for days) are promised until their real end, on the town's
+ * clock; lines with no end (an owner's order awaiting payment) get no promise of time. A lone map icon names
+ * its mailing: the same icon is sold once per mailing.
  */
-function describeHold(items: SessionOrder[], holdMinutes: number): string {
-  const minutes = `${holdMinutes} minute${holdMinutes === 1 ? '' : 's'}`
+function describeHold(items: SessionOrder[], hold: PayPageHold): string {
   const [only] = items
-  if (items.length === 1 && only?.type === 'map_icon' && only.mailingMonth)
-    return `We hold this map icon for the ${mailingMonthLabel(only.mailingMonth)} mailing for you for ${minutes}.`
   const isDaysOnly = items.length > 0 && items.every((o) => o.type === 'calendar_day')
-  const what = !isDaysOnly ? 'your order' : items.length === 1 ? 'this day' : 'these days'
-  return `We hold ${what} for you for ${minutes}.`
+  const lonelyIconMailing =
+    items.length === 1 && only?.type === 'map_icon' && only.mailingMonth
+      ? ` for the ${mailingMonthLabel(only.mailingMonth)} mailing`
+      : ''
+  const what = lonelyIconMailing
+    ? `this map icon${lonelyIconMailing}`
+    : !isDaysOnly
+      ? 'your order'
+      : items.length === 1
+        ? 'this day'
+        : 'these days'
+  const ends = items.map((o) => o.expiresAt?.getTime() ?? null)
+  if (ends.length === 0 || ends.every((end) => end === null)) return ''
+  const earliest = Math.min(...ends.filter((end): end is number => end !== null))
+  const checkoutHoldEnd = hold.now.getTime() + 2 * hold.minutes * 60_000
+  if (earliest > checkoutHoldEnd)
+    return `We hold ${what} for you until ${deadlineText(new Date(earliest), hold.timeZone)}.`
+  return `We hold ${what} for you for ${hold.minutes} minute${hold.minutes === 1 ? '' : 's'}.`
 }
+
+/** What the pay page needs to word a hold: the checkout's window, the town's zone, and the time now. */
+export type PayPageHold = { minutes: number; timeZone: string; now: Date }
 
 export function renderOpenSession(
   sessionId: string,
   items: SessionOrder[],
   productName: string,
-  holdMinutes: number,
+  hold: PayPageHold,
 ) {
+  const holdText = describeHold(items, hold)
   const totalCents = items.reduce((sum, o) => sum + o.amountCents, 0)
   const action = `/pay/${encodeURIComponent(sessionId)}`
   return layout(
@@ -94,7 +114,7 @@ export function renderOpenSession(
         </tbody>
         <tfoot><tr><th scope="row">Total</th><td class="amount"><strong>${formatPrice(totalCents / 100)}</strong></td></tr></tfoot>
       </table>
-      <p>${describeHold(items, holdMinutes)}</p>
+      ${holdText ? html`<p>${holdText}</p>` : ''}
       <p><a href="${REFUND_POLICY_PATH}">${REFUND_POLICY_LINK_TEXT}</a></p>
       <div class="actions">
         <form method="post" action="${action}/complete"><button type="submit" class="pay">Pay</button></form>

@@ -50,7 +50,13 @@ export function payRoutes(deps: AppDeps) {
     switch (stateOf(orders, deps.payments.name)) {
       case 'open': {
         const pending = orders.filter((o) => o.status === 'pending')
-        return c.html(renderOpenSession(sessionId, pending, productName, deps.config.payments.holdMinutes))
+        return c.html(
+          renderOpenSession(sessionId, pending, productName, {
+            minutes: deps.config.payments.holdMinutes,
+            timeZone: deps.config.timeZone,
+            now: new Date(),
+          }),
+        )
       }
       case 'paid':
         return c.html(renderPaidSession(sessionId, productName))

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
 import { calendarDays, orders, outbox, refunds as refundRecords } from '#server/db/schema.ts'
+import { deadlineText } from '#server/lib/deadline-text.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
+import { fromZonedLocal } from '#server/lib/zoned-time.ts'
 import {
   callFunction,
   dayById,
@@ -325,6 +327,20 @@ describe('the payment page and where Cancel returns', () => {
     })
     const page = await (await app.request(`${TEST_ORIGIN}/pay/${sessionId}`)).text()
     expect(page).toContain('We hold this day for you for 45 minutes.')
+  })
+
+  it('promises lines held for days (an offer) until their real end, and lines with no end no time at all', async () => {
+    const [day] = await seededDays(t, 1)
+    const sessionId = await cartCheckout([day?.id as string])
+    const end = fromZonedLocal('2099-03-06T00:00', t.deps.config.timeZone)
+    await t.db.update(orders).set({ expiresAt: end }).where(eq(orders.paymentSessionId, sessionId))
+    const held = await (await t.request(`/pay/${sessionId}`)).text()
+    expect(held).toContain(`We hold this day for you until ${deadlineText(end, t.deps.config.timeZone)}.`)
+    expect(held).not.toContain('minutes')
+    await t.db.update(orders).set({ expiresAt: null }).where(eq(orders.paymentSessionId, sessionId))
+    const owners = await (await t.request(`/pay/${sessionId}`)).text()
+    expect(owners).not.toContain('We hold')
+    expect(owners).toContain('Complete your payment')
   })
 
   it('Cancel returns to the page the checkout started from', async () => {
