@@ -1,17 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withDatabase } from '../test/global-setup.ts'
+import { databaseBeforeMigration, type MigrationTestEngine } from '../test/migration-test-engine.ts'
 import { testEngine } from '../test/test-database.ts'
-import { migrationsFolder, pgliteExtensions } from './client.ts'
 
 /**
  * Migration 0013 (purchases and advertisers) on a database that lived before them: every checkout key
@@ -21,68 +10,13 @@ import { migrationsFolder, pgliteExtensions } from './client.ts'
  * the engine the run tests.
  */
 
-type Engine = {
-  exec: (sql: string) => Promise<void>
-  rows: <T>(sql: string) => Promise<T[]>
-  migrate: (folder: string) => Promise<void>
-  close: () => Promise<void>
-}
-
-async function openEngine(): Promise<Engine> {
-  if (testEngine === 'postgres') {
-    const baseUrl = process.env.TEST_DATABASE_URL as string
-    const name = `townflyer_m13_${process.ppid}_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: baseUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE "${name}"`).finally(() => admin.end())
-    const pool = new pg.Pool({ connectionString: withDatabase(baseUrl, name), max: 2 })
-    return {
-      exec: async (sql) => {
-        await pool.query(sql)
-      },
-      rows: async (sql) => (await pool.query(sql)).rows,
-      migrate: (folder) => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: folder }),
-      close: async () => {
-        await pool.end()
-        const dropper = new pg.Client({ connectionString: baseUrl })
-        await dropper.connect()
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => dropper.end())
-      },
-    }
-  }
-  const client = await PGlite.create({ extensions: pgliteExtensions })
-  return {
-    exec: async (sql) => {
-      await client.exec(sql)
-    },
-    rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
-    migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-    close: () => client.close(),
-  }
-}
-
 describe(`migration 0013 on ${testEngine}: purchases and advertisers from existing data`, () => {
-  let db: Engine
-  let oldFolder: string
+  let db: MigrationTestEngine
 
   beforeAll(async () => {
-    oldFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-migrations-'))
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'))
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0013')
-    fs.mkdirSync(path.join(oldFolder, 'meta'))
-    fs.writeFileSync(path.join(oldFolder, 'meta', '_journal.json'), JSON.stringify(journal))
-    for (const entry of journal.entries as { tag: string }[])
-      fs.copyFileSync(
-        path.join(migrationsFolder, `${entry.tag}.sql`),
-        path.join(oldFolder, `${entry.tag}.sql`),
-      )
-    db = await openEngine()
-    await db.migrate(oldFolder)
+    db = await databaseBeforeMigration('0013')
   }, 120_000)
-  afterAll(async () => {
-    await db?.close()
-    fs.rmSync(oldFolder, { recursive: true, force: true })
-  })
+  afterAll(() => db?.close())
 
   it('moves checkouts, buyers, notes, refunds, links, e-mails and inquiries without losing or changing any', async () => {
     // Bob bought twice under two spellings of one address; a manual order is its own checkout; a note names
@@ -121,7 +55,7 @@ describe(`migration 0013 on ${testEngine}: purchases and advertisers from existi
         ('new@example.com', '{"type": "waitlist", "businessName": "New Bakery"}'),
         ('asker@example.com', '{"name": "Asker"}');
     `)
-    await db.migrate(migrationsFolder)
+    await db.migrateAll()
 
     const purchases = await db.rows<Record<string, unknown>>(`
       SELECT p.id, p.reference, a.email AS advertiser, p.business_name, p.email, p.source, p.state,
