@@ -126,9 +126,9 @@ function ArtworkRow({ line, actions }: { line: ProductionLineDto; actions: Artwo
         <div className="min-w-0 space-y-1">
           <Badge variant={STATE_VARIANT[line.state]}>{ARTWORK_STATE_LABELS[line.state]}</Badge>
           {isReuploaded(line) ? (
-            <Badge variant="warning" className="flex w-fit">
-              {REUPLOADED_MARKER}
-            </Badge>
+            <div>
+              <Badge variant="warning">{REUPLOADED_MARKER}</Badge>
+            </div>
           ) : null}
           {line.state === 'changes_requested' && line.ownerNote ? (
             <p className="text-xs text-slate-700">Note: {line.ownerNote}</p>
