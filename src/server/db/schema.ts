@@ -282,10 +282,28 @@ export const orders = pgTable(
     purchaseId: text('purchase_id')
       .notNull()
       .$defaultFn(() => sql`DEFAULT`),
+    /**
+     * The line's short link, /go/{code}: 7 characters of an alphabet that reads aloud without confusion
+     * (2-9 and a-z without i, l, o and u; about 2 * 10^10 codes). Set by the orders_short_code trigger when
+     * the line is inserted, unique, and never changed afterwards (the trigger keeps it), so a printed QR code
+     * keeps working. Writers leave it out (DEFAULT).
+     */
+    shortCode: text('short_code')
+      .notNull()
+      .$defaultFn(() => sql`DEFAULT`),
+    /** Where the short link leads: 'page' (the advertiser's page on this site) | 'website' | 'phone'. */
+    linkDestination: text('link_destination').notNull().default('page'),
+    /** The website ('https://…') or phone number ('+15555550123') of those destinations; null for 'page'. */
+    linkTarget: text('link_target'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_short_code_idx').on(t.shortCode),
+    check(
+      'orders_link_destination',
+      sql`(${t.linkDestination} = 'page' AND ${t.linkTarget} IS NULL) OR (${t.linkDestination} IN ('website', 'phone') AND ${t.linkTarget} IS NOT NULL)`,
+    ),
     index('orders_payment_session_idx').on(t.paymentSessionId),
     index('orders_purchase_idx').on(t.purchaseId, t.createdAt),
     index('orders_day_idx').on(t.dayId),
@@ -886,3 +904,50 @@ export const purchaseListVersion = pgTable(
   },
   (t) => [check('purchase_list_version_single_row', sql`${t.id} = 1`)],
 )
+
+/**
+ * Scans of a line's short link per day (the town's date): every counted scan, and the people among them
+ * (distinct devices that day). Bots, link previews and prefetches are not counted; a scan of a line that is
+ * not live (refunded, expired, deleted) is not counted either.
+ */
+export const linkScanDays = pgTable(
+  'link_scan_days',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    scans: integer('scans').notNull().default(0),
+    people: integer('people').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.day] }),
+    check('link_scan_days_counts', sql`${t.scans} >= 0 AND ${t.people} >= 0 AND ${t.people} <= ${t.scans}`),
+  ],
+)
+
+/**
+ * Who scanned a line on a day, only so a device counts once a day: `visitor` is a hash of the device's
+ * address and browser under that day's salt (link_scan_salts), never the address or the browser itself.
+ * Rows of days before yesterday are deleted, with their salt, so no device can be followed across days.
+ */
+export const linkScanVisitors = pgTable(
+  'link_scan_visitors',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.day, t.visitor] }),
+    index('link_scan_visitors_day_idx').on(t.day),
+  ],
+)
+
+/** The random salt of one day's visitor hashes, shared by every instance; deleted once the day is over. */
+export const linkScanSalts = pgTable('link_scan_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+})
