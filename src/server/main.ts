@@ -20,6 +20,7 @@ async function loadServerModules() {
     { noticeContext },
     { startOwnerDigest },
     { startOffersTask, offerRoundContext },
+    { startScanReports, scanReportContext },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -34,6 +35,7 @@ async function loadServerModules() {
     import('./features/artwork/artwork.routes.ts'),
     import('./features/owner-digest/owner-digest-task.ts'),
     import('./features/offers/offers-task.ts'),
+    import('./features/short-links/scan-report.ts'),
   ])
   return {
     serve,
@@ -51,6 +53,8 @@ async function loadServerModules() {
     startOwnerDigest,
     startOffersTask,
     offerRoundContext,
+    startScanReports,
+    scanReportContext,
   }
 }
 
@@ -78,6 +82,8 @@ async function main() {
     startOwnerDigest,
     startOffersTask,
     offerRoundContext,
+    startScanReports,
+    scanReportContext,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -98,6 +104,8 @@ async function main() {
   const ownerDigest = startOwnerDigest(ownerDigestContext(deps), logger)
   // Returning advertisers' offers once a mailing's days are set up, and offers whose window ended (15 s).
   const offersTask = startOffersTask(offerRoundContext(deps))
+  // Two weeks after a mailing's in-homes date, each advertiser with scans hears how many (every 5 min, deduplicated).
+  const scanReports = startScanReports(scanReportContext(deps), logger)
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -150,6 +158,7 @@ async function main() {
     artworkReminders.stop()
     ownerDigest.stop()
     offersTask.stop()
+    scanReports.stop()
     deps.mailer?.close()
     server.close()
     database.close().finally(() => process.exit(0))

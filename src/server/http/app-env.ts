@@ -30,6 +30,8 @@ export type AppDeps = {
   clientDir?: string
   /** The server renderer; by default dist/ssr/entry-server.js beside clientDir (tests import the sources). */
   loadRenderer?: () => Promise<ServerRenderer | undefined>
+  /** Told when a line's short link leads somewhere else, so the redirect forgets where it led. */
+  linkEvents?: { changed(code: string): void }
 }
 
 export type AppEnv = {

@@ -4,6 +4,8 @@ import { requireSignedIn } from '#server/http/require-signed-in.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { AccountDto, BookAgainDto } from '#shared/account.ts'
 import type { PublicOfferDto } from '#shared/offers.ts'
+import type { LineLinkDto } from '#shared/short-links.ts'
+import { lineLinkBody } from '../orders/line-links.service.ts'
 import { renderPurchaseDocument } from '../orders/receipt-pdf.ts'
 import {
   accountReceipt,
@@ -11,6 +13,7 @@ import {
   getAccount,
   PURCHASE_NOT_FOUND,
   receiptByToken,
+  setAccountLineLink,
 } from './account.service.ts'
 
 function readPurchaseId(c: Context<AppEnv>): string {
@@ -57,6 +60,17 @@ export function accountRoutes(deps: AppDeps, extras: AccountExtras) {
       ])
       const body: AccountDto = { ...account, offers }
       c.header('Cache-Control', 'no-store')
+      return c.json(body)
+    })
+    .put('/account/lines/:orderId/link', requireSignedIn(deps), lineLinkBody(), async (c) => {
+      const body: LineLinkDto = await setAccountLineLink(
+        db,
+        c.var.user.email,
+        c.req.param('orderId'),
+        c.req.valid('json'),
+        deps.config,
+      )
+      deps.linkEvents?.changed(body.code)
       return c.json(body)
     })
     .get('/account/purchases/:id/receipt.pdf', requireSignedIn(deps), async (c) => {

@@ -22,7 +22,9 @@ import type {
   MailingProgressDto,
 } from '#shared/account.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
+import { LINK_NOT_FOUND, type LineLinkDto, type LinkDestination } from '#shared/short-links.ts'
 import { artworkPath, ensureArtworkLinks } from '../orders/checkout-artwork.service.ts'
+import { lineLinks, lineScans, setLineLink } from '../orders/line-links.service.ts'
 import { describePurchaseLine, documentSeller, purchaseLineKind } from '../orders/purchase-document-lines.ts'
 import type { PurchaseDocumentInput } from '../orders/receipt-pdf.ts'
 import { firstSellingMonth } from '../orders/selling-months.service.ts'
@@ -124,6 +126,7 @@ export async function getAccount(
   db: Db,
   email: string,
   config: ServerConfig,
+  now: Date = new Date(),
 ): Promise<Omit<AccountDto, 'offers'>> {
   const advertiserId = await advertiserOfEmail(db, email)
   if (!advertiserId) return { email, businessName: null, groups: [] }
@@ -148,6 +151,11 @@ export async function getAccount(
     ),
   ]
   const tokens = await ensureArtworkLinks(db, needArtwork)
+  const lineIds = lines.map((l) => l.id)
+  const [links, scans] = await Promise.all([
+    lineLinks(db, config.publicOrigin, lineIds),
+    lineScans(db, config.timeZone, lineIds, now),
+  ])
   const months = [...new Set(lines.map((l) => l.mailingMonth).filter((m): m is string => m !== null))]
   const mailingRows =
     months.length === 0 ? [] : await db.select().from(mailings).where(inArray(mailings.month, months))
@@ -172,6 +180,8 @@ export async function getAccount(
         amountCents: l.amountCents,
         status: l.status,
         artworkState: l.artworkState,
+        link: links.get(l.id) ?? null,
+        scans: scans.get(l.id) ?? null,
       })),
       totalCents: own.reduce((sum, l) => sum + l.amountCents, 0),
       paidCents: own.filter((l) => l.status === 'paid').reduce((sum, l) => sum + l.amountCents, 0),
@@ -194,6 +204,23 @@ export async function getAccount(
     .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a < b ? 1 : -1))
     .map(([month, list]) => ({ mailing: month ? (mailingOf.get(month) ?? null) : null, purchases: list }))
   return { email, businessName: advertiser?.businessName ?? null, groups: ordered }
+}
+
+/**
+ * Where the QR code of one of the advertiser's own lines leads; any other line (another advertiser's, a
+ * special purchase, a deleted one) is "not found".
+ */
+export async function setAccountLineLink(
+  db: Db,
+  email: string,
+  orderId: string,
+  input: { destination: LinkDestination; target: string | null },
+  config: ServerConfig,
+): Promise<LineLinkDto> {
+  const advertiserId = await advertiserOfEmail(db, email)
+  if (!advertiserId) throw new AppError('not_found', LINK_NOT_FOUND)
+  const own = db.select({ id: purchases.id }).from(purchases).where(eq(purchases.advertiserId, advertiserId))
+  return setLineLink(db, config.publicOrigin, orderId, input, inArray(orders.purchaseId, own))
 }
 
 /** The purchase of this advertiser, or a 404. */

@@ -21,15 +21,19 @@ import {
   productionBoardQuerySchema,
   requestChangesInputSchema,
 } from '#shared/artwork-schemas.ts'
+import type { LineLinkDto } from '#shared/short-links.ts'
+import { lineLinkBody } from '../orders/line-links.service.ts'
 import { getPrintSpecs, setPrintSpecs } from '../orders/print-specs.service.ts'
 import {
   type ArtworkFileKind,
+  getAdLogoFile,
   getAdminArtworkFile,
   getArtworkPage,
   getBuyerArtworkFile,
   getProductionBoard,
   getProductionLine,
   reviewArtwork,
+  setArtworkLineLink,
   uploadArtwork,
 } from './artwork.service.ts'
 import { ArtworkRejectedError } from './artwork-file.ts'
@@ -131,6 +135,18 @@ export function artworkRoutes(deps: AppDeps) {
         }
       })
 
+      // Where a line's QR code leads (at any time: the code on the card never changes).
+      .put('/artwork/:token/lines/:orderId/link', lineLinkBody(), async (c) => {
+        const body: LineLinkDto = await setArtworkLineLink(
+          ctx,
+          c.req.param('token'),
+          c.req.param('orderId'),
+          c.req.valid('json'),
+        )
+        deps.linkEvents?.changed(body.code)
+        return c.json(body)
+      })
+
       .get('/artwork/:token/files/:orderId', async (c) =>
         sendFile(
           c,
@@ -144,6 +160,11 @@ export function artworkRoutes(deps: AppDeps) {
           await getBuyerArtworkFile(ctx, c.req.param('token'), c.req.param('orderId'), 'thumbnail'),
           'thumbnail',
         ),
+      )
+
+      // The logo of an advertiser's page (/ads/{code}): its line's artwork thumbnail.
+      .get('/ads/:code/logo', async (c) =>
+        sendFile(c, await getAdLogoFile(ctx, c.req.param('code')), 'thumbnail'),
       )
 
       // ---------------------------------------------------------------- the owner

@@ -25,6 +25,7 @@ import type { ProductionBoardQuery } from '#shared/artwork-schemas.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { isMonthKey } from '#shared/mailing-names.ts'
 import { MAILING_NOT_FOUND, mailingMonthLabel } from '#shared/mailings.ts'
+import { type LineLinkDto, type LinkDestination, normalizeShortCode } from '#shared/short-links.ts'
 import {
   artworkDueText,
   artworkPath,
@@ -34,6 +35,7 @@ import {
   ofCheckout,
   soldLine,
 } from '../orders/checkout-artwork.service.ts'
+import { lineLinks, linkedLine, setLineLink } from '../orders/line-links.service.ts'
 import { isOrderId } from '../orders/order-ids.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import { checkPrint, type InspectedArtwork } from './artwork-file.ts'
@@ -221,6 +223,7 @@ function toLineDto(
   mailing: MailingRow | undefined,
   specs: PrintSpecs,
   urls: FileUrls,
+  links: Map<string, LineLinkDto>,
   now: Date,
 ): ArtworkLineDto {
   const kind = lineKind(row)
@@ -250,6 +253,7 @@ function toLineDto(
     printCheck: art ? checkPrint(art.inspection as InspectedArtwork, printSize, specs.dpi) : null,
     printSize,
     canUpload: mailing ? isOpenForArtwork(mailing, now) : false,
+    link: links.get(row.orderId) ?? null,
   }
 }
 
@@ -268,11 +272,18 @@ export async function getArtworkPage(
     lines.map((l) => l.mailingMonth),
   )
   const specs = await getPrintSpecs(ctx.db)
+  const links = await lineLinks(
+    ctx.db,
+    ctx.publicOrigin,
+    lines.map((l) => l.orderId),
+  )
   const months = [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month))
   return {
     businessName: (lines[0] as LineRow).businessName,
     mailings: months.map((m) => toMailingDto(m, ctx, now)),
-    lines: lines.map((l) => toLineDto(l, byMonth.get(l.mailingMonth), specs, buyerFileUrls(token), now)),
+    lines: lines.map((l) =>
+      toLineDto(l, byMonth.get(l.mailingMonth), specs, buyerFileUrls(token), links, now),
+    ),
     dpi: specs.dpi,
   }
 }
@@ -418,6 +429,31 @@ export async function getBuyerArtworkFile(
   return row ? readLineFile(ctx, row, kind) : undefined
 }
 
+/**
+ * Where the QR code of one of the token's lines leads: only the lines the token's page shows (404
+ * otherwise). Allowed at any time, the deadline past or the card printed: its code never changes.
+ */
+export async function setArtworkLineLink(
+  ctx: ArtworkContext,
+  token: string,
+  orderId: string,
+  input: { destination: LinkDestination; target: string | null },
+): Promise<LineLinkDto> {
+  const link = await findLink(ctx.db, token)
+  return setLineLink(ctx.db, ctx.publicOrigin, orderId, input, and(soldLine, ofCheckout(link.checkoutKey)))
+}
+
+/**
+ * The artwork thumbnail of the line behind a short link, the logo of its advertiser's page (/ads/{code}):
+ * a sold day or icon line only; undefined for any other code or a line without a thumbnail.
+ */
+export async function getAdLogoFile(ctx: ArtworkContext, rawCode: string) {
+  const code = normalizeShortCode(rawCode)
+  if (!code) return undefined
+  const [row] = await selectLines(ctx.db, and(eq(orders.shortCode, code), linkedLine) as SQL)
+  return row ? readLineFile(ctx, row, 'thumbnail') : undefined
+}
+
 export async function getAdminArtworkFile(ctx: ArtworkContext, orderId: string, kind: ArtworkFileKind) {
   if (!isOrderId(orderId)) return undefined
   const [row] = await selectLines(ctx.db, eq(orders.id, orderId))
@@ -468,9 +504,16 @@ export async function getProductionBoard(
     ctx.db,
     lines.map((l) => l.checkoutKey),
   )
+  const links = await lineLinks(
+    ctx.db,
+    ctx.publicOrigin,
+    lines.map((l) => l.orderId),
+  )
   return {
     mailing: { ...toMailingDto(mailing, ctx, now), status: mailing.status, inHomesDate: mailing.inHomesDate },
-    lines: lines.map((l) => toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, now)),
+    lines: lines.map((l) =>
+      toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, links, now),
+    ),
     counts,
     total,
     page,
@@ -483,10 +526,11 @@ function toProductionLine(
   mailing: MailingRow,
   specs: PrintSpecs,
   token: string,
+  links: Map<string, LineLinkDto>,
   now: Date,
 ): ProductionLineDto {
   return {
-    ...toLineDto(row, mailing, specs, adminFileUrls, now),
+    ...toLineDto(row, mailing, specs, adminFileUrls, links, now),
     businessName: row.businessName,
     email: row.email,
     orderStatus: row.status,
@@ -507,7 +551,8 @@ export async function getProductionLine(
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
   const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, row.mailingMonth))
   const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
-  return toProductionLine(row, mailing as MailingRow, await getPrintSpecs(ctx.db), token, now)
+  const links = await lineLinks(ctx.db, ctx.publicOrigin, [row.orderId])
+  return toProductionLine(row, mailing as MailingRow, await getPrintSpecs(ctx.db), token, links, now)
 }
 
 /**
