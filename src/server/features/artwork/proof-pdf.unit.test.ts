@@ -39,11 +39,16 @@ function januaryDays(sold: ProofDay[]): ProofDay[] {
   return calendarWeeks('2027-01')
     .flat()
     .filter((date): date is string => date !== null)
-    .map((date) => byDate.get(date) ?? { date, businessName: null, artwork: null })
+    .map((date) => byDate.get(date) ?? { date, businessName: null, artwork: null, shortUrl: null })
 }
 
-function soldDay(date: string, businessName: string, art: ProofArtwork | null = null): ProofDay {
-  return { date, businessName, artwork: art }
+function soldDay(
+  date: string,
+  businessName: string,
+  art: ProofArtwork | null = null,
+  shortUrl: string | null = null,
+): ProofDay {
+  return { date, businessName, artwork: art, shortUrl }
 }
 
 async function rawImage(width: number, height: number, channels: 3 | 4) {
@@ -342,6 +347,7 @@ describe('renderProofPdf map icons page', () => {
       sizeLabel: 'Premium',
       stateLabel: 'Approved',
       artwork: null,
+      shortUrl: null,
     },
     {
       businessName: "Bob's Hardware",
@@ -349,6 +355,7 @@ describe('renderProofPdf map icons page', () => {
       sizeLabel: 'Regular',
       stateLabel: 'Missing',
       artwork: null,
+      shortUrl: null,
     },
   ]
 
@@ -410,6 +417,7 @@ describe('text the standard fonts cannot draw', () => {
         sizeLabel: 'Regular',
         stateLabel: 'Received',
         artwork: null,
+        shortUrl: null,
       },
     ]
     const bytes = await renderProofPdf(proofInput({ title: 'January 2027 ✨', days, icons }))
