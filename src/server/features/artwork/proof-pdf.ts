@@ -700,12 +700,12 @@ function fitLinkText(text: string, font: PDFFont, width: number, maxSize: number
 
 /**
  * Wraps text to `width` in as many lines as `height` holds, shrinking the font from NAME_MAX_SIZE to fit;
- * it starts small enough (down to 5 pt) for its longest word to fit a line whole.
+ * it starts small enough (down to 4 pt) for its longest word to fit a line whole.
  */
 function fitTextBlock(text: string, font: PDFFont, width: number, height: number): FittedText {
   const clean = winAnsiText(text).replace(/\s+/g, ' ').trim() || '?'
   const longestWord = Math.max(...clean.split(' ').map((word) => font.widthOfTextAtSize(word, 1)))
-  let size = Math.min(NAME_MAX_SIZE, Math.max(5, Math.floor((width / longestWord) * 4) / 4))
+  let size = Math.min(NAME_MAX_SIZE, Math.max(4, Math.floor((width / longestWord) * 4) / 4))
   let lines = wrapText(clean, font, size, width)
   while (textBlockHeight({ size, lines }) > height && size > 0.5) {
     size -= 0.25
