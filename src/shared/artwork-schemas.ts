@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { ARTWORK_BOARD_PAGE_SIZE, ARTWORK_STATES, MAX_ARTWORK_BOARD_PAGE_SIZE } from './artwork.ts'
+import {
+  ARTWORK_BOARD_PAGE_SIZE,
+  ARTWORK_STATES,
+  MAX_ARTWORK_BOARD_PAGE_SIZE,
+  QR_CODE_MAX_INCHES,
+  QR_CODE_MIN_INCHES,
+} from './artwork.ts'
 
 /** What the admin sends about artwork (print sizes, the board's filter, a change request). */
 
@@ -28,6 +34,15 @@ export const printSpecsSchema = z.object({
       .number({ error: 'Enter the bleed in inches.' })
       .min(0, 'The bleed cannot be negative.')
       .max(1, 'The bleed must be at most 1 inch.'),
+  }),
+  qrCode: z.object({
+    sizeInches: z
+      .number({ error: 'Enter the QR code size in inches.' })
+      .min(
+        QR_CODE_MIN_INCHES,
+        `The QR code must be at least ${QR_CODE_MIN_INCHES} inches: smaller ones do not scan.`,
+      )
+      .max(QR_CODE_MAX_INCHES, `The QR code must be at most ${QR_CODE_MAX_INCHES} inches.`),
   }),
 })
 

@@ -66,6 +66,11 @@ export type PrintSpecs = {
   /** Dots per inch the printer needs (300 for offset print). */
   dpi: number
   postcard: { widthInches: number; heightInches: number; bleedInches: number }
+  /**
+   * The QR code printed with each calendar day and map icon: the symbol's side without its quiet zone (a
+   * margin of 4 modules is always added on every side).
+   */
+  qrCode: { sizeInches: number }
 }
 
 export const DEFAULT_PRINT_SPECS: PrintSpecs = {
@@ -74,7 +79,12 @@ export const DEFAULT_PRINT_SPECS: PrintSpecs = {
   premiumIcon: { widthInches: 0.75, heightInches: 0.75 },
   dpi: 300,
   postcard: { widthInches: 8.5, heightInches: 11, bleedInches: 0.125 },
+  qrCode: { sizeInches: 0.6 },
 }
+
+/** The QR code's printed size (without its quiet zone) is kept between these, in inches. */
+export const QR_CODE_MIN_INCHES = 0.4
+export const QR_CODE_MAX_INCHES = 2
 
 /** The printed size of a line: a calendar day, or a map icon by its size ('small' is Regular). */
 export function printSizeFor(specs: PrintSpecs, line: { kind: 'day' | 'icon'; iconSize: string | null }) {

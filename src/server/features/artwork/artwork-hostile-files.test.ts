@@ -193,6 +193,7 @@ describe('hostile artwork files at upload', () => {
           date: `${month}-01`,
           businessName: 'Busy',
           artwork: { contentType: 'image/png' as const, key: 'k' },
+          shortUrl: null,
         },
       ],
       icons: [],

@@ -88,6 +88,7 @@ const lineColumns = {
   date: orders.itemDate,
   itemName: orders.itemName,
   itemSize: orders.itemSize,
+  shortCode: orders.shortCode,
   mailingMonth: sql<string>`${orders.mailingMonth}`,
   artwork: {
     fileKey: orderArtwork.fileKey,
@@ -116,6 +117,8 @@ export type LineRow = {
   date: string | null
   itemName: string | null
   itemSize: string | null
+  /** The line's short link is /go/{shortCode}. */
+  shortCode: string
   mailingMonth: string
   artwork: {
     fileKey: string

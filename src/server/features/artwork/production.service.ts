@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { calendarDays, orders } from '#server/db/schema.ts'
 import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
+import { shortLinkPath } from '#shared/short-links.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import {
   type ArtworkContext,
@@ -28,9 +29,15 @@ function proofArtwork(line: LineRow): ProofJobArtwork | null {
   return { contentType: art.contentType as ProofJobArtwork['contentType'], key: art.fileKey }
 }
 
+/** A line's absolute short link, what its QR code holds: the site's public origin + /go/{code}. */
+function shortUrl(ctx: ArtworkContext, line: LineRow): string {
+  return `${ctx.publicOrigin}${shortLinkPath(line.shortCode)}`
+}
+
 /**
  * The calendar side of a mailing as a print-ready PDF (proof-pdf.ts): every day of the month the calendar
- * has, with the business and artwork of each sold day; then the map icons sold, for the map designer.
+ * has, with the business, artwork and short link of each sold day; then the map icons sold, for the map
+ * designer.
  */
 export async function buildProof(
   ctx: ArtworkContext,
@@ -52,7 +59,12 @@ export async function buildProof(
   const dates = [...new Set([...calendar.map((d) => d.date), ...soldDays.keys()])].sort()
   const days: ProofJobInput['days'] = dates.map((date) => {
     const line = soldDays.get(date)
-    return { date, businessName: line?.businessName ?? null, artwork: line ? proofArtwork(line) : null }
+    return {
+      date,
+      businessName: line?.businessName ?? null,
+      artwork: line ? proofArtwork(line) : null,
+      shortUrl: line ? shortUrl(ctx, line) : null,
+    }
   })
   const icons: ProofJobInput['icons'] = lines
     .filter((l) => !l.date)
@@ -62,6 +74,7 @@ export async function buildProof(
       sizeLabel: l.itemSize === 'small' ? 'Regular' : 'Premium',
       stateLabel: ARTWORK_STATE_LABELS[lineState(l)],
       artwork: proofArtwork(l),
+      shortUrl: shortUrl(ctx, l),
     }))
   // Drawn in a child process with time and memory limits: it decodes every stored (untrusted) file.
   return renderProofInChild(

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto'
 import {
   type Color,
+  fill as fillPath,
   PDFDocument,
   type PDFEmbeddedPage,
   type PDFFont,
   type PDFImage,
   PDFName,
   type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
   rgb,
   StandardFonts,
+  setFillingRgbColor,
 } from 'pdf-lib'
+import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
@@ -18,18 +24,28 @@ import { loadBoundedPdf } from './pdf-safety.ts'
 
 /**
  * The proof of a month's postcard: page 1 is the print-ready calendar side (the month grid with
- * each sold day's business name and artwork), the next pages list the sold map icons for the map designer.
- * Pure: artwork is fetched through each line's `load()`, nothing else is read.
+ * each sold day's business name, artwork and QR code), the next pages list the sold map icons for the map
+ * designer. Pure: artwork is fetched through each line's `load()`, nothing else is read.
  */
 
 export type ProofArtwork = {
   contentType: 'image/png' | 'image/jpeg' | 'application/pdf'
   load: () => Promise<Uint8Array>
 }
-/** One calendar day; `businessName` null means unsold, and the cell is left clear. */
-export type ProofDay = { date: string; businessName: string | null; artwork: ProofArtwork | null }
+/**
+ * One calendar day; `businessName` null means unsold, and the cell is left clear. `shortUrl` is the line's
+ * absolute short link ('https://town.example/go/k7m4qx2'), printed as a QR code where it fits, else as text.
+ */
+export type ProofDay = {
+  date: string
+  businessName: string | null
+  artwork: ProofArtwork | null
+  shortUrl: string | null
+}
 export type ProofIcon = {
   businessName: string
+  /** The line's absolute short link, printed as a QR code where it fits, else as text. */
+  shortUrl: string | null
   iconName: string
   /** 'Regular' | 'Premium' */
   sizeLabel: string
@@ -54,6 +70,11 @@ const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const CELL_PADDING = 4
 const NAME_MAX_SIZE = 7
 const THUMBNAIL_INCHES = 0.75
+/** A QR code's quiet zone: this many modules of white on every side, which a scanner needs to find it. */
+export const QR_QUIET_ZONE_MODULES = 4
+/** The narrowest column left of a day's QR code that still holds the day number and the name. */
+export const MIN_DAY_TEXT_COLUMN = 18
+const LINK_TEXT_MAX_SIZE = 6
 export const ARTWORK_UNREADABLE_TEXT = 'artwork could not be read'
 /** The header's list of lines whose artwork could not be read starts with this. */
 export const ARTWORK_UNREADABLE_HEADER = 'Artwork could not be read:'
@@ -64,7 +85,7 @@ const RULE = rgb(0.75, 0.75, 0.75)
 const WARNING = rgb(0.75, 0.1, 0.1)
 
 /** A rectangle in PDF points, measured from the page's bottom-left corner. */
-type Box = { x: number; y: number; width: number; height: number }
+export type Box = { x: number; y: number; width: number; height: number }
 type Fonts = { regular: PDFFont; bold: PDFFont }
 /** Embedded artwork ready to draw; null when it could not be loaded or read. */
 type Drawable = { kind: 'image'; image: PDFImage } | { kind: 'page'; page: PDFEmbeddedPage }
@@ -183,7 +204,11 @@ function drawUnreadableList(context: Context, header: CalendarHeader): void {
   drawLines(page, lines, context.fonts.regular, x, titleBaseline + titleSize * 0.8, WARNING)
 }
 
-/** The day number top left; a sold day's name under it and its artwork in the day square below. */
+/**
+ * A sold day: with its QR code (dayCellLayout), the code in the top-right corner, the day number and the
+ * name in the column left of it, the artwork at its print size below; else the number top left, the name
+ * under it, the artwork below and the short link as text at the bottom. An unsold day: the number only.
+ */
 async function drawDayCell(
   context: Context,
   page: PDFPage,
@@ -192,22 +217,83 @@ async function drawDayCell(
   day: ProofDay | undefined,
 ) {
   const inner = insetBox(cell, CELL_PADDING)
-  const numberSize = Math.min(10, inner.height / 5, inner.width / 3)
+  const symbol = day?.businessName && day.shortUrl ? qrSymbol(day.shortUrl) : null
+  const geometry = symbol ? qrGeometry(symbol.size, context.specs.qrCode.sizeInches) : null
+  const layout = geometry ? dayCellLayout(inner, sizeInPoints(context.specs.daySquare), geometry.outer) : null
+  const textColumn = layout?.kind === 'qr' ? layout.text : inner
+  const numberText = String(Number(date.slice(8, 10)))
+  const numberSize = Math.min(
+    10,
+    inner.height / 5,
+    inner.width / 3,
+    textColumn.width / context.fonts.bold.widthOfTextAtSize(numberText, 1),
+  )
   const numberBaseline = top(inner) - numberSize
-  drawText(page, String(Number(date.slice(8, 10))), {
-    x: inner.x,
-    y: numberBaseline,
-    size: numberSize,
-    font: context.fonts.bold,
-  })
+  drawText(page, numberText, { x: inner.x, y: numberBaseline, size: numberSize, font: context.fonts.bold })
   if (!day?.businessName) return
+  const label = `${shortDate(date)} — ${day.businessName}`
+
+  if (layout?.kind === 'qr' && symbol && geometry) {
+    drawQrCode(page, symbol, geometry, layout.qr)
+    const nameTop = numberBaseline - 2
+    const name = fitTextBlock(
+      day.businessName,
+      context.fonts.regular,
+      layout.text.width,
+      nameTop - layout.text.y,
+    )
+    drawLines(page, name, context.fonts.regular, inner.x, nameTop, INK)
+    if (day.artwork) {
+      const square = fitBox(sizeInPoints(context.specs.daySquare), layout.artwork)
+      await drawArtworkOrNotice(context, page, day.artwork, square, label)
+    }
+    return
+  }
 
   const name = fitTextLines(day.businessName, context.fonts.regular, inner.width, 2, NAME_MAX_SIZE)
   const nameBottom = drawLines(page, name, context.fonts.regular, inner.x, numberBaseline - 2, INK)
-  const space = { x: inner.x, y: inner.y, width: inner.width, height: nameBottom - 2 - inner.y }
+  let bottom = inner.y
+  if (day.shortUrl) {
+    // Under the artwork at the cell's foot (under the name when the cell has no room left).
+    const link = fitLinkText(
+      shortLinkText(day.shortUrl),
+      context.fonts.regular,
+      inner.width,
+      LINK_TEXT_MAX_SIZE,
+    )
+    const height = textBlockHeight(link)
+    drawLines(page, link, context.fonts.regular, inner.x, Math.min(inner.y + height, nameBottom), INK)
+    bottom = inner.y + height + 1
+  }
+  const space = { x: inner.x, y: bottom, width: inner.width, height: nameBottom - 2 - bottom }
   if (day.artwork && space.height > 1) {
     const square = fitBox(sizeInPoints(context.specs.daySquare), space)
-    await drawArtworkOrNotice(context, page, day.artwork, square, `${shortDate(date)} — ${day.businessName}`)
+    await drawArtworkOrNotice(context, page, day.artwork, square, label)
+  }
+}
+
+/**
+ * Where a sold day's QR code goes in its cell's inner box (inside the padding), or 'link' when it does not
+ * fit: 'qr' puts the code with its quiet zone (`qrOuter` points a side) in the top-right corner, the number
+ * and the name in the column left of it (`text`, at least MIN_DAY_TEXT_COLUMN wide) and the artwork below,
+ * where the day square fits at its print size. Otherwise the short link is printed as text.
+ */
+export type DayCellLayout = { kind: 'qr'; qr: Box; text: Box; artwork: Box } | { kind: 'link' }
+
+export function dayCellLayout(inner: Box, daySquare: Size, qrOuter: number): DayCellLayout {
+  const textWidth = inner.width - qrOuter
+  const bandBottom = top(inner) - qrOuter
+  if (
+    textWidth < MIN_DAY_TEXT_COLUMN ||
+    daySquare.width > inner.width ||
+    daySquare.height > bandBottom - inner.y
+  )
+    return { kind: 'link' }
+  return {
+    kind: 'qr',
+    qr: { x: inner.x + textWidth, y: bandBottom, width: qrOuter, height: qrOuter },
+    text: { x: inner.x, y: bandBottom, width: textWidth, height: qrOuter },
+    artwork: { x: inner.x, y: inner.y, width: inner.width, height: bandBottom - inner.y },
   }
 }
 
@@ -216,8 +302,12 @@ async function drawIconPages(context: Context, input: ProofInput): Promise<void>
   const { safe } = layout
   const fonts = context.fonts
   const thumbnail = Math.min(THUMBNAIL_INCHES * POINTS_PER_INCH, safe.width / 6)
-  const rowHeight = thumbnail + 8
-  const columns = iconColumns(safe, thumbnail)
+  const symbols = input.icons.map((icon) => (icon.shortUrl ? qrSymbol(icon.shortUrl) : null))
+  const modules = Math.max(0, ...symbols.map((symbol) => symbol?.size ?? 0))
+  const qrOuter = modules > 0 ? qrGeometry(modules, context.specs.qrCode.sizeInches).outer : 0
+  const link = modules > 0 ? iconLinkColumn(safe, qrOuter) : null
+  const rowHeight = Math.max(thumbnail, link?.kind === 'qr' ? qrOuter : 0) + 8
+  const columns = iconColumns(safe, thumbnail, link)
   const heading = `Map icons — ${input.title}`
 
   let page = addProofPage(context.doc, layout)
@@ -226,34 +316,59 @@ async function drawIconPages(context: Context, input: ProofInput): Promise<void>
     drawText(page, NO_ICONS_TEXT, { x: safe.x, y: cursor - 14, size: 11, font: fonts.regular })
     return
   }
-  for (const icon of input.icons) {
+  for (const [index, icon] of input.icons.entries()) {
     if (cursor - rowHeight < safe.y) {
       page = addProofPage(context.doc, layout)
       cursor = drawIconPageHeading(page, fonts, safe, `${heading} (continued)`, columns)
     }
     const row = { x: safe.x, y: cursor - rowHeight, width: safe.width, height: rowHeight }
-    await drawIconRow(context, page, row, columns, icon)
+    await drawIconRow(context, page, row, thumbnail, columns, icon, symbols[index] ?? null)
     cursor = row.y
   }
 }
 
+/**
+ * The icon pages' last column: each icon's QR code when the widest (with its quiet zone, `qrOuter` points)
+ * takes at most a quarter of the safe width and its row a third of the safe height; else its short link as
+ * text.
+ */
+export function iconLinkColumn(safe: Size, qrOuter: number): { kind: 'qr' | 'link'; width: number } {
+  if (qrOuter <= safe.width / 4 && qrOuter + 8 <= safe.height / 3) return { kind: 'qr', width: qrOuter }
+  return { kind: 'link', width: safe.width * 0.2 }
+}
+
 type IconColumn = { label: string; x: number; width: number }
 
-/** Thumbnail, then business, icon, size and artwork state, sharing the width left of the thumbnail. */
-function iconColumns(safe: Box, thumbnail: number): IconColumn[] {
+/**
+ * Thumbnail, then business, icon, size and artwork state sharing the width left of the last column, the
+ * QR code or link (when the icons have short links).
+ */
+function iconColumns(
+  safe: Box,
+  thumbnail: number,
+  link: { kind: 'qr' | 'link'; width: number } | null,
+): IconColumn[] {
   const shares: [string, number][] = [
     ['Business', 0.36],
     ['Map icon', 0.26],
     ['Size', 0.14],
     ['Artwork', 0.24],
   ]
-  const textWidth = safe.width - thumbnail - 12
+  const linkWidth = link ? link.width + 12 : 0
+  const textWidth = safe.width - thumbnail - 12 - linkWidth
   let x = safe.x + thumbnail + 12
-  return shares.map(([label, share]) => {
+  const columns = shares.map(([label, share]) => {
     const column = { label, x, width: textWidth * share - 6 }
     x += textWidth * share
     return column
   })
+  if (link)
+    columns.push({
+      label: link.kind === 'qr' ? 'QR code' : 'Link',
+      x: safe.x + safe.width - link.width,
+      width: link.width,
+    })
+  return columns
 }
 
 /** Draws the heading (and the column labels when there are rows); returns the y where rows start. */
@@ -282,10 +397,12 @@ async function drawIconRow(
   context: Context,
   page: PDFPage,
   row: Box,
+  thumbnailSize: number,
   columns: IconColumn[],
   icon: ProofIcon,
+  symbol: QrSymbol | null,
 ) {
-  const thumbnail = { x: row.x, y: row.y + 4, width: row.height - 8, height: row.height - 8 }
+  const thumbnail = { x: row.x, y: top(row) - 4 - thumbnailSize, width: thumbnailSize, height: thumbnailSize }
   page.drawRectangle({ ...thumbnail, borderColor: RULE, borderWidth: 0.5 })
   if (icon.artwork)
     await drawArtworkOrNotice(
@@ -296,16 +413,110 @@ async function drawIconRow(
       `${icon.iconName} — ${icon.businessName}`,
     )
   const texts = [icon.businessName, icon.iconName, icon.sizeLabel, icon.stateLabel]
-  columns.forEach((column, index) => {
+  columns.slice(0, texts.length).forEach((column, index) => {
     const fitted = fitTextLines(texts[index] ?? '', context.fonts.regular, column.width, 2, 9)
     drawLines(page, fitted, context.fonts.regular, column.x, top(row) - 4, INK)
   })
+  const linkColumn = columns[texts.length]
+  if (linkColumn && symbol && icon.shortUrl) {
+    if (linkColumn.label === 'QR code') {
+      const geometry = qrGeometry(symbol.size, context.specs.qrCode.sizeInches)
+      const box = { x: linkColumn.x + linkColumn.width - geometry.outer, y: top(row) - 4 - geometry.outer }
+      drawQrCode(page, symbol, geometry, { ...box, width: geometry.outer, height: geometry.outer })
+    } else {
+      const fitted = fitLinkText(shortLinkText(icon.shortUrl), context.fonts.regular, linkColumn.width, 9)
+      drawLines(page, fitted, context.fonts.regular, linkColumn.x, top(row) - 4, INK)
+    }
+  }
   page.drawLine({
     start: { x: row.x, y: row.y },
     end: { x: row.x + row.width, y: row.y },
     color: RULE,
     thickness: 0.5,
   })
+}
+
+// ---------------------------------------------------------------- QR codes
+
+/** A short link's QR symbol (error correction M): `size` modules a side, `dark(row, column)` per module. */
+export type QrSymbol = { size: number; dark: (row: number, column: number) => boolean }
+
+export function qrSymbol(text: string): QrSymbol {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  return { size: modules.size, dark: (row, column) => Boolean(modules.get(row, column)) }
+}
+
+/**
+ * A QR code's printed measures in points: the symbol is `sizeInches` a side across its `modules`, and the
+ * quiet zone of QR_QUIET_ZONE_MODULES modules on every side comes on top of it (`outer`).
+ */
+export type QrGeometry = { modules: number; module: number; symbol: number; quietZone: number; outer: number }
+
+export function qrGeometry(modules: number, sizeInches: number): QrGeometry {
+  const symbol = sizeInches * POINTS_PER_INCH
+  const module = symbol / modules
+  const quietZone = QR_QUIET_ZONE_MODULES * module
+  return { modules, module, symbol, quietZone, outer: symbol + 2 * quietZone }
+}
+
+/** A run of dark modules in module units from the symbol's top-left: `height` rows of the same run. */
+export type QrRectangle = { row: number; column: number; width: number; height: number }
+
+/**
+ * The dark modules as few rectangles: each horizontal run of dark modules is one, and a run repeated
+ * exactly on the rows below it grows down instead of starting another.
+ */
+export function qrRectangles(symbol: QrSymbol): QrRectangle[] {
+  const all: QrRectangle[] = []
+  let open = new Map<string, QrRectangle>()
+  for (let row = 0; row < symbol.size; row++) {
+    const next = new Map<string, QrRectangle>()
+    let column = 0
+    while (column < symbol.size) {
+      if (!symbol.dark(row, column)) {
+        column++
+        continue
+      }
+      const start = column
+      while (column < symbol.size && symbol.dark(row, column)) column++
+      const key = `${start}:${column}`
+      const above = open.get(key)
+      if (above) {
+        above.height++
+        next.set(key, above)
+      } else {
+        const rectangle = { row, column: start, width: column - start, height: 1 }
+        all.push(rectangle)
+        next.set(key, rectangle)
+      }
+    }
+    open = next
+  }
+  return all
+}
+
+/** Dark on light: a white square over `box` (the quiet zone included), the dark modules in pure black. */
+function drawQrCode(page: PDFPage, symbol: QrSymbol, geometry: QrGeometry, box: Box): void {
+  const left = box.x + geometry.quietZone
+  const symbolTop = top(box) - geometry.quietZone
+  const m = geometry.module
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingRgbColor(1, 1, 1),
+    rectangle(box.x, box.y, box.width, box.height),
+    fillPath(),
+    setFillingRgbColor(0, 0, 0),
+    ...qrRectangles(symbol).map((r) =>
+      rectangle(left + r.column * m, symbolTop - (r.row + r.height) * m, r.width * m, r.height * m),
+    ),
+    fillPath(),
+    popGraphicsState(),
+  )
+}
+
+/** A short link as printed beside an ad: without its scheme ('town.example/go/k7m4qx2'). */
+export function shortLinkText(shortUrl: string): string {
+  return shortUrl.replace(/^https?:\/\//i, '')
 }
 
 // ---------------------------------------------------------------- calendar
@@ -436,7 +647,7 @@ function sizeInPoints(size: PrintSize): Size {
   return { width: size.widthInches * POINTS_PER_INCH, height: size.heightInches * POINTS_PER_INCH }
 }
 
-type Size = { width: number; height: number }
+export type Size = { width: number; height: number }
 
 /** `size` scaled up or down to fill `box` with its aspect kept ("contain"), centred. */
 function containBox(size: Size, box: Box): Box {
@@ -473,6 +684,34 @@ function drawLines(page: PDFPage, fitted: FittedText, font: PDFFont, x: number, 
     page.drawText(line, { x, y: topY - fitted.size - index * lineHeight, size: fitted.size, font, color })
   })
   return topY - fitted.size - (fitted.lines.length - 1) * lineHeight - fitted.size * 0.25
+}
+
+/** The height drawLines takes for `fitted`, from the first line's top to the last one's descent. */
+function textBlockHeight(fitted: FittedText): number {
+  return fitted.size * 1.25 + (fitted.lines.length - 1) * fitted.size * 1.15
+}
+
+/** A short link on one line when it reads at 4 pt or more, else broken over two lines. */
+function fitLinkText(text: string, font: PDFFont, width: number, maxSize: number): FittedText {
+  const size = fitSingleLine(text, font, width, maxSize)
+  if (size >= 4) return { size, lines: [winAnsiText(text)] }
+  return fitTextLines(text, font, width, 2, maxSize)
+}
+
+/**
+ * Wraps text to `width` in as many lines as `height` holds, shrinking the font from NAME_MAX_SIZE to fit;
+ * it starts small enough (down to 4 pt) for its longest word to fit a line whole.
+ */
+function fitTextBlock(text: string, font: PDFFont, width: number, height: number): FittedText {
+  const clean = winAnsiText(text).replace(/\s+/g, ' ').trim() || '?'
+  const longestWord = Math.max(...clean.split(' ').map((word) => font.widthOfTextAtSize(word, 1)))
+  let size = Math.min(NAME_MAX_SIZE, Math.max(4, Math.floor((width / longestWord) * 4) / 4))
+  let lines = wrapText(clean, font, size, width)
+  while (textBlockHeight({ size, lines }) > height && size > 0.5) {
+    size -= 0.25
+    lines = wrapText(clean, font, size, width)
+  }
+  return { size, lines }
 }
 
 /** The largest size (up to `maxSize`) at which one line of text fits `width`. */

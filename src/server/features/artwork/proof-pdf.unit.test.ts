@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib'
 import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } from 'pdf-lib'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
@@ -7,12 +8,20 @@ import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '#shared/artwork.ts'
 import {
   ARTWORK_UNREADABLE_TEXT,
   calendarWeeks,
+  dayCellLayout,
+  iconLinkColumn,
+  MIN_DAY_TEXT_COLUMN,
   NO_ICONS_TEXT,
   type ProofArtwork,
   type ProofDay,
   type ProofIcon,
   type ProofInput,
+  QR_QUIET_ZONE_MODULES,
+  qrGeometry,
+  qrRectangles,
+  qrSymbol,
   renderProofPdf,
+  shortLinkText,
 } from './proof-pdf.ts'
 
 // ---------------------------------------------------------------- fixtures
@@ -39,11 +48,16 @@ function januaryDays(sold: ProofDay[]): ProofDay[] {
   return calendarWeeks('2027-01')
     .flat()
     .filter((date): date is string => date !== null)
-    .map((date) => byDate.get(date) ?? { date, businessName: null, artwork: null })
+    .map((date) => byDate.get(date) ?? { date, businessName: null, artwork: null, shortUrl: null })
 }
 
-function soldDay(date: string, businessName: string, art: ProofArtwork | null = null): ProofDay {
-  return { date, businessName, artwork: art }
+function soldDay(
+  date: string,
+  businessName: string,
+  art: ProofArtwork | null = null,
+  shortUrl: string | null = null,
+): ProofDay {
+  return { date, businessName, artwork: art, shortUrl }
 }
 
 async function rawImage(width: number, height: number, channels: 3 | 4) {
@@ -114,6 +128,58 @@ function calendarGrid(items: TextItem[]) {
     )
   }
   return { columnWidth, rowHeight, itemsInCell }
+}
+
+type Rect = { x: number; y: number; width: number; height: number }
+
+/** A page's (1-based) content stream as text. */
+async function pageContent(bytes: Uint8Array, pageNumber: number): Promise<string> {
+  const doc = await PDFDocument.load(bytes)
+  const contents = doc.getPage(pageNumber - 1).node.Contents()
+  const streams = contents && 'asArray' in contents ? contents.asArray() : [contents]
+  return streams
+    .map((ref) => doc.context.lookup(ref))
+    .map((stream) => {
+      if (!(stream instanceof PDFRawStream)) return ''
+      const raw = Buffer.from(stream.getContents())
+      return stream.dict.get(PDFName.of('Filter'))
+        ? inflateSync(raw).toString('latin1')
+        : raw.toString('latin1')
+    })
+    .join('\n')
+}
+
+/** Where the images are drawn on a page: pdf-lib places each with a translation, then a scale. */
+async function imagesOnPage(bytes: Uint8Array, pageNumber: number): Promise<Rect[]> {
+  const text = await pageContent(bytes, pageNumber)
+  const placed =
+    /1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s+1 0 0 1 0 0 cm\s+([\d.]+) 0 0 ([\d.]+) 0 0 cm\s+1 0 0 1 0 0 cm\s+\/Image\S* Do/g
+  return [...text.matchAll(placed)].map((match) => ({
+    x: Number(match[1]),
+    y: Number(match[2]),
+    width: Number(match[3]),
+    height: Number(match[4]),
+  }))
+}
+
+/**
+ * The QR codes drawn on a page (1-based), read from its content stream: each is the white square over its
+ * quiet zone, with the number of black rectangles drawn in it.
+ */
+async function qrCodesOnPage(bytes: Uint8Array, pageNumber: number): Promise<(Rect & { dark: number })[]> {
+  const text = await pageContent(bytes, pageNumber)
+  const number = '(-?[\\d.]+)'
+  const block = new RegExp(
+    `1 1 1 rg\\s+${number} ${number} ${number} ${number} re\\s+f\\s+0 0 0 rg\\s+((?:[-\\d. ]+ re\\s+)+)f`,
+    'g',
+  )
+  return [...text.matchAll(block)].map((match) => ({
+    x: Number(match[1]),
+    y: Number(match[2]),
+    width: Number(match[3]),
+    height: Number(match[4]),
+    dark: (match[5]?.match(/ re/g) ?? []).length,
+  }))
 }
 
 type ImageInfo = { width: number; height: number; colorSpace: string; hasSoftMask: boolean }
@@ -334,6 +400,177 @@ describe('renderProofPdf artwork', () => {
   })
 })
 
+describe('QR codes', () => {
+  const url = 'http://localhost:3000/go/k7m4qx2'
+
+  it('measures the symbol without its quiet zone: 4 modules of white are added on every side', () => {
+    const symbol = qrSymbol(url)
+    expect(symbol.size).toBe(29) // version 3 at error correction M
+    const geometry = qrGeometry(symbol.size, 0.6)
+    expect(QR_QUIET_ZONE_MODULES).toBe(4)
+    expect(geometry.symbol).toBeCloseTo(43.2) // 0.6 in
+    expect(geometry.module).toBeCloseTo(43.2 / 29)
+    expect(geometry.quietZone).toBeCloseTo((4 * 43.2) / 29)
+    // 29 + 2 × 4 = 37 modules across: 0.6 in × 37 / 29 = 0.766 in = 55.1 pt
+    expect(geometry.outer).toBeCloseTo((43.2 * 37) / 29)
+  })
+
+  it('draws the dark modules as rectangles that cover them exactly, far fewer than the modules', () => {
+    const symbol = qrSymbol(url)
+    const covered = new Set<string>()
+    const rectangles = qrRectangles(symbol)
+    for (const r of rectangles)
+      for (let row = r.row; row < r.row + r.height; row++)
+        for (let column = r.column; column < r.column + r.width; column++) {
+          const key = `${row}:${column}`
+          expect(covered.has(key)).toBe(false)
+          covered.add(key)
+        }
+    let dark = 0
+    for (let row = 0; row < symbol.size; row++)
+      for (let column = 0; column < symbol.size; column++)
+        if (symbol.dark(row, column)) {
+          dark++
+          expect(covered.has(`${row}:${column}`)).toBe(true)
+        }
+    expect(covered.size).toBe(dark)
+    expect(rectangles.length).toBeLessThan(dark / 2)
+  })
+
+  it('prints a link without its scheme', () => {
+    expect(shortLinkText('https://town.example/go/k7m4qx2')).toBe('town.example/go/k7m4qx2')
+    expect(shortLinkText(url)).toBe('localhost:3000/go/k7m4qx2')
+  })
+
+  it('puts a day’s QR code top right when the text column and the day square fit beside and under it', () => {
+    const inner = { x: 100, y: 200, width: 74, height: 131 }
+    const daySquare = { width: 72, height: 72 }
+    const layout = dayCellLayout(inner, daySquare, 55)
+    expect(layout).toEqual({
+      kind: 'qr',
+      qr: { x: 119, y: 276, width: 55, height: 55 },
+      text: { x: 100, y: 276, width: 19, height: 55 },
+      artwork: { x: 100, y: 200, width: 74, height: 76 },
+    })
+  })
+
+  it('prints the link instead when the text column would be too narrow or the day square too tall', () => {
+    const daySquare = { width: 72, height: 72 }
+    const narrow = { x: 0, y: 0, width: 55 + MIN_DAY_TEXT_COLUMN - 1, height: 200 }
+    expect(dayCellLayout(narrow, daySquare, 55).kind).toBe('link')
+    const short = { x: 0, y: 0, width: 74, height: 55 + 71 }
+    expect(dayCellLayout(short, daySquare, 55).kind).toBe('link')
+    const tall = { x: 0, y: 0, width: 74, height: 200 }
+    expect(dayCellLayout(tall, { width: 80, height: 72 }, 55).kind).toBe('link')
+    expect(dayCellLayout(tall, daySquare, 55).kind).toBe('qr')
+  })
+
+  it('gives the icon pages a QR column unless the code would take more than a quarter of the page', () => {
+    expect(iconLinkColumn({ width: 576, height: 756 }, 55)).toEqual({ kind: 'qr', width: 55 })
+    expect(iconLinkColumn({ width: 200, height: 756 }, 55).kind).toBe('link')
+  })
+})
+
+describe('renderProofPdf QR codes', () => {
+  // January 2041 starts on a Tuesday: five week rows, tall enough for the QR code and the day square.
+  const fiveWeeks = (sold: ProofDay[]) => {
+    const byDate = new Map(sold.map((day) => [day.date, day]))
+    return calendarWeeks('2041-01')
+      .flat()
+      .filter((date): date is string => date !== null)
+      .map((date) => byDate.get(date) ?? { date, businessName: null, artwork: null, shortUrl: null })
+  }
+  const url = (code: string) => `http://localhost:3000/go/${code}`
+
+  it('draws each sold day’s QR code inside its cell, clear of its text and artwork, and no link text', async () => {
+    const png = artwork('image/png', await pngBytes(300, 300))
+    const days = fiveWeeks([
+      soldDay('2041-01-01', "Bob's Bakery", png, url('k7m4qx2')),
+      soldDay('2041-01-18', 'Riverside Veterinary Clinic', null, url('abcdef2')),
+    ])
+    const bytes = await renderProofPdf(proofInput({ month: '2041-01', title: 'January 2041', days }))
+    const [first] = await pageTexts(bytes)
+    expect(first).not.toContain('/go/')
+    const codes = await qrCodesOnPage(bytes, 1)
+    expect(codes).toHaveLength(2)
+    const outer = qrGeometry(29, DEFAULT_PRINT_SPECS.qrCode.sizeInches).outer
+    for (const code of codes) {
+      expect(code.width).toBeCloseTo(outer)
+      expect(code.height).toBeCloseTo(outer)
+      expect(code.dark).toBeGreaterThan(50)
+    }
+    const items = await textItems(bytes, 1)
+    const grid = calendarGrid(items)
+    for (const [index, day] of [1, 18].entries()) {
+      const number = items.find((item) => item.str === String(day)) as TextItem
+      const code = codes[index] as Rect
+      // In the number's cell, inside its padding (4 pt), in the top-right corner.
+      const cellLeft = number.x - 4
+      expect(code.x + code.width).toBeCloseTo(cellLeft + grid.columnWidth - 4)
+      expect(code.x).toBeGreaterThan(number.x + MIN_DAY_TEXT_COLUMN - 0.01)
+      for (const item of [number, ...grid.itemsInCell(day)]) expect(item.x).toBeLessThan(code.x)
+    }
+    // The artwork, at its print size (1 in), sits below the code and inside the cell's padding.
+    const [image] = await imagesOnPage(bytes, 1)
+    const code = codes[0] as Rect
+    expect(image?.width).toBeCloseTo(72)
+    expect(image?.height).toBeCloseTo(72)
+    expect((image?.y ?? 0) + (image?.height ?? 0)).toBeLessThanOrEqual(code.y + 0.01)
+    expect(image?.x).toBeGreaterThanOrEqual(code.x + code.width - grid.columnWidth + 8 - 0.01)
+  })
+
+  it('prints the short link as text where the QR code does not fit (six week rows)', async () => {
+    const days = januaryDays([soldDay('2027-01-05', 'Main Street Bakery', null, url('k7m4qx2'))])
+    const bytes = await renderProofPdf(proofInput({ days }))
+    expect(await qrCodesOnPage(bytes, 1)).toEqual([])
+    const [first] = await pageTexts(bytes)
+    expect(first).toContain('localhost:3000/go/k7m4qx2')
+    expect(first).not.toContain('http://')
+    const grid = calendarGrid(await textItems(bytes, 1))
+    expect(grid.itemsInCell(5).map((item) => item.str)).toEqual([
+      'Main Street Bakery',
+      'localhost:3000/go/k7m4qx2',
+    ])
+  })
+
+  it('prints the link as text when the day square leaves no room for the code', async () => {
+    const specs: PrintSpecs = { ...DEFAULT_PRINT_SPECS, daySquare: { widthInches: 1.1, heightInches: 1.1 } }
+    const days = fiveWeeks([soldDay('2041-01-08', 'Big Square', null, url('k7m4qx2'))])
+    const bytes = await renderProofPdf(proofInput({ month: '2041-01', specs, days }))
+    expect(await qrCodesOnPage(bytes, 1)).toEqual([])
+    expect((await pageTexts(bytes))[0]).toContain('localhost:3000/go/k7m4qx2')
+  })
+
+  it('gives each map icon its QR code at the row’s right, or its link when the code is too large', async () => {
+    const icon: ProofIcon = {
+      businessName: 'Main Street Bakery',
+      iconName: 'Coffee Cup',
+      sizeLabel: 'Premium',
+      stateLabel: 'Approved',
+      artwork: null,
+      shortUrl: url('k7m4qx2'),
+    }
+    const fits = await renderProofPdf(proofInput({ icons: [icon, { ...icon, shortUrl: url('abcdef2') }] }))
+    const codes = await qrCodesOnPage(fits, 2)
+    expect(codes).toHaveLength(2)
+    expect((codes[0] as Rect).x + (codes[0] as Rect).width).toBeCloseTo(630 - 27)
+    expect((await pageTexts(fits))[1]).toContain('QR code')
+    expect((await pageTexts(fits))[1]).not.toContain('/go/')
+    // The column's label stands over the codes; every other text is left of them.
+    for (const item of await textItems(fits, 2))
+      if (item.str !== 'QR code') expect(item.x).toBeLessThan((codes[0] as Rect).x)
+
+    const small: PrintSpecs = {
+      ...DEFAULT_PRINT_SPECS,
+      postcard: { widthInches: 4, heightInches: 6, bleedInches: 0.125 },
+      qrCode: { sizeInches: 2 },
+    }
+    const tooLarge = await renderProofPdf(proofInput({ specs: small, icons: [icon] }))
+    expect(await qrCodesOnPage(tooLarge, 2)).toEqual([])
+    expect((await pageTexts(tooLarge))[1]).toContain('localhost:3000/go/k7m4qx2')
+  })
+})
+
 describe('renderProofPdf map icons page', () => {
   const icons: ProofIcon[] = [
     {
@@ -342,6 +579,7 @@ describe('renderProofPdf map icons page', () => {
       sizeLabel: 'Premium',
       stateLabel: 'Approved',
       artwork: null,
+      shortUrl: null,
     },
     {
       businessName: "Bob's Hardware",
@@ -349,6 +587,7 @@ describe('renderProofPdf map icons page', () => {
       sizeLabel: 'Regular',
       stateLabel: 'Missing',
       artwork: null,
+      shortUrl: null,
     },
   ]
 
@@ -410,6 +649,7 @@ describe('text the standard fonts cannot draw', () => {
         sizeLabel: 'Regular',
         stateLabel: 'Received',
         artwork: null,
+        shortUrl: null,
       },
     ]
     const bytes = await renderProofPdf(proofInput({ title: 'January 2027 ✨', days, icons }))

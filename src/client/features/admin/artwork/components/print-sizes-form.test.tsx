@@ -54,6 +54,7 @@ describe('PrintSizesForm', () => {
     expect(field('Postcard', 'Height (inches)').value).toBe('11')
     expect(field('Postcard', 'Bleed (inches)').value).toBe('0.125')
     expect(field('Print resolution', 'Resolution (DPI)').value).toBe('300')
+    expect(field('QR code', 'Size without margin (inches)').value).toBe('0.6')
   })
 
   it('refuses empty and out-of-range sizes under their fields, and sends nothing', async () => {
@@ -61,10 +62,14 @@ describe('PrintSizesForm', () => {
     fireEvent.change(field('Day square', 'Width (inches)'), { target: { value: '' } })
     fireEvent.change(field('Postcard', 'Bleed (inches)'), { target: { value: '-1' } })
     fireEvent.change(field('Print resolution', 'Resolution (DPI)'), { target: { value: '72.5' } })
+    fireEvent.change(field('QR code', 'Size without margin (inches)'), { target: { value: '0.2' } })
     await save()
     expect(await screen.findByText('Enter the day square width in inches.')).toBeTruthy()
     expect(screen.getByText('The bleed cannot be negative.')).toBeTruthy()
     expect(screen.getByText('Enter the resolution as a whole number.')).toBeTruthy()
+    expect(
+      screen.getByText('The QR code must be at least 0.4 inches: smaller ones do not scan.'),
+    ).toBeTruthy()
     expect(field('Day square', 'Width (inches)').getAttribute('aria-invalid')).toBe('true')
     expect(puts()).toEqual([])
   })
@@ -73,10 +78,16 @@ describe('PrintSizesForm', () => {
     await renderForm()
     fireEvent.change(field('Day square', 'Width (inches)'), { target: { value: '1.25' } })
     fireEvent.change(field('Print resolution', 'Resolution (DPI)'), { target: { value: '600' } })
+    fireEvent.change(field('QR code', 'Size without margin (inches)'), { target: { value: '0.8' } })
     await save()
     await waitFor(() =>
       expect(puts()).toEqual([
-        { ...DEFAULT_PRINT_SPECS, daySquare: { widthInches: 1.25, heightInches: 1 }, dpi: 600 },
+        {
+          ...DEFAULT_PRINT_SPECS,
+          daySquare: { widthInches: 1.25, heightInches: 1 },
+          dpi: 600,
+          qrCode: { sizeInches: 0.8 },
+        },
       ]),
     )
     expect(await screen.findByText('Print sizes saved')).toBeTruthy()

@@ -33,6 +33,10 @@ const GROUPS: Array<{ legend: string; fields: Input[] }> = [
     ],
   },
   { legend: 'Print resolution', fields: [{ name: 'dpi', label: 'Resolution (DPI)', kind: 'dpi' }] },
+  {
+    legend: 'QR code',
+    fields: [{ name: 'qrCode.sizeInches', label: 'Size without margin (inches)', kind: 'inches' }],
+  },
 ]
 
 const FIELD_NAMES = GROUPS.flatMap((group) => group.fields.map((field) => field.name))
@@ -41,7 +45,7 @@ const idOf = (name: Field) => `print-specs-${name.replace('.', '-')}`
 
 /**
  * The printed size of each product, the resolution print needs, and the postcard's trim size and
- * bleed (for the proof). Number inputs are read as numbers (an empty one is NaN, which the schema refuses
+ * bleed (for the proof), and the QR code's size. Number inputs are read as numbers (an empty one is NaN, which the schema refuses
  * with its own words), then checked with the shared printSpecsSchema.
  */
 export function PrintSizesForm() {
@@ -85,7 +89,8 @@ export function PrintSizesForm() {
         <CardTitle className="text-xl">Print sizes</CardTitle>
         <CardDescription>
           The printed size of each item and the resolution the printer needs: each upload's print check is
-          measured against them. The postcard's size and bleed lay out the proof.
+          measured against them. The postcard's size and bleed lay out the proof, and the QR code printed with
+          each day and icon is the size given here, plus a white margin around it.
         </CardDescription>
       </CardHeader>
       <CardContent>
