@@ -34,6 +34,7 @@ import { ownerDigestRoutes } from './features/owner-digest/owner-digest.routes.t
 import type { OwnerDigestContext } from './features/owner-digest/owner-digest.service.ts'
 import { refundsRoutes } from './features/refunds/refunds.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
+import { shortLinksRoutes } from './features/short-links/short-links.routes.ts'
 import { teamRoutes } from './features/team/team.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { compressJson } from './http/compression.ts'
@@ -97,6 +98,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', refundsRoutes(deps))
     .route('/', accountRoutes(deps, accountExtras))
     .route('/', offersRoutes(deps))
+    .route('/', shortLinksRoutes(deps))
     .route('/', invoicesRoutes(deps))
     .route('/', adminCheckoutsRoutes(deps))
     .route('/', advertisersRoutes(deps))
