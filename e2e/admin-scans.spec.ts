@@ -112,6 +112,11 @@ test('the owner reads a mailing’s scans, sends a line’s QR code to a website
   await expectNoAxeViolations(page)
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow, 'the drawer scrolls sideways at 375 px').toBeLessThanOrEqual(0)
+  await edit.click()
+  await expect(form.getByLabel('Website', { exact: true })).toHaveValue(`https://${site}/`)
+  await expectNoAxeViolations(page)
+  await form.getByRole('button', { name: 'Cancel' }).click()
+  await expect(edit).toBeFocused()
   await page.setViewportSize({ width: 1280, height: 900 })
 
   // The CSV, with the page's session: the line and where it now leads.

@@ -158,7 +158,7 @@ describe('MailingScansDrawer', () => {
     const { drawer } = await openScans('April 2033')
     expect(await within(drawer).findByText('No scans yet for this mailing.')).toBeTruthy()
     expect(within(drawer).getByRole('rowheader', { name: 'Corner Garage' })).toBeTruthy()
-    expect(within(drawer).getByText('A phone call: 5555550123')).toBeTruthy()
+    expect(within(drawer).getByRole('cell', { name: 'A phone call: 5555550123' })).toBeTruthy()
   })
 
   it('says when the mailing has no lines sold', async () => {

@@ -65,9 +65,14 @@ export function ownerLinkSavedText(
 }
 
 /** Where a line's link leads, as the table shows it: the destination, and the website, number or page. */
-function leadsToText(link: LineLinkDto): string {
+function LeadsTo({ link }: { link: LineLinkDto }) {
   const target = link.destination === 'page' ? link.pagePath : link.target
-  return `${LINK_DESTINATION_LABELS[link.destination]}: ${target}`
+  return (
+    <span className="min-w-0">
+      {`${LINK_DESTINATION_LABELS[link.destination]}: `}
+      <span className="break-all">{target}</span>
+    </span>
+  )
 }
 
 /**
@@ -84,7 +89,7 @@ export function MailingScansDrawer({ month, onClose }: { month: MonthKey | null;
     <Sheet open={month !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent
         ref={content}
-        className="max-w-4xl"
+        className="max-w-5xl"
         onOpenAutoFocus={(event) => {
           event.preventDefault()
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -173,17 +178,17 @@ function ScansList({ data, month }: { data: AdminMailingScansDto; month: MonthKe
                 >
                   {line.businessName}
                 </TableHead>
-                <TableCell data-label="Item" className={cn('min-w-40', STACKED_CELL)}>
+                <TableCell data-label="Item" className={cn('min-w-32', STACKED_CELL)}>
                   {line.description}
                 </TableCell>
                 <TableCell data-label="Status" className={STACKED_CELL}>
                   {LINE_STATUS_LABELS[line.status] ?? line.status}
                 </TableCell>
-                <TableCell data-label="Short link" className={cn('break-all', STACKED_CELL)}>
+                <TableCell data-label="Short link" className={cn('min-w-36 break-all', STACKED_CELL)}>
                   {line.link.shortUrl}
                 </TableCell>
-                <TableCell data-label="Leads to" className={cn('min-w-40 break-all', STACKED_CELL)}>
-                  {leadsToText(line.link)}
+                <TableCell data-label="Leads to" className={cn('min-w-40', STACKED_CELL)}>
+                  <LeadsTo link={line.link} />
                 </TableCell>
                 <TableCell data-label="Scans" className={STACKED_CELL}>
                   {line.scans}
