@@ -147,6 +147,7 @@ test('a new mailing shows what sold, the chart table has its month, and the page
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
     `Offers for ${label}`,
+    `Scans for ${label}`,
     `E-mail waitlist for ${label}`,
     `E-mail advertisers for ${label}`,
   ])
@@ -215,6 +216,7 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
     `Offers for ${label}`,
+    `Scans for ${label}`,
     `E-mail advertisers for ${label}`,
   ])
 
@@ -231,6 +233,7 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
     `Edit dates for ${label}`,
     `Icon stock for ${label}`,
     `Offers for ${label}`,
+    `Scans for ${label}`,
     `E-mail advertisers for ${label}`,
   ])
   // Printed tells the buyers nothing yet.

@@ -98,6 +98,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', refundsRoutes(deps))
     .route('/', accountRoutes(deps, accountExtras))
     .route('/', offersRoutes(deps))
+    .route('/', shortLinksRoutes(deps))
     .route('/', invoicesRoutes(deps))
     .route('/', adminCheckoutsRoutes(deps))
     .route('/', advertisersRoutes(deps))

@@ -46,6 +46,7 @@ export const queryKeys = {
     sellingMailings: () => ['admin', 'selling-mailings'] as const,
     mailingIconStock: (month: string) => ['admin', 'mailings', month, 'icon-stock'] as const,
     mailingOffers: (month: string) => ['admin', 'mailings', month, 'offers'] as const,
+    mailingScans: (month: string) => ['admin', 'mailings', month, 'scans'] as const,
     mailingDefaults: () => ['admin', 'mailing-settings'] as const,
     mapIconCatalogue: () => ['admin', 'map-icon-catalogue'] as const,
     calendarDays: () => ['admin', 'calendar-days'] as const,

@@ -153,6 +153,7 @@ describe('MailingsManagement', () => {
       'Edit dates',
       'Icon stock',
       'Offers',
+      'Scans',
       'E-mail waitlist',
       'E-mail advertisers',
     ])
@@ -162,6 +163,7 @@ describe('MailingsManagement', () => {
       'Edit dates',
       'Icon stock',
       'Offers',
+      'Scans',
       'E-mail advertisers',
     ])
     expect(buttonsOf('March 2033')).toEqual([
@@ -169,9 +171,16 @@ describe('MailingsManagement', () => {
       'Edit dates',
       'Icon stock',
       'Offers',
+      'Scans',
       'E-mail advertisers',
     ])
-    expect(buttonsOf('April 2033')).toEqual(['Edit dates', 'Icon stock', 'Offers', 'E-mail advertisers'])
+    expect(buttonsOf('April 2033')).toEqual([
+      'Edit dates',
+      'Icon stock',
+      'Offers',
+      'Scans',
+      'E-mail advertisers',
+    ])
     expect(within(rowOf('February 2033')).getByText('Sales closed')).toBeTruthy()
     expect(within(rowOf('April 2033')).getByText(/^Waitlist e-mailed /)).toBeTruthy()
   })

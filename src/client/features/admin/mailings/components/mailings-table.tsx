@@ -32,6 +32,7 @@ import { EditMailingDatesDialog } from './edit-mailing-dates-dialog'
 import { IconStockDialog } from './icon-stock-dialog'
 import { MailingActionDialog, type PendingMailingAction } from './mailing-action-dialog'
 import { MailingOffersDrawer } from './mailing-offers-drawer'
+import { MailingScansDrawer } from './mailing-scans-drawer'
 import { MessageAdvertisersDialog } from './message-advertisers-dialog'
 
 const STATUS_VARIANT: Record<MailingStatus, 'success' | 'warning' | 'secondary' | 'outline'> = {
@@ -77,6 +78,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
   const [stockMonth, setStockMonth] = useState<MonthKey | null>(null)
   const [messageMonth, setMessageMonth] = useState<MonthKey | null>(null)
   const [offersMonth, setOffersMonth] = useState<MonthKey | null>(null)
+  const [scansMonth, setScansMonth] = useState<MonthKey | null>(null)
 
   return (
     <>
@@ -135,6 +137,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                       <Button size="sm" variant="outline" onClick={() => setOffersMonth(row.month)}>
                         Offers{forMonth}
                       </Button>
+                      <Button size="sm" variant="outline" onClick={() => setScansMonth(row.month)}>
+                        Scans{forMonth}
+                      </Button>
                       <Button size="sm" variant="outline" asChild>
                         <Link to={`/admin/artwork?month=${row.month}`}>Artwork{forMonth}</Link>
                       </Button>
@@ -168,6 +173,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
       <IconStockDialog month={stockMonth} onClose={() => setStockMonth(null)} />
       <MessageAdvertisersDialog month={messageMonth} onClose={() => setMessageMonth(null)} />
       <MailingOffersDrawer month={offersMonth} onClose={() => setOffersMonth(null)} />
+      <MailingScansDrawer month={scansMonth} onClose={() => setScansMonth(null)} />
     </>
   )
 }
