@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH } from './email-address.ts'
 import type { PublicOfferDto } from './offers.ts'
+import type { LineLinkDto, LineScansDto } from './short-links.ts'
 
 /**
  * The advertiser's own pages (/account): a one-time sign-in link by e-mail, then their purchases.
@@ -51,6 +52,10 @@ export type AccountLineDto = {
   status: string
   /** null: no artwork yet; else 'received' | 'approved' | 'changes_requested' */
   artworkState: string | null
+  /** The line's short link and where it leads; null for a line without one (a special purchase). */
+  link: LineLinkDto | null
+  /** Scans of the line's short link; null for a line without one. */
+  scans: LineScansDto | null
 }
 
 export type AccountRefundDto = { amountCents: number; date: string; reason: string | null }

@@ -1,4 +1,5 @@
 import type { MonthKey } from './mailings.ts'
+import type { LineLinkDto } from './short-links.ts'
 
 /**
  * Artwork and production: the contract between the server, the buyer's artwork page
@@ -142,6 +143,8 @@ export type ArtworkLineDto = {
   printSize: PrintSize
   /** False once the mailing's artwork deadline has passed (or it went to print). */
   canUpload: boolean
+  /** The line's short link and where it leads (its QR code on the card); null for a line without one. */
+  link: LineLinkDto | null
 }
 
 export type ArtworkMailingDto = {

@@ -89,6 +89,8 @@ describe('lines', () => {
     amountCents: 12000,
     status: 'paid',
     artworkState: null,
+    link: null,
+    scans: null,
     ...patch,
   })
 

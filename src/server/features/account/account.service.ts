@@ -172,6 +172,8 @@ export async function getAccount(
         amountCents: l.amountCents,
         status: l.status,
         artworkState: l.artworkState,
+        link: null,
+        scans: null,
       })),
       totalCents: own.reduce((sum, l) => sum + l.amountCents, 0),
       paidCents: own.filter((l) => l.status === 'paid').reduce((sum, l) => sum + l.amountCents, 0),

@@ -250,6 +250,7 @@ function toLineDto(
     printCheck: art ? checkPrint(art.inspection as InspectedArtwork, printSize, specs.dpi) : null,
     printSize,
     canUpload: mailing ? isOpenForArtwork(mailing, now) : false,
+    link: null,
   }
 }
 

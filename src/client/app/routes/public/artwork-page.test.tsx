@@ -64,6 +64,7 @@ function line(overrides: Partial<ArtworkLineDto>): ArtworkLineDto {
     printCheck: null,
     printSize: { widthInches: 1, heightInches: 1 },
     canUpload: true,
+    link: null,
     ...overrides,
   }
 }

@@ -109,6 +109,8 @@ describe('AccountOverview: spots held for a returning advertiser', () => {
           amountCents: 12000,
           status,
           artworkState: null,
+          link: null,
+          scans: null,
         },
       ],
       totalCents: 12000,

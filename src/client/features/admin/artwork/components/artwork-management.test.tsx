@@ -82,6 +82,7 @@ const line = (orderId: string, extra: Partial<ProductionLineDto> = {}): Producti
   printCheck: null,
   printSize: { widthInches: 1, heightInches: 1 },
   canUpload: true,
+  link: null,
   businessName: `Business ${orderId}`,
   email: `${orderId}@example.com`,
   orderStatus: 'paid',
