@@ -1,5 +1,6 @@
 import type { ArtworkLineDto, ArtworkPageResponse } from '#shared/artwork.ts'
 import { artworkStatusId, printsAtText } from '../artwork-display'
+import { ArtworkLineLink } from './artwork-line-link'
 import { ArtworkStateBadge } from './artwork-state-badge'
 import { ArtworkUploadForm } from './artwork-upload-form'
 import { CurrentArtwork } from './current-artwork'
@@ -13,7 +14,8 @@ type Props = {
 
 /**
  * One bought item: what it is and prints at, then its status block (state, the owner's note, the file and
- * its print check), which takes the focus after an upload so the new state is read out, then the upload.
+ * its print check), which takes the focus after an upload so the new state is read out, then the upload,
+ * then where its QR code leads.
  */
 export function ArtworkLineCard({ line, token, onUploaded }: Props) {
   const hasFile = line.file !== null
@@ -63,6 +65,9 @@ export function ArtworkLineCard({ line, token, onUploaded }: Props) {
           }
           onUploaded={onUploaded}
         />
+      ) : null}
+      {line.link ? (
+        <ArtworkLineLink token={token} orderId={line.orderId} label={line.label} link={line.link} />
       ) : null}
     </li>
   )
