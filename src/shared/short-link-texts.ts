@@ -1,6 +1,5 @@
 /**
- * The words of the short-link form (the artwork page and the account), the scans chart and the ad page;
- * short-links.ts holds the contract's own texts (the question, the destinations, the confirmations).
+ * The words of the short-link form (the artwork page and the account) and the scans chart; short-links.ts holds the contract's own texts (the question, the destinations, the confirmations).
  */
 
 export const LINK_FORM_TEXTS = {
@@ -11,16 +10,6 @@ export const LINK_FORM_TEXTS = {
   saving: 'Saving...',
   saveFailed: 'Your choice could not be saved. Please try again.',
   scans: 'QR code scans:',
-} as const
-
-export const AD_PAGE_TEXTS = {
-  loading: 'Loading...',
-  notFound: 'This link is no longer active.',
-  home: 'Go to the home page',
-  loadFailed: 'This page could not be loaded. Please try again.',
-  tryAgain: 'Try again',
-  call: 'Call',
-  website: 'Website',
 } as const
 
 const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']

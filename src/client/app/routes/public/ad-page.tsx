@@ -5,7 +5,7 @@ import { useDocumentTitle } from '#client/app/use-document-title.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { isAdNotFound, useAdPage } from '#client/features/ads/api/get-ad-page.ts'
-import { AD_PAGE_TEXTS } from '#shared/short-link-texts.ts'
+import { AD_PAGE_TEXTS } from '#shared/ad-page-texts.ts'
 
 const LINK_CLASS =
   'break-all text-blue-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'

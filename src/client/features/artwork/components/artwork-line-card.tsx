@@ -1,10 +1,17 @@
+import { Suspense } from 'react'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 import type { ArtworkLineDto, ArtworkPageResponse } from '#shared/artwork.ts'
 import { artworkStatusId, printsAtText } from '../artwork-display'
-import { ArtworkLineLink } from './artwork-line-link'
 import { ArtworkStateBadge } from './artwork-state-badge'
 import { ArtworkUploadForm } from './artwork-upload-form'
 import { CurrentArtwork } from './current-artwork'
 import { PrintCheckNotice } from './print-check-notice'
+
+// Below each line's upload: its own chunk, so the page's first load stays within its JavaScript budget. The
+// server renders it and the browser loads it before hydrating (lazyPart).
+const ArtworkLineLink = lazyPart('artwork-line-link', () =>
+  import('./artwork-line-link').then((module) => module.ArtworkLineLink),
+)
 
 type Props = {
   line: ArtworkLineDto
@@ -67,7 +74,9 @@ export function ArtworkLineCard({ line, token, onUploaded }: Props) {
         />
       ) : null}
       {line.link ? (
-        <ArtworkLineLink token={token} orderId={line.orderId} label={line.label} link={line.link} />
+        <Suspense fallback={null}>
+          <ArtworkLineLink token={token} orderId={line.orderId} label={line.label} link={line.link} />
+        </Suspense>
       ) : null}
     </li>
   )
