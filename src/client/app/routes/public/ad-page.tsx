@@ -42,7 +42,7 @@ export function AdPage() {
           <img
             src={ad.logoPath}
             alt={`${ad.businessName} logo`}
-            className="max-h-48 w-auto max-w-full rounded-md border border-slate-200 bg-white object-contain"
+            className="block max-h-48 w-auto max-w-xs rounded-md border border-slate-200 bg-white object-contain"
           />
         ) : null}
         <p className="text-lg text-slate-700 first-letter:uppercase">{ad.seenIn}</p>
