@@ -198,7 +198,7 @@ test("a buyer sends their QR code to their website; a phone's scan lands there a
   await website.fill(target.href)
   await page.keyboard.press('Enter')
   const saved = linkSavedMessage({ destination: 'website', target: normalizeWebsite(target.href) })
-  await expect(line.getByRole('status')).toHaveText(saved)
+  await expect(line.getByRole('status').filter({ hasText: saved })).toHaveText(saved)
   await expect(website).not.toHaveAttribute('aria-invalid', 'true')
   await expectCleanAtBothWidths(page)
 
