@@ -20,7 +20,7 @@ export function ScansChart({ days }: { days: readonly ScanDayDto[] }) {
       aria-label={scansChartLabel(days)}
       viewBox={`0 0 ${width} ${HEIGHT}`}
       preserveAspectRatio="none"
-      className="block h-12 w-full max-w-sm border-b border-slate-400"
+      className="block h-12 w-full max-w-sm border-b border-slate-400 text-blue-700"
     >
       {days.map((day, index) => {
         // A day with scans shows at least a sliver, so one scan among many is still seen.
@@ -32,7 +32,7 @@ export function ScansChart({ days }: { days: readonly ScanDayDto[] }) {
             y={HEIGHT - height}
             width={BAR_WIDTH - GAP}
             height={height}
-            className="fill-blue-700"
+            fill="currentColor"
           />
         )
       })}
