@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test'
+import { AD_PAGE_TEXTS } from '#shared/ad-page-texts.ts'
 import { PAGE_ROUTES } from '#shared/page-routes.ts'
 import { E2E_ADMIN, expectNoAxeViolations, PUBLIC_PAGES, test } from './fixtures.ts'
 
@@ -99,6 +100,9 @@ function visits(): Visit[] {
       path: '/thank-you?session_id=cs_local_axe_REF123',
       heading: 'Order Confirmation',
     },
+    // A QR code's page for a code no line has (e2e/short-links.spec.ts checks a real one, and the artwork
+    // page and the account with the QR code form, at both widths).
+    { route: '/ads/:code', path: '/ads/2222222', heading: AD_PAGE_TEXTS.notFound },
   ]
 }
 

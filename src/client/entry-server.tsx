@@ -20,6 +20,7 @@ import { AppProviders, createQueryClient } from './app/providers'
 import { AppRoutes } from './app/router'
 import { provideSiteConfig } from './app/site-config'
 import { DocumentHeadContext } from './app/use-document-title'
+import { adPageQueryOptions } from './features/ads/api/get-ad-page'
 import { artworkPageQueryOptions } from './features/artwork/api/get-artwork-page'
 import { blogPostQueryOptions, isNotFound } from './features/blog/api/get-blog-post'
 import { blogPostsQueryOptions } from './features/blog/api/get-blog-posts'
@@ -96,6 +97,8 @@ const PAGE_DATA: Record<PageData, (context: DataContext) => Promise<unknown>> = 
     client.prefetchQuery({ ...blogPostQueryOptions(params.postId ?? ''), retry: false }),
   artwork: ({ client, params }) =>
     client.prefetchQuery({ ...artworkPageQueryOptions(params.token ?? ''), retry: false }),
+  'ad-page': ({ client, params }) =>
+    client.prefetchQuery({ ...adPageQueryOptions(params.code ?? ''), retry: false }),
 }
 
 /**

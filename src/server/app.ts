@@ -110,7 +110,6 @@ function apiRoutes(deps: AppDeps) {
     .route('/', ownerDigestRoutes(deps, ownerDigestContext(deps)))
     .route('/', announcementsRoutes(deps))
     .route('/', teamRoutes(deps))
-    .route('/', shortLinksRoutes(deps))
     .route('/', functionsRoutes(deps))
     .route('/', stripeWebhookRoutes(deps, refundEvents))
 }

@@ -14,6 +14,7 @@ describe('matchPage', () => {
     ['/checkout/2026-05-04', 'public/day-checkout-page', { dayId: '2026-05-04' }],
     ['/cart-checkout', 'public/cart-checkout-page', {}],
     ['/artwork/tok-1', 'public/artwork-page', { token: 'tok-1' }],
+    ['/ads/k7m4qx2', 'public/ad-page', { code: 'k7m4qx2' }],
     ['/admin', 'admin/admin-page', {}],
     ['/admin/orders', 'admin/admin-page', { section: 'orders' }],
     ['/login', 'admin/sign-in-page', {}],
@@ -48,10 +49,10 @@ describe('the page manifest', () => {
     expect(files.sort()).toEqual([...new Set(PAGE_ROUTES.map((route) => route.page))].sort())
   })
 
-  it('renders on the server what every visitor sees alike, privately the artwork link, the rest in the browser', () => {
+  it('renders on the server what every visitor sees alike, privately the artwork link and the ad pages, the rest in the browser', () => {
     const byRendering = (rendering: string) =>
       PAGE_ROUTES.filter((route) => route.rendering === rendering).map((route) => route.path)
-    expect(byRendering('private')).toEqual(['/artwork/:token'])
+    expect(byRendering('private')).toEqual(['/artwork/:token', '/ads/:code'])
     expect(byRendering('browser')).toEqual([
       '/auth',
       '/login',

@@ -24,6 +24,7 @@ export type PageData =
   | 'blog-list'
   | 'blog-post'
   | 'artwork'
+  | 'ad-page'
 
 type PageRouteEntry = {
   /** react-router's pattern: `:name` is one segment, a trailing `?` makes it optional, `*` is the rest. */
@@ -84,6 +85,8 @@ export const PAGE_ROUTES = [
   { path: '/cart-checkout', page: 'public/cart-checkout-page', rendering: 'shared' },
   { path: '/thank-you', page: 'public/thank-you-page', rendering: 'browser' },
   { path: '/artwork/:token', page: 'public/artwork-page', rendering: 'private', data: ['artwork'] },
+  // Where a QR code's short link leads by default: the advertiser's page, live only while their line is.
+  { path: '/ads/:code', page: 'public/ad-page', rendering: 'private', data: ['ad-page'] },
   { path: '/about', page: 'public/about-page', rendering: 'shared', sitemap: true },
   { path: '/contact', page: 'public/contact-page', rendering: 'shared', sitemap: true },
   { path: '/guarantee', page: 'public/guarantee-page', rendering: 'shared', sitemap: true },

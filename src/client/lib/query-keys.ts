@@ -32,6 +32,8 @@ export const queryKeys = {
   },
   ordersBySession: (sessionId: string) => ['orders-by-session', sessionId] as const,
   artworkPage: (token: string) => ['artwork-page', token] as const,
+  /** GET /api/ads/:code: the advertiser's page a QR code leads to by default. */
+  adPage: (code: string) => ['ad-page', code] as const,
   /** GET /api/offers/:token: the spots held for a returning advertiser, by the e-mailed link. */
   offer: (token: string) => ['offer', token] as const,
   /** GET /api/account: the signed-in advertiser's purchases; removed on sign-out. */

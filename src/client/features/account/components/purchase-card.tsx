@@ -11,6 +11,7 @@ import {
   needsArtwork,
 } from '../account-display'
 import { BookAgainButton } from './book-again-button'
+import { LineScansAndLink } from './line-scans-and-link'
 
 function PurchaseLine({ line }: { line: AccountLineDto }) {
   const isRefunded = line.status === 'refunded'
@@ -34,6 +35,7 @@ function PurchaseLine({ line }: { line: AccountLineDto }) {
       <p className={cn('font-medium text-slate-900', isRefunded && 'text-slate-600 line-through')}>
         {formatCents(line.amountCents)}
       </p>
+      {line.link ? <LineScansAndLink link={line.link} scans={line.scans} label={line.description} /> : null}
     </li>
   )
 }

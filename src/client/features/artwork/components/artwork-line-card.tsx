@@ -1,9 +1,17 @@
+import { Suspense } from 'react'
+import { lazyPart } from '#client/lib/lazy-part.tsx'
 import type { ArtworkLineDto, ArtworkPageResponse } from '#shared/artwork.ts'
 import { artworkStatusId, printsAtText } from '../artwork-display'
 import { ArtworkStateBadge } from './artwork-state-badge'
 import { ArtworkUploadForm } from './artwork-upload-form'
 import { CurrentArtwork } from './current-artwork'
 import { PrintCheckNotice } from './print-check-notice'
+
+// Below each line's upload: its own chunk, so the page's first load stays within its JavaScript budget. The
+// server renders it and the browser loads it before hydrating (lazyPart).
+const ArtworkLineLink = lazyPart('artwork-line-link', () =>
+  import('./artwork-line-link').then((module) => module.ArtworkLineLink),
+)
 
 type Props = {
   line: ArtworkLineDto
@@ -13,7 +21,8 @@ type Props = {
 
 /**
  * One bought item: what it is and prints at, then its status block (state, the owner's note, the file and
- * its print check), which takes the focus after an upload so the new state is read out, then the upload.
+ * its print check), which takes the focus after an upload so the new state is read out, then the upload,
+ * then where its QR code leads.
  */
 export function ArtworkLineCard({ line, token, onUploaded }: Props) {
   const hasFile = line.file !== null
@@ -63,6 +72,11 @@ export function ArtworkLineCard({ line, token, onUploaded }: Props) {
           }
           onUploaded={onUploaded}
         />
+      ) : null}
+      {line.link ? (
+        <Suspense fallback={null}>
+          <ArtworkLineLink token={token} orderId={line.orderId} label={line.label} link={line.link} />
+        </Suspense>
       ) : null}
     </li>
   )
