@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import {
   type AdvertiserEdit,
   type AdvertiserSort,
@@ -37,7 +37,7 @@ export function advertisersQuery(view: AdvertisersView) {
 
 export function advertisersQueryOptions(view: AdvertisersView) {
   return queryOptions({
-    queryKey: queryKeys.admin.advertisersPage(view),
+    queryKey: adminQueryKeys.advertisersPage(view),
     queryFn: () => ok(api.admin.advertisers.$get({ query: advertisersQuery(view) })),
     placeholderData: keepPreviousData,
   })
@@ -51,7 +51,7 @@ const advertiser = (id: string) => ({ param: { id } })
 
 export function useAdvertiserDetail(id: string | null) {
   return useQuery({
-    queryKey: queryKeys.admin.advertiser(id),
+    queryKey: adminQueryKeys.advertiser(id),
     queryFn: () => ok(api.admin.advertisers[':id'].$get(advertiser(id as string))),
     enabled: id !== null,
   })
@@ -62,7 +62,7 @@ function useAdvertiserMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.advertisers() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.advertisers() }),
   })
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { PrintSpecs } from '#shared/artwork.ts'
 
 export function getPrintSpecs() {
@@ -8,7 +8,7 @@ export function getPrintSpecs() {
 }
 
 export const printSpecsQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.printSpecs(),
+  queryKey: adminQueryKeys.printSpecs(),
   queryFn: getPrintSpecs,
 })
 
@@ -26,8 +26,8 @@ export function useUpdatePrintSpecs() {
   return useMutation({
     mutationFn: updatePrintSpecs,
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.admin.printSpecs(), saved)
-      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.artworkBoard() })
+      queryClient.setQueryData(adminQueryKeys.printSpecs(), saved)
+      return queryClient.invalidateQueries({ queryKey: adminQueryKeys.artworkBoard() })
     },
   })
 }

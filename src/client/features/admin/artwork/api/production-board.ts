@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type {
   ArtworkState,
   ProductionBoardResponse,
@@ -25,7 +25,7 @@ export function getProductionBoard(month: MonthKey, filter: ArtworkFilter, page:
 export function productionBoardQueryOptions(month: MonthKey, filter: ArtworkFilter, page: number) {
   return queryOptions({
     // Under the admin key, so an admin change elsewhere (an order deleted, say) refreshes the board too.
-    queryKey: queryKeys.admin.artworkBoardPage(month, filter, page),
+    queryKey: adminQueryKeys.artworkBoardPage(month, filter, page),
     queryFn: () => getProductionBoard(month, filter, page),
     // Another filter or page keeps the table on screen until the new lines are in; another month does not.
     placeholderData: (previous, previousQuery) =>
@@ -49,13 +49,13 @@ function useLineUpdate() {
   const queryClient = useQueryClient()
   return (line: ProductionLineDto) => {
     queryClient.setQueriesData<ProductionBoardResponse>(
-      { queryKey: queryKeys.admin.artworkBoard() },
+      { queryKey: adminQueryKeys.artworkBoard() },
       (board) =>
         board?.lines.some((l) => l.orderId === line.orderId)
           ? { ...board, lines: board.lines.map((l) => (l.orderId === line.orderId ? line : l)) }
           : board,
     )
-    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.artworkBoard() })
+    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.artworkBoard() })
   }
 }
 

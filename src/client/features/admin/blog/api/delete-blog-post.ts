@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { BlogPostsResponse } from '#shared/dto.ts'
 import { removePost } from '../blog-posts-cache'
 
@@ -13,8 +13,6 @@ export function useDeleteBlogPost() {
   return useMutation({
     mutationFn: deleteBlogPost,
     onSuccess: (_result, id) =>
-      queryClient.setQueryData<BlogPostsResponse>(queryKeys.admin.blogPosts(), (list) =>
-        removePost(list, id),
-      ),
+      queryClient.setQueryData<BlogPostsResponse>(adminQueryKeys.blogPosts(), (list) => removePost(list, id)),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 /** Every post, drafts included, newest publication date first. */
 export function getAdminBlogPosts() {
@@ -8,7 +8,7 @@ export function getAdminBlogPosts() {
 }
 
 export const adminBlogPostsQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.blogPosts(),
+  queryKey: adminQueryKeys.blogPosts(),
   queryFn: getAdminBlogPosts,
   // The list is kept up to date by hand after each save; a refetch would reorder it.
   staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { BlogPostInput } from '#shared/blog.ts'
 import type { BlogPostsResponse } from '#shared/dto.ts'
 import { replacePost } from '../blog-posts-cache'
@@ -14,7 +14,7 @@ export function useUpdateBlogPost() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: BlogPostInput }) => updateBlogPost(id, input),
     onSuccess: (post) =>
-      queryClient.setQueryData<BlogPostsResponse>(queryKeys.admin.blogPosts(), (list) =>
+      queryClient.setQueryData<BlogPostsResponse>(adminQueryKeys.blogPosts(), (list) =>
         replacePost(list, post),
       ),
   })

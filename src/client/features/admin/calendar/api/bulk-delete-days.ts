@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 /** The ids of exactly the days shown (filters included); the server keeps days an order holds. */
 export type BulkDeleteDaysInput = { ids: string[] }
@@ -13,6 +13,6 @@ export function useBulkDeleteDays() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: bulkDeleteDays,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.calendarDays() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.calendarDays() }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 export function deleteCalendarDay(id: string) {
   return ok(api.admin['calendar-days'][':id'].$delete({ param: { id: encodeURIComponent(id) } }))
@@ -10,6 +10,6 @@ export function useDeleteCalendarDay() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteCalendarDay,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.calendarDays() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.calendarDays() }),
   })
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 export type AdminCalendarQuery = {
   startDate: string
@@ -26,7 +26,7 @@ export function getAdminCalendarDays(query: AdminCalendarQuery) {
 
 export function adminCalendarDaysQueryOptions(query: AdminCalendarQuery) {
   return queryOptions({
-    queryKey: queryKeys.admin.calendarDaysList(query),
+    queryKey: adminQueryKeys.calendarDaysList(query),
     queryFn: () => getAdminCalendarDays(query),
     placeholderData: keepPreviousData,
   })

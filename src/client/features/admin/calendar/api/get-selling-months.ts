@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import { apiClient } from '#client/lib/api-client.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
 import type { PublicMailingsResponse } from '#shared/mailings.ts'
 
 /** The mailings on sale, earliest first (the buyers' GET /api/mailings); the calendar opens on the first. */
@@ -11,7 +11,7 @@ export function getSellingMailings(): Promise<PublicMailingsResponse> {
 
 export const sellingMailingsQueryOptions = queryOptions({
   // Under the admin key: an admin change (a day initialised, a mailing closed) reads it again.
-  queryKey: queryKeys.admin.sellingMailings(),
+  queryKey: adminQueryKeys.sellingMailings(),
   queryFn: getSellingMailings,
 })
 

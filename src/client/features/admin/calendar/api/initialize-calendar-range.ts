@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 export type InitializeRangeInput = { startDate: string; endDate: string; price: number }
 
@@ -17,7 +17,7 @@ export function useInitializeCalendarRange() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: initializeCalendarRange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.calendarDays() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.calendarDays() }),
   })
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { UpdateCalendarDayInput } from '#shared/calendar-admin.ts'
 
 export function updateCalendarDay(id: string, input: UpdateCalendarDayInput) {
@@ -12,6 +12,6 @@ export function useUpdateCalendarDay() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateCalendarDayInput }) =>
       updateCalendarDay(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.calendarDays() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.calendarDays() }),
   })
 }

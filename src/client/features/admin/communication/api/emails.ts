@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { EmailState } from '#shared/admin-communication.ts'
 
 export type EmailLogFilters = { status: EmailState | 'all'; q: string; page: number; pageSize: number }
@@ -29,7 +29,7 @@ export function getAdminEmails(filters: EmailLogFilters) {
 
 export function adminEmailsQueryOptions(filters: EmailLogFilters) {
   return queryOptions({
-    queryKey: queryKeys.admin.emailsList(filters),
+    queryKey: adminQueryKeys.emailsList(filters),
     queryFn: () => getAdminEmails(filters),
     placeholderData: keepPreviousData,
   })
@@ -50,8 +50,8 @@ export function useResendEmail() {
     mutationFn: resendEmail,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.emails() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.status() }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.emails() }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.status() }),
       ]),
   })
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { InboxKind } from '#shared/admin-communication.ts'
 
 export type InboxFilters = {
@@ -41,7 +41,7 @@ export function getInbox(filters: InboxFilters) {
 
 export function inboxQueryOptions(filters: InboxFilters) {
   return queryOptions({
-    queryKey: queryKeys.admin.inboxList(filters),
+    queryKey: adminQueryKeys.inboxList(filters),
     queryFn: () => getInbox(filters),
     placeholderData: keepPreviousData,
   })
@@ -61,6 +61,6 @@ export function useMarkInboxEntry() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) => markInboxEntry(id, handled),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.inbox() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.inbox() }),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 export function getOwnerDigest() {
   return ok(api.admin.digest.$get())
@@ -8,7 +8,7 @@ export function getOwnerDigest() {
 
 export const ownerDigestQueryOptions = queryOptions({
   // Under the admin key: any admin change (an order, a review, a status) refreshes it too.
-  queryKey: queryKeys.admin.ownerDigest(),
+  queryKey: adminQueryKeys.ownerDigest(),
   queryFn: getOwnerDigest,
 })
 

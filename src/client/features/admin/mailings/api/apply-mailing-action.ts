@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MailingActionInput, MonthKey } from '#shared/mailings.ts'
 
 export function applyMailingAction({ month, input }: { month: MonthKey; input: MailingActionInput }) {
@@ -11,6 +11,6 @@ export function useApplyMailingAction() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: applyMailingAction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 export function getAdminMailings() {
   return ok(api.admin.mailings.$get())
@@ -8,7 +8,7 @@ export function getAdminMailings() {
 
 export const adminMailingsQueryOptions = queryOptions({
   // Under the admin key: any admin change (an order, a day, a status) refreshes the overview too.
-  queryKey: queryKeys.admin.mailings(),
+  queryKey: adminQueryKeys.mailings(),
   queryFn: getAdminMailings,
 })
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MailingDefaults } from '#shared/mailings.ts'
 
 export function getMailingDefaults() {
@@ -8,7 +8,7 @@ export function getMailingDefaults() {
 }
 
 export const mailingDefaultsQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.mailingDefaults(),
+  queryKey: adminQueryKeys.mailingDefaults(),
   queryFn: getMailingDefaults,
 })
 
@@ -24,6 +24,6 @@ export function useUpdateMailingDefaults() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateMailingDefaults,
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.admin.mailingDefaults(), saved),
+    onSuccess: (saved) => queryClient.setQueryData(adminQueryKeys.mailingDefaults(), saved),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 
 export function getMailingIconStock(month: MonthKey) {
@@ -9,7 +9,7 @@ export function getMailingIconStock(month: MonthKey) {
 
 export function mailingIconStockQueryOptions(month: MonthKey) {
   return queryOptions({
-    queryKey: queryKeys.admin.mailingIconStock(month),
+    queryKey: adminQueryKeys.mailingIconStock(month),
     queryFn: () => getMailingIconStock(month),
   })
 }
@@ -40,6 +40,6 @@ export function useUpdateIconStock() {
   return useMutation({
     mutationFn: updateIconStock,
     // The stock dialog, the manual icon order form and the public icon reads all count from it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import type { AdminMailingOffersDto, AdminOfferDto } from '#shared/offers.ts'
 
@@ -11,7 +11,7 @@ export function getMailingOffers(month: MonthKey): Promise<AdminMailingOffersDto
 
 export function mailingOffersQueryOptions(month: MonthKey) {
   return queryOptions({
-    queryKey: queryKeys.admin.mailingOffers(month),
+    queryKey: adminQueryKeys.mailingOffers(month),
     queryFn: () => getMailingOffers(month),
   })
 }
@@ -35,7 +35,7 @@ export function useResendOffer() {
   return useMutation({
     mutationFn: resendOffer,
     onSuccess: (offer) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.admin.mailingOffers(offer.mailingMonth) }),
+      queryClient.invalidateQueries({ queryKey: adminQueryKeys.mailingOffers(offer.mailingMonth) }),
   })
 }
 
@@ -44,6 +44,6 @@ export function useExtendOffer() {
   return useMutation({
     mutationFn: extendOffer,
     onSuccess: (offer) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.admin.mailingOffers(offer.mailingMonth) }),
+      queryClient.invalidateQueries({ queryKey: adminQueryKeys.mailingOffers(offer.mailingMonth) }),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import type { AdminMailingScansDto, LineLinkDto, LineLinkInput } from '#shared/short-links.ts'
 
@@ -16,7 +16,7 @@ export function mailingScansCsvPath(month: MonthKey): string {
 
 export function mailingScansQueryOptions(month: MonthKey) {
   return queryOptions({
-    queryKey: queryKeys.admin.mailingScans(month),
+    queryKey: adminQueryKeys.mailingScans(month),
     queryFn: () => getMailingScans(month),
   })
 }
@@ -37,6 +37,6 @@ export function useSetLineLink(month: MonthKey) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: setLineLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.mailingScans(month) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.mailingScans(month) }),
   })
 }

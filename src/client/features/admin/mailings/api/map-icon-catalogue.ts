@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { CreateMapIconInput, UpdateMapIconInput } from '#shared/mailings.ts'
 
 export function getMapIconCatalogue() {
@@ -8,7 +8,7 @@ export function getMapIconCatalogue() {
 }
 
 export const mapIconCatalogueQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.mapIconCatalogue(),
+  queryKey: adminQueryKeys.mapIconCatalogue(),
   queryFn: getMapIconCatalogue,
 })
 
@@ -25,7 +25,7 @@ export function useUpdateMapIcon() {
   return useMutation({
     mutationFn: updateMapIcon,
     // Names and prices show in the stock dialog and the manual icon order form too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }
 
@@ -38,7 +38,7 @@ export function useCreateMapIcon() {
   return useMutation({
     mutationFn: createMapIcon,
     // A new type has stock in every mailing: the stock dialog and the manual icon order form list it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }
 
@@ -50,6 +50,6 @@ export function useRetireMapIcon() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: retireMapIcon,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 
 export function notifyWaitlist(month: MonthKey) {
@@ -12,6 +12,6 @@ export function useNotifyWaitlist() {
   return useMutation({
     mutationFn: notifyWaitlist,
     // The row shows when the waitlist was last e-mailed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.mailings() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.mailings() }),
   })
 }

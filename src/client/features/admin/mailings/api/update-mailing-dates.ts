@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MonthKey, UpdateMailingDatesInput } from '#shared/mailings.ts'
 
 export function updateMailingDates({ month, input }: { month: MonthKey; input: UpdateMailingDatesInput }) {
@@ -12,6 +12,6 @@ export function useUpdateMailingDates() {
   return useMutation({
     mutationFn: updateMailingDates,
     // The dates decide what buyers can order: the calendar and icon reads change with them.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

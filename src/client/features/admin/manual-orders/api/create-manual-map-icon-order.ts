@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import type { ManualOrderTerms } from './manual-order-terms'
 
@@ -20,6 +20,6 @@ export function useCreateManualMapIconOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createManualMapIconOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

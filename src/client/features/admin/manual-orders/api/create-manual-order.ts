@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { ManualOrderTerms } from './manual-order-terms'
 
 export type ManualOrderInput = { businessName: string; email: string; dayId: string } & ManualOrderTerms
@@ -13,6 +13,6 @@ export function useCreateManualOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createManualOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

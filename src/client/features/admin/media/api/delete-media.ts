@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import { apiClient } from '#client/lib/api-client.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MediaType } from '#shared/dto.ts'
 
 /**
@@ -16,6 +16,6 @@ export function useDeleteMedia(type: MediaType) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteMedia,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.media(type) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.media(type) }),
   })
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { MediaType } from '#shared/dto.ts'
 
 /** GET /api/admin/media?type=… (newest first). */
@@ -9,7 +9,7 @@ export function getAdminMedia(type: MediaType) {
 }
 
 export function adminMediaQueryOptions(type: MediaType) {
-  return queryOptions({ queryKey: queryKeys.admin.media(type), queryFn: () => getAdminMedia(type) })
+  return queryOptions({ queryKey: adminQueryKeys.media(type), queryFn: () => getAdminMedia(type) })
 }
 
 export function useAdminMedia(type: MediaType) {

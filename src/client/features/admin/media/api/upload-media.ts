@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import { apiClient } from '#client/lib/api-client.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
 import type { MediaItemDto, MediaType } from '#shared/dto.ts'
 
 /**
@@ -18,6 +18,6 @@ export function useUploadMedia(type: MediaType) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (file: File) => uploadMedia(type, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.media(type) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.media(type) }),
   })
 }

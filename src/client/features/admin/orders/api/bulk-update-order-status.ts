@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { SettableOrderStatus } from './update-order-status'
 
 export function bulkUpdateOrderStatus(ids: string[], status: SettableOrderStatus) {
@@ -12,6 +12,6 @@ export function useBulkUpdateOrderStatus() {
   return useMutation({
     mutationFn: ({ ids, status }: { ids: string[]; status: SettableOrderStatus }) =>
       bulkUpdateOrderStatus(ids, status),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 export function deleteOrder(id: string) {
   return ok(api.admin.orders[':id'].$delete({ param: { id: encodeURIComponent(id) } }))
@@ -10,6 +10,6 @@ export function useDeleteOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() }),
   })
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { CheckoutSort } from '#shared/admin-checkouts.ts'
 import { DEFAULT_CHECKOUTS_PAGE_SIZE } from '#shared/admin-checkouts.ts'
 
@@ -75,7 +75,7 @@ export function checkoutsQuery(view: CheckoutsView) {
 
 export function adminCheckoutsQueryOptions(view: CheckoutsView) {
   return queryOptions({
-    queryKey: queryKeys.admin.checkoutsPage(view),
+    queryKey: adminQueryKeys.checkoutsPage(view),
     queryFn: () => ok(api.admin.checkouts.$get({ query: checkoutsQuery(view) })),
     placeholderData: keepPreviousData,
   })
@@ -89,7 +89,7 @@ const checkout = (key: string) => ({ param: { key: encodeURIComponent(key) } })
 
 export function useCheckoutDetail(key: string | null) {
   return useQuery({
-    queryKey: queryKeys.admin.checkout(key),
+    queryKey: adminQueryKeys.checkout(key),
     queryFn: () => ok(api.admin.checkouts[':key'].$get(checkout(key as string))),
     enabled: key !== null,
   })
@@ -100,6 +100,6 @@ export function useAddCheckoutNote(key: string) {
   return useMutation({
     mutationFn: (body: string) =>
       ok(api.admin.checkouts[':key'].notes.$post({ ...checkout(key), json: { body } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.checkout(key) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.checkout(key) }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 
 /** Sends an invoice (PDF and pay link) for what a purchase has awaiting payment. */
 export function useSendInvoice(key: string) {
@@ -8,6 +8,6 @@ export function useSendInvoice(key: string) {
   return useMutation({
     mutationFn: () =>
       ok(api.admin.checkouts[':key'].invoice.$post({ param: { key: encodeURIComponent(key) } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.checkout(key) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.checkout(key) }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { CreateRefundInput } from '#shared/refunds.ts'
 
 export function createRefund(input: CreateRefundInput) {
@@ -15,6 +15,6 @@ export function useCreateRefund() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createRefund,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.all() })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminQueryKeys.all() })]),
   })
 }

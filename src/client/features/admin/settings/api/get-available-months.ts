@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import { apiClient } from '#client/lib/api-client.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
 import type { AvailableMonthsResponse } from '#shared/dto.ts'
 
 /** The months a visitor can buy in (the public list): the settings screen checks the default against it. */
@@ -9,7 +9,7 @@ export function getAvailableMonths(): Promise<AvailableMonthsResponse> {
 }
 
 export const adminAvailableMonthsQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.availableMonths(),
+  queryKey: adminQueryKeys.availableMonths(),
   queryFn: getAvailableMonths,
 })
 

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ok } from '#client/features/admin/admin-api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { adminQueryKeys } from '#client/features/admin/admin-query-keys.ts'
 import type { AddAdministratorInput, Administrator } from '#shared/team.ts'
 
 export function useTeam() {
   return useQuery({
-    queryKey: queryKeys.admin.team(),
+    queryKey: adminQueryKeys.team(),
     queryFn: () => ok(api.admin.team.$get()),
     select: (data) => data.administrators,
   })
@@ -15,7 +15,7 @@ export function useAddAdministrator() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: AddAdministratorInput) => ok(api.admin.team.$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.team() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.team() }),
   })
 }
 
@@ -35,6 +35,6 @@ export function useRemoveAdministrator() {
   return useMutation({
     mutationFn: (administrator: Administrator) =>
       ok(api.admin.team[':userId'].$delete({ param: { userId: encodeURIComponent(administrator.id) } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.team() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.team() }),
   })
 }
