@@ -98,6 +98,8 @@ async function main() {
   const ownerDigest = startOwnerDigest(ownerDigestContext(deps), logger)
   // Returning advertisers' offers once a mailing's days are set up, and offers whose window ended (15 s).
   const offersTask = startOffersTask(offerRoundContext(deps))
+  // Short-link scans counted in memory, written every 2 s (and once more on shutdown, before the database closes).
+  const scanFlusher = deps.shortLinks?.startFlushing()
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -152,7 +154,9 @@ async function main() {
     offersTask.stop()
     deps.mailer?.close()
     server.close()
-    database.close().finally(() => process.exit(0))
+    Promise.resolve(scanFlusher?.stop())
+      .then(() => database.close())
+      .finally(() => process.exit(0))
     setTimeout(() => process.exit(0), 5000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))

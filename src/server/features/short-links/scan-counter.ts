@@ -1,0 +1,222 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { inArray, lt, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { linkScanDays, linkScanSalts, linkScanVisitors, orders } from '#server/db/schema.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import { todayInTimeZone } from '#shared/dates.ts'
+
+/**
+ * Scans counted in memory and written in batches (`flush`, every couple of seconds and once more on
+ * shutdown), so a scan's redirect never waits on the database.
+ *
+ * Per line and day (the town's date): every counted scan, and the people among them, i.e. distinct devices.
+ * A device is the hash of the day's salt (link_scan_salts: one random value per day, the same for every
+ * instance), the client's address and its full user agent; only that hash is stored (link_scan_visitors),
+ * never the address or the user agent. Until the flush, memory holds an unsalted hash of address and user
+ * agent. A new day's salt makes yesterday's devices unrecognisable; the flush deletes the salts and
+ * visitors older than yesterday.
+ *
+ * A failed flush (the database down) keeps its counts in memory and the next flush writes them; past
+ * `maxPending` distinct (line, day, device) entries, further scans are dropped (logged once) until a flush
+ * succeeds. A flush never throws.
+ */
+
+export type ScanCounterOptions = {
+  db: Db
+  timeZone: string
+  logger: Logger
+  now?: () => Date
+  maxPending?: number
+}
+
+/** Rows per statement (PostgreSQL allows 65,535 parameters; a visitor row has 3). */
+const CHUNK = 1000
+
+type Pending = { orderId: string; day: string; scans: number; devices: Set<string> }
+
+export type ScanCounter = ReturnType<typeof createScanCounter>
+
+export function createScanCounter(options: ScanCounterOptions) {
+  const { db, timeZone, logger } = options
+  const now = options.now ?? (() => new Date())
+  const maxPending = options.maxPending ?? 200_000
+  let pending = new Map<string, Pending>()
+  let pendingSize = 0 // lines-days plus devices held
+  let droppedLogged = false
+  let running: Promise<boolean> | undefined
+  let queued: Promise<boolean> | undefined
+  let purgedOn: string | undefined
+  const salts = new Map<string, string>()
+
+  function add(orderId: string, day: string, scans: number, devices: Iterable<string>) {
+    const key = `${orderId} ${day}`
+    let entry = pending.get(key)
+    if (!entry) {
+      if (pendingSize >= maxPending) return false
+      entry = { orderId, day, scans: 0, devices: new Set() }
+      pending.set(key, entry)
+      pendingSize++
+    }
+    entry.scans += scans
+    for (const device of devices) {
+      if (entry.devices.has(device)) continue
+      if (pendingSize >= maxPending) return false
+      entry.devices.add(device)
+      pendingSize++
+    }
+    return true
+  }
+
+  async function saltsOf(tx: Db, days: string[]): Promise<Map<string, string>> {
+    const missing = days.filter((day) => !salts.has(day))
+    if (missing.length > 0) {
+      await tx
+        .insert(linkScanSalts)
+        .values(missing.map((day) => ({ day, salt: randomBytes(16).toString('base64url') })))
+        .onConflictDoNothing()
+      // Another instance may have made the day's salt first: everyone uses the one stored.
+      const rows = await tx.select().from(linkScanSalts).where(inArray(linkScanSalts.day, missing))
+      for (const row of rows) salts.set(row.day, row.salt)
+    }
+    return salts
+  }
+
+  async function write(batch: Pending[], today: string) {
+    const yesterday = previousDay(today)
+    await db.transaction(async (tx) => {
+      if (batch.length > 0) {
+        // A line removed since its scan (a hard delete) is left out: its rows could not be written.
+        const ids = [...new Set(batch.map((entry) => entry.orderId))]
+        const existing = new Set<string>()
+        for (const part of chunks(ids, CHUNK)) {
+          const rows = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, part))
+          for (const row of rows) existing.add(row.id)
+        }
+        const entries = batch.filter((entry) => existing.has(entry.orderId))
+        const daySalts = await saltsOf(tx as unknown as Db, [...new Set(entries.map((entry) => entry.day))])
+        const visitors = entries.flatMap((entry) => {
+          const salt = daySalts.get(entry.day) as string
+          return [...entry.devices].map((device) => ({
+            orderId: entry.orderId,
+            day: entry.day,
+            visitor: visitorHash(salt, device),
+          }))
+        })
+        const newPeople = new Map<string, number>()
+        for (const part of chunks(visitors, CHUNK)) {
+          const inserted = await tx
+            .insert(linkScanVisitors)
+            .values(part)
+            .onConflictDoNothing()
+            .returning({ orderId: linkScanVisitors.orderId, day: linkScanVisitors.day })
+          for (const row of inserted) {
+            const key = `${row.orderId} ${row.day}`
+            newPeople.set(key, (newPeople.get(key) ?? 0) + 1)
+          }
+        }
+        const days = entries.map((entry) => ({
+          orderId: entry.orderId,
+          day: entry.day,
+          scans: entry.scans,
+          people: newPeople.get(`${entry.orderId} ${entry.day}`) ?? 0,
+        }))
+        for (const part of chunks(days, CHUNK)) {
+          await tx
+            .insert(linkScanDays)
+            .values(part)
+            .onConflictDoUpdate({
+              target: [linkScanDays.orderId, linkScanDays.day],
+              set: {
+                scans: sql`${linkScanDays.scans} + excluded.scans`,
+                people: sql`${linkScanDays.people} + excluded.people`,
+              },
+            })
+        }
+      }
+      // Once a day per instance: the salts and devices of the day before yesterday and older go.
+      if (purgedOn !== today) {
+        await tx.delete(linkScanVisitors).where(lt(linkScanVisitors.day, yesterday))
+        await tx.delete(linkScanSalts).where(lt(linkScanSalts.day, yesterday))
+      }
+    })
+    purgedOn = today
+    for (const day of salts.keys()) if (day < yesterday) salts.delete(day)
+  }
+
+  async function runFlush(): Promise<boolean> {
+    const batch = [...pending.values()]
+    const today = todayInTimeZone(timeZone, now())
+    if (batch.length === 0 && purgedOn === today) return true
+    pending = new Map()
+    pendingSize = 0
+    try {
+      await write(batch, today)
+      droppedLogged = false
+      return true
+    } catch (error) {
+      // Kept for the next flush, merged with the scans counted meanwhile.
+      for (const entry of batch) add(entry.orderId, entry.day, entry.scans, entry.devices)
+      logger.warn({ err: error, pending: pending.size }, 'scan counts not written: kept for the next flush')
+      return false
+    }
+  }
+
+  /**
+   * Writes the counts taken so far in one transaction; true when written. Never throws: a failure keeps
+   * them for the next flush. A call made while a flush runs waits for it and flushes again (one such call
+   * at a time: later ones share it, so a slow database never queues up flushes).
+   */
+  function flush(): Promise<boolean> {
+    if (!running) {
+      running = runFlush().finally(() => {
+        running = undefined
+      })
+      return running
+    }
+    queued ??= running.then(() => {
+      queued = undefined
+      return flush()
+    })
+    return queued
+  }
+
+  return {
+    /** One counted scan of a live line by a device (the client's address and full user agent). */
+    record(orderId: string, address: string, userAgent: string) {
+      const day = todayInTimeZone(timeZone, now())
+      const device = createHash('sha256').update(`${address}\n${userAgent}`).digest('base64url')
+      if (!add(orderId, day, 1, [device]) && !droppedLogged) {
+        droppedLogged = true
+        logger.error(
+          { maxPending },
+          'scan counts dropped: too many waiting for the database (counting resumes after a flush)',
+        )
+      }
+    },
+
+    flush,
+
+    /** Scans waiting to be written (line-days), for tests and logs. */
+    get pendingLines() {
+      return pending.size
+    },
+  }
+}
+
+/** The device as stored: its unsalted hash under the day's salt, 128 bits in hex. */
+function visitorHash(salt: string, device: string): string {
+  return createHash('sha256').update(`${salt}\n${device}`).digest('hex').slice(0, 32)
+}
+
+/** The date before an ISO date ('2027-03-01' → '2027-02-28'). */
+export function previousDay(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() - 1)
+  return date.toISOString().slice(0, 10)
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const parts: T[][] = []
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size))
+  return parts
+}
