@@ -6,8 +6,8 @@
  *   one background refresh per code reads it again. A failed refresh (the database down) keeps the stale
  *   entry, which goes on being served until a refresh succeeds.
  * - A code the database does not know is kept as unknown for `unknownMs` (negative cache), then read again.
- * - A code not in memory is read while the scan waits (concurrent scans of it share the one read); if that
- *   read fails the answer is "unknown" and nothing is kept, so the code is read again once the database is
+ * - A code not in memory is read while the scan waits (concurrent scans of it share the one read); reads
+ *   are batched, many codes per query, one query at a time. If that read fails the answer is "unknown" and nothing is kept, so the code is read again once the database is
  *   back.
  * - At most `maxEntries` codes are kept: the oldest stored is evicted first.
  * - `drop(code)` forgets a code at once (its destination changed on this instance); a read in flight
@@ -18,17 +18,27 @@
 export type LinkEntry = { orderId: string; live: boolean; location: string }
 
 export type LinkCacheOptions = {
-  /** The database read: the code's entry, or null when no line has this code. May throw (database down). */
-  load: (code: string) => Promise<LinkEntry | null>
+  /**
+   * The database read of several codes at once: the entries of those a line has (the others are unknown).
+   * May throw (database down).
+   */
+  loadMany: (codes: string[]) => Promise<Map<string, LinkEntry>>
   now?: () => number
   freshMs?: number
   unknownMs?: number
   maxEntries?: number
+  /** Codes per read (default 500). */
+  batchSize?: number
   /** Told of a failed read (logged by the caller); the answer is served from memory anyway. */
-  onLoadError?: (error: unknown, code: string) => void
+  onLoadError?: (error: unknown) => void
 }
 
 type Slot = { entry: LinkEntry | null; storedAt: number }
+type Waiting = {
+  promise: Promise<LinkEntry | null>
+  resolve: (entry: LinkEntry | null) => void
+  reject: (error: unknown) => void
+}
 
 export type LinkCache = ReturnType<typeof createLinkCache>
 
@@ -37,8 +47,12 @@ export function createLinkCache(options: LinkCacheOptions) {
   const freshMs = options.freshMs ?? 2000
   const unknownMs = options.unknownMs ?? 5000
   const maxEntries = options.maxEntries ?? 50_000
+  const batchSize = options.batchSize ?? 500
   const slots = new Map<string, Slot>()
-  const loading = new Map<string, Promise<LinkEntry | null>>()
+  /** Codes to read (in the next batch, or the one running), each with the promise its scans wait on. */
+  const queued = new Map<string, Waiting>()
+  const reading = new Map<string, Waiting>()
+  let batchRunning = false
 
   function store(code: string, entry: LinkEntry | null) {
     slots.delete(code) // re-inserted last: the Map's order is the order stored, oldest first
@@ -49,26 +63,54 @@ export function createLinkCache(options: LinkCacheOptions) {
     }
   }
 
-  /** One read per code at a time; its answer is stored unless the code was dropped meanwhile. */
+  /**
+   * One read of many codes at a time (a scan's code waits for the next one), so a busy instance reads its
+   * stale codes in a few queries rather than one query per scan.
+   */
   function read(code: string): Promise<LinkEntry | null> {
-    const running = loading.get(code)
-    if (running) return running
-    const started = options.load(code).then(
-      (entry) => {
-        if (loading.get(code) === started) store(code, entry)
-        return entry
-      },
-      (error: unknown) => {
-        options.onLoadError?.(error, code)
-        throw error
-      },
-    )
-    const settled = started.finally(() => {
-      if (loading.get(code) === started) loading.delete(code)
+    const waiting = reading.get(code) ?? queued.get(code)
+    if (waiting) return waiting.promise
+    let resolve!: Waiting['resolve']
+    let reject!: Waiting['reject']
+    const promise = new Promise<LinkEntry | null>((res, rej) => {
+      resolve = res
+      reject = rej
     })
-    settled.catch(() => {}) // the caller handles the rejection of `started`
-    loading.set(code, started)
-    return started
+    promise.catch(() => {}) // a refresh nobody waits on may fail
+    queued.set(code, { promise, resolve, reject })
+    if (!batchRunning) {
+      batchRunning = true
+      setImmediate(runBatches) // the scans of this turn join the read
+    }
+    return promise
+  }
+
+  async function runBatches() {
+    while (queued.size > 0) {
+      const codes = [...queued.keys()].slice(0, batchSize)
+      for (const code of codes) {
+        reading.set(code, queued.get(code) as Waiting)
+        queued.delete(code)
+      }
+      try {
+        const found = await options.loadMany(codes)
+        for (const code of codes) {
+          const waiting = reading.get(code)
+          if (!waiting) continue // dropped meanwhile: the old answer is not put back
+          reading.delete(code)
+          const entry = found.get(code) ?? null
+          store(code, entry)
+          waiting.resolve(entry)
+        }
+      } catch (error) {
+        options.onLoadError?.(error)
+        for (const code of codes) {
+          reading.get(code)?.reject(error)
+          reading.delete(code)
+        }
+      }
+    }
+    batchRunning = false
   }
 
   return {
@@ -83,7 +125,7 @@ export function createLinkCache(options: LinkCacheOptions) {
         if (slot.entry === null) {
           if (age < unknownMs) return null
         } else {
-          if (age >= freshMs && !loading.has(code)) read(code).catch(() => {}) // stale kept on failure
+          if (age >= freshMs) read(code) // the stale entry is kept if this read fails
           return slot.entry
         }
       }
@@ -93,7 +135,11 @@ export function createLinkCache(options: LinkCacheOptions) {
     /** Forgets the code: its next scan reads the database. */
     drop(code: string) {
       slots.delete(code)
-      loading.delete(code)
+      const waiting = reading.get(code) ?? queued.get(code)
+      reading.delete(code)
+      queued.delete(code)
+      // Scans waiting on the read answer from a new one.
+      if (waiting) read(code).then(waiting.resolve, waiting.reject)
     },
 
     get size() {

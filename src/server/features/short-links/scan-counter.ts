@@ -47,6 +47,18 @@ export function createScanCounter(options: ScanCounterOptions) {
   let queued: Promise<boolean> | undefined
   let purgedOn: string | undefined
   const salts = new Map<string, string>()
+  // The town's date, worked out at most once a second (an Intl formatter per scan costs more than the rest).
+  let dayAt = Number.NaN
+  let dayOf = ''
+  function today(): string {
+    const at = now()
+    const second = Math.floor(at.getTime() / 1000)
+    if (second !== dayAt) {
+      dayAt = second
+      dayOf = todayInTimeZone(timeZone, at)
+    }
+    return dayOf
+  }
 
   function add(orderId: string, day: string, scans: number, devices: Iterable<string>) {
     const key = `${orderId} ${day}`
@@ -145,12 +157,12 @@ export function createScanCounter(options: ScanCounterOptions) {
 
   async function runFlush(): Promise<boolean> {
     const batch = [...pending.values()]
-    const today = todayInTimeZone(timeZone, now())
-    if (batch.length === 0 && purgedOn === today) return true
+    const day = today()
+    if (batch.length === 0 && purgedOn === day) return true
     pending = new Map()
     pendingSize = 0
     try {
-      await write(batch, today)
+      await write(batch, day)
       droppedLogged = false
       return true
     } catch (error) {
@@ -183,7 +195,7 @@ export function createScanCounter(options: ScanCounterOptions) {
   return {
     /** One counted scan of a live line by a device (the client's address and full user agent). */
     record(orderId: string, address: string, userAgent: string) {
-      const day = todayInTimeZone(timeZone, now())
+      const day = today()
       const device = createHash('sha256').update(`${address}\n${userAgent}`).digest('base64url')
       if (!add(orderId, day, 1, [device]) && !droppedLogged) {
         droppedLogged = true

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { orders } from '#server/db/schema.ts'
 import type { Logger } from '#server/lib/logger.ts'
@@ -39,14 +39,15 @@ export function isPrefetch(secPurpose: string | undefined, purpose: string | und
 }
 
 /**
- * A code's line and destination. It is live, so led to its destination and counted, while it is a calendar
- * day or map icon line (it has a mailing month; special purchases have none), not deleted, and paid or
- * pending (a checkout hold only until it lapses).
+ * The lines and destinations of some codes (a code no line has is left out). A line is live, so led to
+ * its destination and counted, while it is a calendar day or map icon line (it has a mailing month; special
+ * purchases have none), not deleted, and paid or pending (a checkout hold only until it lapses).
  */
-export async function loadLink(db: Db, code: string, now = new Date()): Promise<LinkEntry | null> {
-  const [line] = await db
+export async function loadLinks(db: Db, codes: string[], now = new Date()): Promise<Map<string, LinkEntry>> {
+  const lines = await db
     .select({
       id: orders.id,
+      code: orders.shortCode,
       status: orders.status,
       mailingMonth: orders.mailingMonth,
       deletedAt: orders.deletedAt,
@@ -55,20 +56,26 @@ export async function loadLink(db: Db, code: string, now = new Date()): Promise<
       target: orders.linkTarget,
     })
     .from(orders)
-    .where(eq(orders.shortCode, code))
-    .limit(1)
-  if (!line) return null
-  const live =
-    (line.status === 'paid' || (line.status === 'pending' && (!line.expiresAt || line.expiresAt > now))) &&
-    line.deletedAt === null &&
-    line.mailingMonth !== null
-  return {
-    orderId: line.id,
-    live,
-    location: live
-      ? linkLocation({ code, destination: line.destination as LinkDestination, target: line.target })
-      : NOWHERE,
+    .where(inArray(orders.shortCode, codes))
+  const found = new Map<string, LinkEntry>()
+  for (const line of lines) {
+    const live =
+      (line.status === 'paid' || (line.status === 'pending' && (!line.expiresAt || line.expiresAt > now))) &&
+      line.deletedAt === null &&
+      line.mailingMonth !== null
+    found.set(line.code, {
+      orderId: line.id,
+      live,
+      location: live
+        ? linkLocation({
+            code: line.code,
+            destination: line.destination as LinkDestination,
+            target: line.target,
+          })
+        : NOWHERE,
+    })
   }
+  return found
 }
 
 export type ShortLinksOptions = {
@@ -103,7 +110,7 @@ export function createShortLinks(options: ShortLinksOptions) {
   const now = options.now ?? (() => new Date())
   let loadErrorLogged = 0
   const cache = createLinkCache({
-    load: (code) => loadLink(db, code, now()),
+    loadMany: (codes) => loadLinks(db, codes, now()),
     now: () => now().getTime(),
     freshMs: options.freshMs,
     maxEntries: options.maxEntries,
