@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { linkScanDays, linkScanSalts, linkScanVisitors, orders } from '#server/db/schema.ts'
+import { linkScanSalts, linkScanVisitors } from '#server/db/schema.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 
@@ -29,8 +29,8 @@ export type ScanCounterOptions = {
   maxPending?: number
 }
 
-/** Rows per statement (PostgreSQL allows 65,535 parameters; a visitor row has 3). */
-const CHUNK = 1000
+/** About this many devices per statement (a line-day with more goes alone). */
+const ROWS_PER_STATEMENT = 400
 
 type Pending = { orderId: string; day: string; scans: number; devices: Set<string> }
 
@@ -96,54 +96,43 @@ export function createScanCounter(options: ScanCounterOptions) {
   async function write(batch: Pending[], today: string) {
     const yesterday = previousDay(today)
     await db.transaction(async (tx) => {
-      if (batch.length > 0) {
-        // A line removed since its scan (a hard delete) is left out: its rows could not be written.
-        const ids = [...new Set(batch.map((entry) => entry.orderId))]
-        const existing = new Set<string>()
-        for (const part of chunks(ids, CHUNK)) {
-          const rows = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, part))
-          for (const row of rows) existing.add(row.id)
-        }
-        const entries = batch.filter((entry) => existing.has(entry.orderId))
-        const daySalts = await saltsOf(tx as unknown as Db, [...new Set(entries.map((entry) => entry.day))])
-        const visitors = entries.flatMap((entry) => {
+      const daySalts = await saltsOf(tx as unknown as Db, [...new Set(batch.map((entry) => entry.day))])
+      // A few hundred devices per statement, letting other work (the redirects) run between them.
+      for (const part of chunksOf(batch, ROWS_PER_STATEMENT)) {
+        const visitors = { orderIds: [] as string[], days: [] as string[], hashes: [] as string[] }
+        for (const entry of part) {
           const salt = daySalts.get(entry.day) as string
-          return [...entry.devices].map((device) => ({
-            orderId: entry.orderId,
-            day: entry.day,
-            visitor: visitorHash(salt, device),
-          }))
-        })
-        const newPeople = new Map<string, number>()
-        for (const part of chunks(visitors, CHUNK)) {
-          const inserted = await tx
-            .insert(linkScanVisitors)
-            .values(part)
-            .onConflictDoNothing()
-            .returning({ orderId: linkScanVisitors.orderId, day: linkScanVisitors.day })
-          for (const row of inserted) {
-            const key = `${row.orderId} ${row.day}`
-            newPeople.set(key, (newPeople.get(key) ?? 0) + 1)
+          for (const device of entry.devices) {
+            visitors.orderIds.push(entry.orderId)
+            visitors.days.push(entry.day)
+            visitors.hashes.push(visitorHash(salt, device))
           }
         }
-        const days = entries.map((entry) => ({
-          orderId: entry.orderId,
-          day: entry.day,
-          scans: entry.scans,
-          people: newPeople.get(`${entry.orderId} ${entry.day}`) ?? 0,
-        }))
-        for (const part of chunks(days, CHUNK)) {
-          await tx
-            .insert(linkScanDays)
-            .values(part)
-            .onConflictDoUpdate({
-              target: [linkScanDays.orderId, linkScanDays.day],
-              set: {
-                scans: sql`${linkScanDays.scans} + excluded.scans`,
-                people: sql`${linkScanDays.people} + excluded.people`,
-              },
-            })
-        }
+        // The devices not seen yet that day are the new people; a line removed since its scan (a hard
+        // delete) is left out.
+        await tx.execute(sql`
+          WITH "new_visitors" AS (
+            INSERT INTO "link_scan_visitors" ("order_id", "day", "visitor")
+            SELECT "v"."order_id", "v"."day", "v"."visitor"
+            FROM unnest(${sql.param(visitors.orderIds)}::text[], ${sql.param(visitors.days)}::date[],
+              ${sql.param(visitors.hashes)}::text[]) AS "v" ("order_id", "day", "visitor")
+            WHERE EXISTS (SELECT 1 FROM "orders" WHERE "orders"."id" = "v"."order_id")
+            ON CONFLICT DO NOTHING
+            RETURNING "order_id", "day"
+          ), "people" AS (
+            SELECT "order_id", "day", count(*)::integer AS "people" FROM "new_visitors" GROUP BY 1, 2
+          )
+          INSERT INTO "link_scan_days" ("order_id", "day", "scans", "people")
+          SELECT "s"."order_id", "s"."day", "s"."scans", coalesce("p"."people", 0)
+          FROM unnest(${sql.param(part.map((e) => e.orderId))}::text[], ${sql.param(part.map((e) => e.day))}::date[],
+            ${sql.param(part.map((e) => e.scans))}::integer[]) AS "s" ("order_id", "day", "scans")
+          LEFT JOIN "people" AS "p" ON "p"."order_id" = "s"."order_id" AND "p"."day" = "s"."day"
+          WHERE EXISTS (SELECT 1 FROM "orders" WHERE "orders"."id" = "s"."order_id")
+          ON CONFLICT ("order_id", "day") DO UPDATE SET
+            "scans" = "link_scan_days"."scans" + excluded."scans",
+            "people" = "link_scan_days"."people" + excluded."people"
+        `)
+        await new Promise((resolve) => setImmediate(resolve))
       }
       // Once a day per instance: the salts and devices of the day before yesterday and older go.
       if (purgedOn !== today) {
@@ -227,8 +216,20 @@ export function previousDay(isoDate: string): string {
   return date.toISOString().slice(0, 10)
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
-  const parts: T[][] = []
-  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size))
+/** Line-days in parts of about `size` devices each. */
+function chunksOf(entries: Pending[], size: number): Pending[][] {
+  const parts: Pending[][] = []
+  let part: Pending[] = []
+  let devices = 0
+  for (const entry of entries) {
+    if (part.length > 0 && devices + entry.devices.size > size) {
+      parts.push(part)
+      part = []
+      devices = 0
+    }
+    part.push(entry)
+    devices += entry.devices.size
+  }
+  if (part.length > 0) parts.push(part)
   return parts
 }
