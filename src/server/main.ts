@@ -20,6 +20,7 @@ async function loadServerModules() {
     { noticeContext },
     { startOwnerDigest },
     { startOffersTask, offerRoundContext },
+    { withShortLinkRedirect },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -34,6 +35,7 @@ async function loadServerModules() {
     import('./features/artwork/artwork.routes.ts'),
     import('./features/owner-digest/owner-digest-task.ts'),
     import('./features/offers/offers-task.ts'),
+    import('./features/short-links/fast-redirect.ts'),
   ])
   return {
     serve,
@@ -51,6 +53,7 @@ async function loadServerModules() {
     startOwnerDigest,
     startOffersTask,
     offerRoundContext,
+    withShortLinkRedirect,
   }
 }
 
@@ -78,6 +81,7 @@ async function main() {
     startOwnerDigest,
     startOffersTask,
     offerRoundContext,
+    withShortLinkRedirect,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -107,9 +111,13 @@ async function main() {
       : 'payments: Stripe Checkout',
   )
 
-  // Cache hits of the public reads are answered below Hono (http/fast-read-path.ts); the rest goes to Hono.
-  const createFastServer = ((options: ServerOptions, listener: RequestListener) =>
-    createServer(options, withFastReadPath(deps, listener))) as typeof createServer
+  // Cache hits of the public reads are answered below Hono (http/fast-read-path.ts), and so are short-link
+  // scans (/go/{code}); the rest goes to Hono.
+  const shortLinks = deps.shortLinks
+  const createFastServer = ((options: ServerOptions, listener: RequestListener) => {
+    const reads = withFastReadPath(deps, listener)
+    return createServer(options, shortLinks ? withShortLinkRedirect({ ...deps, shortLinks }, reads) : reads)
+  }) as typeof createServer
   const listen = {
     fetch: app.fetch,
     port: config.port,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
@@ -9,6 +11,7 @@ import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { createPostgresTestDatabase, testEngine } from '#server/test/test-database.ts'
 import { todayInTimeZone } from '#shared/dates.ts'
 import { SHORT_CODE_ALPHABET } from '#shared/short-links.ts'
+import { withShortLinkRedirect } from './fast-redirect.ts'
 import { previousDay } from './scan-counter.ts'
 import { createShortLinks, type ShortLinks } from './short-link-redirect.ts'
 
@@ -307,6 +310,70 @@ describe('short links: codes, redirects and scans', () => {
       'the refund to be read',
     )
     await links.counter.flush()
+  })
+})
+
+describe('short links answered below Hono', () => {
+  it('answers as the Hono route does, counts alike, and leaves other paths to Hono', async () => {
+    const t = await createTestApp()
+    const server = http.createServer()
+    try {
+      const clock = { now: new Date('2027-04-14T15:00:00Z') }
+      const { links, app } = await shortLinksApp(t, clock)
+      server.on(
+        'request',
+        withShortLinkRedirect({ config: t.deps.config, shortLinks: links }, (_incoming, outgoing) => {
+          outgoing.writeHead(418).end('hono')
+        }),
+      )
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const line = await insertLine(t, { linkDestination: 'website', linkTarget: 'https://fast.example/' })
+      const headersOf = (response: Response) =>
+        Object.fromEntries(
+          [...response.headers].filter(
+            ([name]) =>
+              ![
+                'x-request-id',
+                'date',
+                'connection',
+                'keep-alive',
+                'content-length',
+                'content-type',
+              ].includes(name),
+          ),
+        )
+      for (const path of [
+        `/go/${line.code}`,
+        `/go/${line.code.toUpperCase()}?utm=x`,
+        '/go/2222222',
+        '/go/%E0%A4%A',
+      ]) {
+        for (const method of ['GET', 'HEAD']) {
+          const init = {
+            method,
+            redirect: 'manual' as const,
+            headers: { 'user-agent': PHONE_UA, 'x-forwarded-for': '192.0.2.50' },
+          }
+          const fast = await fetch(`${base}${path}`, init)
+          const viaHono = await app.request(`${ORIGIN}${path}`, init)
+          expect(fast.status, path).toBe(viaHono.status)
+          expect(headersOf(fast), path).toEqual(headersOf(viaHono))
+          expect(fast.headers.get('x-request-id')).toBeTruthy()
+        }
+      }
+      expect((await fetch(`${base}/go/${line.code}/more`, { redirect: 'manual' })).status).toBe(418)
+      expect((await fetch(`${base}/calendar`, { redirect: 'manual' })).status).toBe(418)
+      await links.counter.flush()
+      // Two GETs each way, one device.
+      expect(await scanDay(t, line.id, todayInTimeZone(t.deps.config.timeZone, clock.now))).toEqual({
+        scans: 4,
+        people: 1,
+      })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+      await t.close()
+    }
   })
 })
 
