@@ -4,7 +4,7 @@
  * fresh temp DATA_DIR (PGlite) seeded with LINES paid lines (a third each to their page, a website, a phone;
  * one code in 20 unknown). The server runs in its own process, pinned to one core with `taskset -c 0` when
  * taskset is there (the figure is "on one core"); autocannon runs in another process (this script, with
- * `--client`), each request with another code, user agent and client address (TRUST_PROXY, X-Forwarded-For),
+ * `--client`, on core 1 then), each request with another code, user agent and client address (TRUST_PROXY, X-Forwarded-For),
  * so the cache, the counter and its flushes (every 2 s, in the server process) all do their real work.
  *
  * Two runs after a warm-up: a fixed rate of BENCH_RATE scans/s (default 2,000, autocannon's overallRate, its
@@ -76,12 +76,22 @@ async function runClient(args: { url: string; codes: string[]; seconds: number; 
   process.stdout.write(JSON.stringify(result))
 }
 
-function client(url: string, codes: string[], seconds: number, rate?: number): Promise<ClientResult> {
+function client(
+  url: string,
+  codes: string[],
+  seconds: number,
+  rate: number | undefined,
+  pinned: boolean,
+): Promise<ClientResult> {
   const input = JSON.stringify({ url, codes, seconds, rate })
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--client'], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
+  const args = ['--import', 'tsx', import.meta.filename, '--client']
+  // On the other core than the server's, when pinned.
+  const child = pinned
+    ? spawn('taskset', ['-c', '1', process.execPath, ...args], {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      })
+    : spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] })
   child.stdin.end(input)
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => {
@@ -227,22 +237,24 @@ async function main() {
   let server: ChildProcess | undefined
   try {
     const codes = await seed(dataDir)
-    const pinned = hasTaskset()
+    const pinned = hasTaskset() && os.cpus().length > 1
     const started = await startServer(dataDir, pinned)
     server = started.child
     const url = `http://127.0.0.1:${started.port}`
     console.log(
       `short-link redirect, PGlite, ${LINES} lines, server ${pinned ? 'pinned to one core (taskset -c 0)' : 'not pinned (no taskset)'}, ${os.cpus().length} cores, ${SECONDS} s per run`,
     )
-    await client(url, codes, WARMUP_SECONDS)
+    await client(url, codes, WARMUP_SECONDS, undefined, pinned)
     console.log(
       `load average before: ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     )
-    await measure(`fixed rate ${RATE}/s`, server, () => client(url, codes, SECONDS, RATE))
-    await measure(`unthrottled, ${CONNECTIONS} conns`, server, () => client(url, codes, SECONDS))
+    await measure(`fixed rate ${RATE}/s`, server, () => client(url, codes, SECONDS, RATE, pinned))
+    await measure(`unthrottled, ${CONNECTIONS} conns`, server, () =>
+      client(url, codes, SECONDS, undefined, pinned),
+    )
     await stop(server) // its last flush writes what is left
     server = undefined
     const database = await openPglite(dataDir)

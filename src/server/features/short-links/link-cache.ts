@@ -27,7 +27,7 @@ export type LinkCacheOptions = {
   freshMs?: number
   unknownMs?: number
   maxEntries?: number
-  /** Codes per read (default 500). */
+  /** Codes per read (default 100: a short query, so the scans between two reads are not held up). */
   batchSize?: number
   /** Told of a failed read (logged by the caller); the answer is served from memory anyway. */
   onLoadError?: (error: unknown) => void
@@ -47,7 +47,7 @@ export function createLinkCache(options: LinkCacheOptions) {
   const freshMs = options.freshMs ?? 2000
   const unknownMs = options.unknownMs ?? 5000
   const maxEntries = options.maxEntries ?? 50_000
-  const batchSize = options.batchSize ?? 500
+  const batchSize = options.batchSize ?? 100
   const slots = new Map<string, Slot>()
   /** Codes to read (in the next batch, or the one running), each with the promise its scans wait on. */
   const queued = new Map<string, Waiting>()
@@ -109,6 +109,7 @@ export function createLinkCache(options: LinkCacheOptions) {
           reading.delete(code)
         }
       }
+      if (queued.size > 0) await new Promise((resolve) => setImmediate(resolve)) // scans first
     }
     batchRunning = false
   }

@@ -30,7 +30,7 @@ export type ScanCounterOptions = {
 }
 
 /** About this many devices per statement (a line-day with more goes alone). */
-const ROWS_PER_STATEMENT = 100
+const ROWS_PER_STATEMENT = 50
 
 type Pending = { orderId: string; day: string; scans: number; devices: Set<string> }
 
