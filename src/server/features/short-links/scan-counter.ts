@@ -79,7 +79,9 @@ export function createScanCounter(options: ScanCounterOptions) {
     return true
   }
 
+  /** The days' salts; those read here are remembered by the caller once its transaction has committed. */
   async function saltsOf(tx: Db, days: string[]): Promise<Map<string, string>> {
+    const found = new Map(salts)
     const missing = days.filter((day) => !salts.has(day))
     if (missing.length > 0) {
       await tx
@@ -88,15 +90,16 @@ export function createScanCounter(options: ScanCounterOptions) {
         .onConflictDoNothing()
       // Another instance may have made the day's salt first: everyone uses the one stored.
       const rows = await tx.select().from(linkScanSalts).where(inArray(linkScanSalts.day, missing))
-      for (const row of rows) salts.set(row.day, row.salt)
+      for (const row of rows) found.set(row.day, row.salt)
     }
-    return salts
+    return found
   }
 
   async function write(batch: Pending[], today: string) {
     const yesterday = previousDay(today)
+    let daySalts = salts
     await db.transaction(async (tx) => {
-      const daySalts = await saltsOf(tx as unknown as Db, [...new Set(batch.map((entry) => entry.day))])
+      daySalts = await saltsOf(tx as unknown as Db, [...new Set(batch.map((entry) => entry.day))])
       // A few hundred devices per statement, letting other work (the redirects) run between them.
       for (const part of chunksOf(batch, ROWS_PER_STATEMENT)) {
         const visitors = { orderIds: [] as string[], days: [] as string[], hashes: [] as string[] }
@@ -141,6 +144,7 @@ export function createScanCounter(options: ScanCounterOptions) {
       }
     })
     purgedOn = today
+    for (const [day, salt] of daySalts) if (day >= yesterday) salts.set(day, salt)
     for (const day of salts.keys()) if (day < yesterday) salts.delete(day)
   }
 
