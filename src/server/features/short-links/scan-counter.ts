@@ -100,7 +100,7 @@ export function createScanCounter(options: ScanCounterOptions) {
     let daySalts = salts
     await db.transaction(async (tx) => {
       daySalts = await saltsOf(tx as unknown as Db, [...new Set(batch.map((entry) => entry.day))])
-      // A few hundred devices per statement, letting other work (the redirects) run between them.
+      // About ROWS_PER_STATEMENT devices per statement, letting other work (the redirects) run between them.
       for (const part of chunksOf(batch, ROWS_PER_STATEMENT)) {
         const visitors = { orderIds: [] as string[], days: [] as string[], hashes: [] as string[] }
         for (const entry of part) {
