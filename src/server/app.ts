@@ -34,6 +34,8 @@ import { ownerDigestRoutes } from './features/owner-digest/owner-digest.routes.t
 import type { OwnerDigestContext } from './features/owner-digest/owner-digest.service.ts'
 import { refundsRoutes } from './features/refunds/refunds.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
+import { shortLinkRoutes } from './features/short-links/short-link-redirect.routes.ts'
+import { createShortLinks } from './features/short-links/short-link-redirect.ts'
 import { shortLinksRoutes } from './features/short-links/short-links.routes.ts'
 import { teamRoutes } from './features/team/team.routes.ts'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
@@ -114,7 +116,16 @@ function apiRoutes(deps: AppDeps) {
     .route('/', stripeWebhookRoutes(deps, refundEvents))
 }
 
-export function createApp(deps: AppDeps) {
+export function createApp(appDeps: AppDeps) {
+  // The short links' cache and counter come with the deps (prepareApp); an app built without them gets its own.
+  const shortLinks =
+    appDeps.shortLinks ??
+    createShortLinks({ db: appDeps.database.db, timeZone: appDeps.config.timeZone, logger: appDeps.logger })
+  const deps = {
+    ...appDeps,
+    shortLinks,
+    linkEvents: appDeps.linkEvents ?? shortLinks.linkEvents,
+  }
   const app = new Hono<AppEnv>()
 
   app.use('*', async (c, next) => {
@@ -168,6 +179,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', payRoutes(deps))
   // An offer e-mail's "Keep my spots" link, to the checkout.
   app.route('/', offerLinkRoutes(deps))
+  // A line's short link (/go/{code}, its QR code): a 302 to where it leads, the scan counted.
+  app.route('/', shortLinkRoutes(deps))
 
   app.route('/', sitemapRoutes(deps))
   app.route(

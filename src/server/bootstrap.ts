@@ -5,6 +5,7 @@ import type { ServerConfig } from './env.ts'
 import { ensureAdmin, resolveAuthSecret } from './features/auth/auth.service.ts'
 import type { Auth, AuthOptions } from './features/auth/auth.ts'
 import { syncMailingTimeZone } from './features/mailings/mailings.service.ts'
+import { createShortLinks } from './features/short-links/short-link-redirect.ts'
 import type { AppDeps } from './http/app-env.ts'
 import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './lib/mailer/mailer.ts'
@@ -68,6 +69,8 @@ export async function prepareApp(
   const mailer =
     options.mailer ??
     (smtpUrl ? (await import('./lib/mailer/smtp-mailer.ts')).createSmtpMailer(smtpUrl) : undefined)
+  // The /go/{code} redirect's cache and scan counter; a destination changed here drops its code at once.
+  const shortLinks = createShortLinks({ db: database.db, timeZone: config.timeZone, logger })
   return {
     database,
     auth,
@@ -78,6 +81,8 @@ export async function prepareApp(
     payments,
     mailer,
     clientDir: options.clientDir,
+    shortLinks,
+    linkEvents: shortLinks.linkEvents,
   }
 }
 

@@ -21,6 +21,7 @@ async function loadServerModules() {
     { startOwnerDigest },
     { startOffersTask, offerRoundContext },
     { startScanReports, scanReportContext },
+    { withShortLinkRedirect },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -36,6 +37,7 @@ async function loadServerModules() {
     import('./features/owner-digest/owner-digest-task.ts'),
     import('./features/offers/offers-task.ts'),
     import('./features/short-links/scan-report.ts'),
+    import('./features/short-links/fast-redirect.ts'),
   ])
   return {
     serve,
@@ -55,6 +57,7 @@ async function loadServerModules() {
     offerRoundContext,
     startScanReports,
     scanReportContext,
+    withShortLinkRedirect,
   }
 }
 
@@ -84,6 +87,7 @@ async function main() {
     offerRoundContext,
     startScanReports,
     scanReportContext,
+    withShortLinkRedirect,
   } = await modules.catch(async (error) => {
     await database.close()
     throw error
@@ -106,6 +110,8 @@ async function main() {
   const offersTask = startOffersTask(offerRoundContext(deps))
   // Two weeks after a mailing's in-homes date, each advertiser with scans hears how many (every 5 min, deduplicated).
   const scanReports = startScanReports(scanReportContext(deps), logger)
+  // Short-link scans counted in memory, written every 2 s (and once more on shutdown, before the database closes).
+  const scanFlusher = deps.shortLinks?.startFlushing()
   logger.info(
     { payments: deps.payments.name, holdMinutes: config.payments.holdMinutes, smtp: Boolean(deps.mailer) },
     deps.payments.name === 'local'
@@ -113,9 +119,13 @@ async function main() {
       : 'payments: Stripe Checkout',
   )
 
-  // Cache hits of the public reads are answered below Hono (http/fast-read-path.ts); the rest goes to Hono.
-  const createFastServer = ((options: ServerOptions, listener: RequestListener) =>
-    createServer(options, withFastReadPath(deps, listener))) as typeof createServer
+  // Cache hits of the public reads are answered below Hono (http/fast-read-path.ts), and so are short-link
+  // scans (/go/{code}); the rest goes to Hono.
+  const shortLinks = deps.shortLinks
+  const createFastServer = ((options: ServerOptions, listener: RequestListener) => {
+    const reads = withFastReadPath(deps, listener)
+    return createServer(options, shortLinks ? withShortLinkRedirect({ ...deps, shortLinks }, reads) : reads)
+  }) as typeof createServer
   const listen = {
     fetch: app.fetch,
     port: config.port,
@@ -161,7 +171,9 @@ async function main() {
     scanReports.stop()
     deps.mailer?.close()
     server.close()
-    database.close().finally(() => process.exit(0))
+    Promise.resolve(scanFlusher?.stop())
+      .then(() => database.close())
+      .finally(() => process.exit(0))
     setTimeout(() => process.exit(0), 5000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))

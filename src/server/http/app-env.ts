@@ -2,6 +2,7 @@ import type { ServerRenderer } from '#shared/server-renderer.ts'
 import type { Database } from '../db/client.ts'
 import type { ServerConfig } from '../env.ts'
 import type { Auth } from '../features/auth/auth.ts'
+import type { ShortLinks } from '../features/short-links/short-link-redirect.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { Mailer } from '../lib/mailer/mailer.ts'
 import type { PaymentProvider } from '../lib/payments/payment-provider.ts'
@@ -30,7 +31,9 @@ export type AppDeps = {
   clientDir?: string
   /** The server renderer; by default dist/ssr/entry-server.js beside clientDir (tests import the sources). */
   loadRenderer?: () => Promise<ServerRenderer | undefined>
-  /** Told when a line's short link leads somewhere else, so the redirect forgets where it led. */
+  /** The /go/{code} redirect's code cache and scan counter (made by prepareApp, else by createApp). */
+  shortLinks?: ShortLinks
+  /** Tells the short links that a code's destination changed on this instance (its cached entry is dropped). */
   linkEvents?: { changed(code: string): void }
 }
 
