@@ -71,7 +71,8 @@ describe('invoices and pay links', () => {
     expect(text).toContain('Invoice Bakery')
     expect(text).toContain('Amount due')
     expect(text).toContain('$140')
-    expect(text).toContain(payUrl)
+    // The link is printed whole; a long one wraps where its characters' widths put the line end.
+    expect(text.replace(/\s+/g, '')).toContain(payUrl)
 
     // The buyer follows the pay link to the checkout and pays there.
     const pay = await t.request(new URL(payUrl).pathname)

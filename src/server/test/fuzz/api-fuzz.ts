@@ -95,6 +95,7 @@ import {
 import { extendOfferInputSchema } from '#shared/offers.ts'
 import { createRefundInputSchema } from '#shared/refunds.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
+import { LINK_DESTINATIONS } from '#shared/short-links.ts'
 import { insertDays, paidDayIn } from '../offer-test-helpers.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '../test-app.ts'
 import {
@@ -182,6 +183,7 @@ const pools = {
   advertisers: [] as string[],
   offers: [] as string[],
   offerTokens: [] as string[],
+  shortCodes: [] as string[],
 }
 
 /**
@@ -203,8 +205,9 @@ async function refreshPools() {
   pools.days = (await db.select({ id: calendarDays.id }).from(calendarDays)).map((r) => r.id)
   pools.icons = (await db.select({ id: mapIcons.id }).from(mapIcons)).map((r) => r.id)
   pools.posts = (await db.select({ id: blogPosts.id }).from(blogPosts)).map((r) => r.id)
-  const orderRows = await db.select({ id: orders.id, session: orders.paymentSessionId }).from(orders)
+  const orderRows = await db.select({ id: orders.id, code: orders.shortCode }).from(orders)
   pools.orders = orderRows.map((r) => r.id)
+  pools.shortCodes = orderRows.map((r) => r.code)
   pools.sessions = [
     ...new Set(
       (await db.select({ s: orders.paymentSessionId }).from(orders).where(isNotNull(orders.paymentSessionId)))
@@ -237,6 +240,12 @@ async function seedOffer(test: TestApp) {
   await makeMailingOffers(offerRoundContext(test.deps), '2040-06')
 }
 
+/** The fields of a link's body as sent (lineLinkInputSchema checks and normalises them after). */
+const lineLinkFieldsSchema = z.object({
+  destination: z.enum(LINK_DESTINATIONS),
+  target: z.string().max(500).nullish(),
+})
+
 const day = () => fromPool(pools.days, FALLBACK_ID)
 const icon = () => fromPool(pools.icons, FALLBACK_ID)
 const post = () => fromPool(pools.posts, FALLBACK_ID)
@@ -246,6 +255,12 @@ const media = () => fromPool(pools.media, 'map_example/1-x.png')
 const artworkToken = () => fromPool(pools.artworkTokens, 'A'.repeat(32))
 const advertiser = () => fromPool(pools.advertisers, FALLBACK_ID)
 const offer = () => fromPool(pools.offers, FALLBACK_ID)
+// A line's short link code: one of the lines', or the same upper-cased (codes are read case-insensitively).
+const shortCode = () =>
+  fc.oneof(
+    fromPool(pools.shortCodes, '2222222'),
+    fromPool(pools.shortCodes, '2222222').map((c) => c.toUpperCase()),
+  )
 const offerToken = () => fc.oneof(fromPool(pools.offerTokens, 'A'.repeat(43)), anyString(50))
 /** A mailing's month: mostly one that exists (the seed's, and those days created since), sometimes any. */
 const mailingMonth = () =>
@@ -1060,6 +1075,43 @@ function registry(): Map<string, RouteFuzz> {
       admin: true,
       request: () =>
         build({ path: withSegment((s) => `/api/account/offers/${s}/${action}`, offer()), body: anyBody }),
+    })
+  // Short links: the redirect, the advertiser's page, where a line's link leads (the buyer's artwork link,
+  // the signed-in advertiser, the owner), the owner's scans.
+  for (const method of ['GET', 'HEAD'])
+    add(`${method} /go/:code`, {
+      request: () => build({ path: withSegment((s) => `/go/${s}`, shortCode()) }),
+    })
+  add('GET /api/ads/:code', {
+    request: () => build({ path: withSegment((s) => `/api/ads/${s}`, shortCode()) }),
+  })
+  add('GET /api/ads/:code/logo', {
+    request: () => build({ path: withSegment((s) => `/api/ads/${s}/logo`, shortCode()) }),
+  })
+  const linkBody = () => jsonBody(fromSchema(lineLinkFieldsSchema))
+  add('PUT /api/artwork/:token/lines/:orderId/link', {
+    request: () =>
+      build({
+        path: fc
+          .tuple(segment(artworkToken()), segment(order()))
+          .map(([token, id]) => `/api/artwork/${token}/lines/${id}/link`),
+        body: linkBody(),
+      }),
+  })
+  add('PUT /api/account/lines/:orderId/link', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/account/lines/${s}/link`, order()), body: linkBody() }),
+  })
+  add('PUT /api/admin/orders/:orderId/link', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/orders/${s}/link`, order()), body: linkBody() }),
+  })
+  for (const tail of ['scans', 'scans.csv'])
+    add(`GET /api/admin/mailings/:month/${tail}`, {
+      admin: true,
+      request: () => build({ path: withSegment((s) => `/api/admin/mailings/${s}/${tail}`, mailingMonth()) }),
     })
   // Artwork and production.
   add('GET /api/artwork/:token', {
