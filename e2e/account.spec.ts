@@ -6,7 +6,7 @@ import { ACCOUNT_TEXTS, formatMonthDayYear, mailingHeadingText } from '#shared/a
 import type { CalendarDayDto } from '#shared/dto.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { E2E_ADMIN, expectNoAxeViolations, test } from './fixtures.ts'
-import { mailTo } from './mail-capture.ts'
+import { mailTo, signInLinkFor } from './mail-capture.ts'
 import { availableMonths, daysOf, expectNoHorizontalScroll } from './storefront-helpers.ts'
 
 /**
@@ -18,7 +18,6 @@ import { availableMonths, daysOf, expectNoHorizontalScroll } from './storefront-
  * finds two more.
  */
 
-const SIGN_IN_SUBJECT = 'Your Townflyer sign-in link'
 const PHONE = { width: 375, height: 800 }
 
 async function freeDays(page: Page, count: number): Promise<CalendarDayDto[]> {
@@ -64,22 +63,6 @@ async function recordManualOrder(
   } finally {
     await admin.dispose()
   }
-}
-
-/** The sign-in link of the last sign-in e-mail to `email`, once the outbox has sent it (every 15 s). */
-async function signInLinkFor(email: string): Promise<string> {
-  let link = ''
-  await expect
-    .poll(
-      () => {
-        const mail = mailTo(email).filter((m) => m.subject === SIGN_IN_SUBJECT)
-        link = /https?:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/.exec(mail.at(-1)?.text ?? '')?.[0] ?? ''
-        return link
-      },
-      { message: `a sign-in e-mail to ${email}`, timeout: 40_000 },
-    )
-    .not.toBe('')
-  return link
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: ACCOUNT_TEXTS.title })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { expect } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
 
 /**
@@ -106,4 +107,23 @@ export function mailTo(address: string): CapturedMail[] {
   return capturedMail().filter((mail) =>
     (mail.to.match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? []).some((to) => to.toLowerCase() === wanted),
   )
+}
+
+/** The subject of the e-mail that carries an advertiser's sign-in link. */
+export const SIGN_IN_SUBJECT = 'Your Townflyer sign-in link'
+
+/** The sign-in link of the last sign-in e-mail to `email`, once the outbox has sent it (every 15 s). */
+export async function signInLinkFor(email: string): Promise<string> {
+  let link = ''
+  await expect
+    .poll(
+      () => {
+        const mail = mailTo(email).filter((m) => m.subject === SIGN_IN_SUBJECT)
+        link = /https?:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/.exec(mail.at(-1)?.text ?? '')?.[0] ?? ''
+        return link
+      },
+      { message: `a sign-in e-mail to ${email}`, timeout: 45_000 },
+    )
+    .not.toBe('')
+  return link
 }

@@ -15,7 +15,7 @@ import {
 } from '#shared/offer-texts.ts'
 import type { AdminMailingOffersDto } from '#shared/offers.ts'
 import { awaitingHydration, E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import { mailTo } from './mail-capture.ts'
+import { mailTo, SIGN_IN_SUBJECT } from './mail-capture.ts'
 import { dayCell, expectNoHorizontalScroll, showMonth } from './storefront-helpers.ts'
 
 /**
@@ -34,7 +34,6 @@ const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1280, height: 900 }
 const YEAR = new Date().getUTCFullYear() + 2
 const DAY_OF_MONTH = '10'
-const SIGN_IN_SUBJECT = 'Your Townflyer sign-in link'
 
 const monthKey = (month: number): MonthKey => `${YEAR}-${String(month).padStart(2, '0')}`
 

@@ -16,7 +16,7 @@ import {
   seenInText,
 } from '#shared/short-links.ts'
 import { E2E_ADMIN, expectNoAxeViolations, test } from './fixtures.ts'
-import { mailTo } from './mail-capture.ts'
+import { mailTo, signInLinkFor } from './mail-capture.ts'
 import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 
 /**
@@ -34,7 +34,6 @@ import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1280, height: 900 }
 const YEAR = new Date().getUTCFullYear() + 2
-const SIGN_IN_SUBJECT = 'Your Townflyer sign-in link'
 const SHORT_LINK = /^https?:\/\/\S+\/go\/[a-z0-9]+$/
 
 const monthKey = (month: number): MonthKey => `${YEAR}-${String(month).padStart(2, '0')}`
@@ -106,22 +105,6 @@ async function artworkLinkFor(email: string): Promise<string> {
         return link
       },
       { message: `an order e-mail with an artwork link to ${email}`, timeout: 45_000 },
-    )
-    .not.toBe('')
-  return link
-}
-
-/** The sign-in link of the last sign-in e-mail to `email`. */
-async function signInLinkFor(email: string): Promise<string> {
-  let link = ''
-  await expect
-    .poll(
-      () => {
-        const mail = mailTo(email).filter((m) => m.subject === SIGN_IN_SUBJECT)
-        link = /https?:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/.exec(mail.at(-1)?.text ?? '')?.[0] ?? ''
-        return link
-      },
-      { message: `a sign-in e-mail to ${email}`, timeout: 45_000 },
     )
     .not.toBe('')
   return link
