@@ -5,6 +5,8 @@ import type { BookAgainDto } from '#shared/account.ts'
 import { ACCOUNT_TEXTS, formatMonthDayYear, mailingHeadingText } from '#shared/account-texts.ts'
 import type { CalendarDayDto } from '#shared/dto.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
+import { LINK_FORM_TEXTS } from '#shared/short-link-texts.ts'
+import { LINK_QUESTION, scansText } from '#shared/short-links.ts'
 import { E2E_ADMIN, expectNoAxeViolations, test } from './fixtures.ts'
 import { mailTo, signInLinkFor } from './mail-capture.ts'
 import { availableMonths, daysOf, expectNoHorizontalScroll } from './storefront-helpers.ts'
@@ -147,9 +149,13 @@ test.describe('at 375 px', () => {
     await expect(page.getByRole('article')).toHaveCount(2)
 
     const checkout = purchaseWith(page, `Calendar day — ${formatDayDate(bought.date)}`)
+    // The line: its state and price, then its QR code's scans and where the code leads.
     await expect(checkout.getByRole('listitem')).toHaveText([
-      new RegExp(`Paid · Artwork: No artwork yet\\s*${formatPrice(bought.price).replace('$', '\\$')}$`),
+      new RegExp(
+        `Paid · Artwork: No artwork yet\\s*${formatPrice(bought.price).replace('$', '\\$')}\\s*${LINK_FORM_TEXTS.scans} ${scansText(0, 0)}`,
+      ),
     ])
+    await expect(checkout.getByRole('group', { name: LINK_QUESTION })).toBeVisible()
     await expect(checkout.getByRole('definition').first()).toHaveText(formatPrice(bought.price))
     await expect(checkout.getByRole('link', { name: ACCOUNT_TEXTS.uploadArtwork })).toHaveAttribute(
       'href',
