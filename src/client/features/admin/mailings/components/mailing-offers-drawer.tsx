@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { FieldError, fieldErrorProps } from '#client/components/ui/form-field.tsx'
@@ -14,6 +14,7 @@ import {
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { errorDescription, fieldErrorsOf } from '#client/features/admin/hooks/error-message.ts'
+import { useSheetFocus } from '#client/features/admin/hooks/use-sheet-focus.ts'
 import { formatPrice } from '#shared/format.ts'
 import { type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
 import type { AdminMailingOffersDto, AdminOfferDto, OfferState } from '#shared/offers.ts'
@@ -67,24 +68,11 @@ function sentText(offer: AdminOfferDto): string {
  */
 export function MailingOffersDrawer({ month, onClose }: { month: MonthKey | null; onClose: () => void }) {
   const { data, isPending, isError } = useMailingOffers(month)
-  const content = useRef<HTMLDivElement>(null)
-  const opener = useRef<HTMLElement | null>(null)
+  const focus = useSheetFocus()
   const label = month ? mailingMonthLabel(month) : ''
   return (
     <Sheet open={month !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent
-        ref={content}
-        className="max-w-xl"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault()
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-          content.current?.focus()
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          if (opener.current?.isConnected) opener.current.focus()
-        }}
-      >
+      <SheetContent {...focus} className="max-w-xl">
         <SheetHeader>
           <SheetTitle>Offers</SheetTitle>
           <SheetDescription>

@@ -26,6 +26,7 @@ import {
   STACKED_TABLE,
 } from '#client/features/admin/components/stacked-table.ts'
 import { errorDescription, fieldErrorsOf } from '#client/features/admin/hooks/error-message.ts'
+import { useSheetFocus } from '#client/features/admin/hooks/use-sheet-focus.ts'
 import { cn } from '#client/lib/cn.ts'
 import { type MonthKey, mailingMonthLabel } from '#shared/mailings.ts'
 import {
@@ -82,24 +83,11 @@ function LeadsTo({ link }: { link: LineLinkDto }) {
  */
 export function MailingScansDrawer({ month, onClose }: { month: MonthKey | null; onClose: () => void }) {
   const { data, isPending, isError } = useMailingScans(month)
-  const content = useRef<HTMLDivElement>(null)
-  const opener = useRef<HTMLElement | null>(null)
+  const focus = useSheetFocus()
   const label = month ? mailingMonthLabel(month) : ''
   return (
     <Sheet open={month !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent
-        ref={content}
-        className="max-w-5xl"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault()
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-          content.current?.focus()
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          if (opener.current?.isConnected) opener.current.focus()
-        }}
-      >
+      <SheetContent {...focus} className="max-w-5xl">
         <SheetHeader>
           <SheetTitle>Scans</SheetTitle>
           <SheetDescription>
