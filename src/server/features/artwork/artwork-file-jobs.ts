@@ -9,7 +9,7 @@ import {
 import { AppError } from '#server/lib/errors.ts'
 import { ARTWORK_BUSY_MESSAGE, ARTWORK_TOO_COMPLEX_MESSAGE } from '#shared/artwork.ts'
 import { ArtworkRejectedError, type PreparedArtwork } from './artwork-file.ts'
-import type { ProofDay, ProofIcon, ProofInput } from './proof-pdf.ts'
+import type { ProofDay, ProofIcon, ProofInput, ProofMap, ProofMapMarker } from './proof-pdf.ts'
 
 /**
  * Untrusted artwork is read in child processes (lib/child-jobs): an upload's inspection, preview and
@@ -28,9 +28,15 @@ const FILE_JOB_QUEUE = 8
 
 /** The proof's input as it crosses to the child: each artwork by its storage key, fetched when drawn. */
 export type ProofJobArtwork = { contentType: 'image/png' | 'image/jpeg' | 'application/pdf'; key: string }
-export type ProofJobInput = Omit<ProofInput, 'days' | 'icons'> & {
+export type ProofJobInput = Omit<ProofInput, 'days' | 'icons' | 'map'> & {
   days: (Omit<ProofDay, 'artwork'> & { artwork: ProofJobArtwork | null })[]
   icons: (Omit<ProofIcon, 'artwork'> & { artwork: ProofJobArtwork | null })[]
+  map:
+    | (Omit<ProofMap, 'image' | 'markers'> & {
+        image: ProofJobArtwork | null
+        markers: (Omit<ProofMapMarker, 'artwork'> & { artwork: ProofJobArtwork | null })[]
+      })
+    | null
 }
 
 /** The child's module: the .ts source under tsx (tests, development), the built file beside the bundle. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { serveChildJobs } from '#server/lib/child-jobs/serve-child-jobs.ts'
 import { prepareArtwork } from './artwork-file.ts'
-import type { ProofJobInput } from './artwork-file-jobs.ts'
+import type { ProofJobArtwork, ProofJobInput } from './artwork-file-jobs.ts'
 import { renderProofPdf } from './proof-pdf.ts'
 
 // The child process that reads untrusted artwork (artwork-file-jobs.ts starts it). libvips keeps no
@@ -12,10 +12,16 @@ sharp.concurrency(1)
 serveChildJobs({
   'prepare-artwork': async (input) => prepareArtwork(input as Uint8Array),
   'render-proof': async (input, ask) => {
-    const { days, icons, ...rest } = input as ProofJobInput
+    const { days, icons, map, ...rest } = input as ProofJobInput
     const load = (key: string) => async () => (await ask('artwork', key)) as Uint8Array
+    const artwork = (a: ProofJobArtwork | null) => a && { contentType: a.contentType, load: load(a.key) }
     return renderProofPdf({
       ...rest,
+      map: map && {
+        ...map,
+        image: artwork(map.image),
+        markers: map.markers.map((m) => ({ ...m, artwork: artwork(m.artwork) })),
+      },
       days: days.map((d) => ({
         ...d,
         artwork: d.artwork && { contentType: d.artwork.contentType, load: load(d.artwork.key) },

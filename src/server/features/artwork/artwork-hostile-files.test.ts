@@ -197,6 +197,9 @@ describe('hostile artwork files at upload', () => {
         },
       ],
       icons: [],
+      inHomesDate: `${month}-02`,
+      draft: { missing: 0, notApproved: 0 },
+      map: null,
     }
     const proofs = [renderProofInChild(input, load), renderProofInChild(input, load)]
     await until(() => asked === 2)

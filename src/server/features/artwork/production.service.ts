@@ -13,6 +13,7 @@ import {
 } from './artwork.service.ts'
 import { type ProofJobArtwork, type ProofJobInput, renderProofInChild } from './artwork-file-jobs.ts'
 import { artworkZipStream, type ZipSource } from './artwork-zip.ts'
+import type { ProofDraft } from './proof-pdf.ts'
 
 /** Reads a stored file whole (artwork is at most 20 MB, and the proof embeds one at a time). */
 async function readAll(ctx: ArtworkContext, key: string): Promise<Uint8Array> {
@@ -39,12 +40,21 @@ function shortUrl(ctx: ArtworkContext, line: LineRow): string {
  * has, with the business, artwork and short link of each sold day; then the map icons sold, for the map
  * designer.
  */
+/** How far a mailing's artwork is from print: lines with no artwork, and lines with artwork not approved. */
+export function proofDraft(lines: Pick<LineRow, 'artwork'>[]): ProofDraft {
+  const states = lines.map(lineState)
+  return {
+    missing: states.filter((s) => s === 'missing').length,
+    notApproved: states.filter((s) => s === 'received' || s === 'changes_requested').length,
+  }
+}
+
 export async function buildProof(
   ctx: ArtworkContext,
   month: string,
   productName: string,
 ): Promise<Uint8Array> {
-  await requireMailing(ctx.db, month)
+  const mailing = await requireMailing(ctx.db, month)
   const [year, monthNumber] = month.split('-').map(Number) as [number, number]
   const first = `${month}-01`
   const next =
@@ -78,7 +88,17 @@ export async function buildProof(
     }))
   // Drawn in a child process with time and memory limits: it decodes every stored (untrusted) file.
   return renderProofInChild(
-    { month, title: mailingMonthLabel(month), productName, specs: await getPrintSpecs(ctx.db), days, icons },
+    {
+      month,
+      title: mailingMonthLabel(month),
+      productName,
+      inHomesDate: mailing.inHomesDate,
+      specs: await getPrintSpecs(ctx.db),
+      days,
+      icons,
+      draft: proofDraft(lines),
+      map: null,
+    },
     (key) => readAll(ctx, key),
   )
 }

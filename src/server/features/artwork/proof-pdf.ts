@@ -52,16 +52,48 @@ export type ProofIcon = {
   stateLabel: string
   artwork: ProofArtwork | null
 }
+/**
+ * One sold map icon on the map side. Its printed size is the print settings' regular or premium icon; its
+ * centre is at (`x`, `y`), fractions of the card's trim box measured from its top-left corner (0 to 1).
+ */
+export type ProofMapMarker = {
+  /** The legend's number (1, 2, …), in the order the legend lists the markers. */
+  number: number
+  businessName: string
+  iconName: string
+  size: 'regular' | 'premium'
+  artwork: ProofArtwork | null
+  /** The line's absolute short link, printed in the legend. */
+  shortUrl: string | null
+  x: number
+  y: number
+  /** False: the owner has not placed it yet, and (x, y) is the free position it was given. */
+  placed: boolean
+}
+/** The map side: the mailing's map image (null: none uploaded), its markers, and whether the legend prints. */
+export type ProofMap = {
+  image: ProofArtwork | null
+  legend: boolean
+  markers: ProofMapMarker[]
+}
+/** The sold lines whose artwork is missing, and those with artwork the owner has not approved yet. */
+export type ProofDraft = { missing: number; notApproved: number }
+
 export type ProofInput = {
   /** YYYY-MM */
   month: string
   /** 'January 2027' */
   title: string
   productName: string
+  /** YYYY-MM-DD: the date the cards are in homes by, printed in the calendar side's header. */
+  inHomesDate: string
   specs: PrintSpecs
   /** Any order; dates of the month not listed are drawn as plain cells (the day number only). */
   days: ProofDay[]
   icons: ProofIcon[]
+  /** Counts above 0 make the proof a draft, with a band saying so. */
+  draft: ProofDraft
+  map: ProofMap | null
 }
 
 const POINTS_PER_INCH = 72

@@ -31,9 +31,12 @@ function proofInput(overrides: Partial<ProofInput> = {}): ProofInput {
     month: '2027-01',
     title: 'January 2027',
     productName: 'Townflyer',
+    inHomesDate: '2027-01-02',
     specs: DEFAULT_PRINT_SPECS,
     days: [],
     icons: [],
+    draft: { missing: 0, notApproved: 0 },
+    map: null,
     ...overrides,
   }
 }
