@@ -106,7 +106,12 @@ function developmentBuildsIn(dir: string): string[] {
 
 function waitForListening(server: ChildProcess, log: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" within 60 s:\n${log.join('')}`)), 60_000)
+    // Two minutes, as for every server the tools start (scripts/lib/server-process.ts): a fresh server's
+    // migrations took over 60 s on the 2-core machine while the Vitest suites ran beside this check.
+    const timer = setTimeout(
+      () => reject(new Error(`no "listening" within 120 s:\n${log.join('')}`)),
+      120_000,
+    )
     server.stdout?.on('data', (chunk: Buffer) => {
       log.push(chunk.toString())
       const port = /"port":(\d+)[^\n]*Townflyer is listening/.exec(log.join(''))?.[1]

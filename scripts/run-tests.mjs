@@ -48,13 +48,16 @@ function runStage(stage, streams) {
         process.stdout.write(`\n── ${stage} ──\n`)
         process.stdout.write(Buffer.concat(chunks))
       }
-      resolve({ stage, seconds: (performance.now() - t0) / 1000, status, signal })
+      resolve({ stage, seconds: (performance.now() - t0) / 1000, status, signal, output: chunks })
     })
   })
 }
 
 const times = []
 let failed
+/** The failed stages whose output was held (not streamed), to repeat their end after the summary. */
+let failedResults = []
+const FAILED_TAIL_LINES = 60
 const started = performance.now()
 for (const group of GROUPS) {
   const t0 = performance.now()
@@ -63,6 +66,7 @@ for (const group of GROUPS) {
   if (group.length > 1) times.push(['  (together)', (performance.now() - t0) / 1000])
   const bad = results.filter((r) => r.status !== 0)
   if (bad.length > 0) {
+    failedResults = bad
     failed = bad
       .map((r) => `${r.stage} ${r.signal ? `was killed (${r.signal})` : `exited ${r.status}`}`)
       .join('; ')
@@ -77,6 +81,15 @@ console.log(
 for (const [stage, s] of times) console.log(`  ${stage.padEnd(28)} ${format(s).padStart(12)}`)
 console.log(`  ${'total'.padEnd(28)} ${format(total).padStart(12)}`)
 if (failed) {
+  // A held stage's output was printed when it ended, in the middle of the streamed one's: its end is
+  // printed again here, so the last lines of a run (often all a CI log shows) say why it failed.
+  for (const r of failedResults) {
+    // A streamed stage held nothing: its output is already just above.
+    if (r.output.length === 0) continue
+    const lines = Buffer.concat(r.output).toString().trimEnd().split('\n')
+    console.log(`\n── ${r.stage}, its last ${Math.min(FAILED_TAIL_LINES, lines.length)} lines ──`)
+    console.log(lines.slice(-FAILED_TAIL_LINES).join('\n'))
+  }
   console.log(`\nFAILED: ${failed}`)
   process.exit(1)
 }
