@@ -193,8 +193,9 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
   const { year, month: m } = parseMonthKey(month)
   const [day] = await makeDays(page, toIsoDate(year, m, 2), toIsoDate(year, m, 3))
   const email = `mailed-${Date.now()}@example.com`
+  const business = `Mailed Bakery ${Date.now()}`
   await api(page, 'POST', '/api/admin/manual-orders', {
-    businessName: `Mailed Bakery ${Date.now()}`,
+    businessName: business,
     email,
     dayId: (day as Day).id,
   })
@@ -220,12 +221,33 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
     `E-mail advertisers for ${label}`,
   ])
 
-  await row.getByRole('button', { name: `Mark printed for ${label}` }).click()
+  // The day has no artwork yet: the confirmation lists it and asks to mark printed anyway.
+  const markPrinted = row.getByRole('button', { name: `Mark printed for ${label}` })
+  await markPrinted.click()
   const printed = page.getByRole('alertdialog', { name: 'Mark Printed' })
   await expect(printed).toContainText(
-    `Mark the ${label} mailing as printed? A printed mailing takes no more orders of any kind.`,
+    `Some artwork of the ${label} mailing is missing or not approved: these lines would print without it, or with artwork you have not approved. Mark it printed anyway?`,
   )
-  await printed.getByRole('button', { name: 'Mark Printed' }).click()
+  const notReady = printed.getByRole('region', { name: 'Artwork not ready' })
+  await expect(notReady.getByRole('heading', { name: 'Missing artwork', exact: true })).toBeVisible()
+  await expect(notReady.getByRole('listitem')).toHaveText([
+    `${formatDayDate((day as Day).date)} · ${business} · Missing`,
+  ])
+  await expect(printed.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await expectNoAxeViolations(page)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoAxeViolations(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.keyboard.press('Escape')
+  await expect(printed).toBeHidden()
+  await expect(markPrinted).toBeFocused()
+  await expect(cell(row, 0)).toHaveText('Sales closed')
+
+  await page.keyboard.press('Enter')
+  await expect(printed.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(printed.getByRole('button', { name: 'Mark printed anyway' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(toastText(page, `The ${label} mailing is marked printed.`)).toBeVisible()
   await expect(cell(row, 0)).toHaveText('Printed')
   await expect(row.getByRole('button')).toHaveText([

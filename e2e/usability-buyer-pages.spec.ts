@@ -5,6 +5,7 @@ import type { MapIconDto, MapIconsResponse } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { MonthKey, PublicMailingsResponse } from '#shared/mailings.ts'
+import { type PrintReadinessResponse, unreadyLineIds } from '#shared/print-readiness.ts'
 import { api } from './admin-api.ts'
 import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 import { dayCell, showMonth } from './storefront-helpers.ts'
@@ -162,7 +163,16 @@ test.describe('a closed mailing on the calendar', () => {
     expect(overflowing).toEqual([])
     await axeAtBothWidths(page)
 
-    await api(page, 'POST', `/api/admin/mailings/${key}/status`, { action: 'printed' })
+    // Any line of this month sold by another test goes to print with the owner's acknowledgement.
+    const readiness = await api<PrintReadinessResponse>(
+      page,
+      'GET',
+      `/api/admin/mailings/${key}/print-readiness`,
+    )
+    await api(page, 'POST', `/api/admin/mailings/${key}/status`, {
+      action: 'printed',
+      acknowledgedOrderIds: unreadyLineIds(readiness),
+    })
     await page.reload()
     await expect(page.getByText(closed, { exact: true })).toBeVisible()
 

@@ -146,17 +146,25 @@ export type UpdateMailingDatesInput = z.infer<typeof updateMailingDatesInputSche
  */
 export type MailingDatesResponse = MailingOverviewRow & { buyersEmailed: number }
 
+/** The most lines one "mark printed anyway" may acknowledge (a mailing sells at most a few hundred). */
+export const MAX_ACKNOWLEDGED_LINES = 5000
+
 export const MAILING_ACTIONS = ['close', 'reopen', 'printed', 'mailed'] as const
 export type MailingAction = (typeof MAILING_ACTIONS)[number]
 
 /**
  * POST /api/admin/mailings/:month/status. close: sales closed now; reopen: open again (salesCloseLocal must
  * then be in the future: given here, or already set); printed; mailed. Printed and mailed mailings take no
- * more orders of any kind.
+ * more orders of any kind. Printed with sold lines whose artwork is missing or not approved needs
+ * `acknowledgedOrderIds`: the ids of those lines the owner was shown (GET …/print-readiness).
  */
 export const mailingActionInputSchema = z.object({
   action: z.enum(MAILING_ACTIONS, { error: 'Choose close, reopen, printed or mailed.' }),
   salesCloseLocal: localDateTime.optional(),
+  acknowledgedOrderIds: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an order id.'), { error: 'A list of order ids.' })
+    .max(MAX_ACKNOWLEDGED_LINES, `At most ${MAX_ACKNOWLEDGED_LINES} lines.`)
+    .optional(),
 })
 export type MailingActionInput = z.infer<typeof mailingActionInputSchema>
 

@@ -56,6 +56,12 @@ const THUMBNAIL_MAX_PX = 320
 /** Two shapes (width/height) differ "very much" when one is more than this many times the other. */
 const ASPECT_MISMATCH_RATIO = 1.5
 
+/**
+ * A PDF page shrunk this many times or more to fit its space (either side at least 3 times the space's)
+ * prints its text too small to read: a US Letter page in a 1 in square shrinks about 11 times.
+ */
+export const PDF_SHRINK_WARNING_FACTOR = 3
+
 const POINTS_PER_INCH = 72
 /** How much of a text file is read to find its root element. */
 const TEXT_SNIFF_BYTES = 64 * 1024
@@ -222,7 +228,8 @@ function afterDoctype(text: string, from: number): number {
  * The print check of a file for a line's printed size at `dpi`. Pure. The file is fitted (contain) into
  * the space: an image prints at its pixels divided by the inches it fills along its limiting side; a
  * PDF (vector) prints sharp at any size, so it has no resolution figure. 'warning' when an image prints
- * below `dpi`, or when the file's shape is very different from the space's (more than 1.5 times).
+ * below `dpi`, when a PDF's page is shrunk PDF_SHRINK_WARNING_FACTOR times or more to fit (its text would
+ * be unreadable), or when the file's shape is very different from the space's (more than 1.5 times).
  */
 export function checkPrint(file: InspectedArtwork, printSize: PrintSize, dpi: number): PrintCheck {
   const { widthInches, heightInches } = printSize
@@ -252,16 +259,27 @@ export function checkPrint(file: InspectedArtwork, printSize: PrintSize, dpi: nu
       file.pageCount === 1
         ? `Your PDF opens and has 1 page of ${page}; it will be scaled to fit the ${space} space.`
         : `Your PDF opens and has ${file.pageCount} pages; its first page, ${page}, will be scaled to fit the ${space} space.`
+    const shrink = pageShrinkFactor(file, printSize)
+    const shrinkAdvice = shrinksTooFar(shrink)
+      ? [
+          `This PDF page is ${page}; it will be shrunk to fit ${space} (about ${Math.round(shrink)} times smaller), so its text will be too small to read. Please export your logo on a page the size of your ad.`,
+        ]
+      : []
     return {
       ...base,
-      level: aspectMismatch ? 'warning' : 'ok',
+      level: aspectMismatch || shrinkAdvice.length > 0 ? 'warning' : 'ok',
       widthPx: null,
       heightPx: null,
       effectiveDpi: null,
       pageWidthInches: file.pageWidthInches,
       pageHeightInches: file.pageHeightInches,
       pageCount: file.pageCount,
-      messages: [summary, ...(file.pageCount > 1 ? ['Only the first page is used.'] : []), ...aspectAdvice],
+      messages: [
+        summary,
+        ...(file.pageCount > 1 ? ['Only the first page is used.'] : []),
+        ...shrinkAdvice,
+        ...aspectAdvice,
+      ],
     }
   }
 
@@ -297,15 +315,43 @@ export function checkPrint(file: InspectedArtwork, printSize: PrintSize, dpi: nu
 }
 
 /**
+ * How many times a PDF's page is shrunk to fit its space (contain): the larger of its sides' ratios to the
+ * space's. Below 1 the page is enlarged.
+ */
+function pageShrinkFactor(
+  page: { pageWidthInches: number; pageHeightInches: number },
+  space: PrintSize,
+): number {
+  return Math.max(page.pageWidthInches / space.widthInches, page.pageHeightInches / space.heightInches)
+}
+
+/** Floating point (2.25 / 0.75) must not decide whether a page 3 times its space is warned about. */
+function shrinksTooFar(factor: number): boolean {
+  return factor >= PDF_SHRINK_WARNING_FACTOR - 1e-9
+}
+
+/**
  * What is wrong with a file checkPrint warns about, in its own words: the resolution's summary and advice
- * (an image that prints below the dpi asked for: the first two messages) and the shape's advice (always the
- * last message). Empty for a file that prints well. The artwork reminders name these to the buyer.
+ * (an image that prints below the dpi asked for: the first two messages), a PDF page's shrinking advice (the
+ * message after the summary and any page-count note) and the shape's advice (always the last message).
+ * Empty for a file that prints well. The artwork reminders name these to the buyer.
  */
 export function printWarnings(check: PrintCheck): string[] {
   if (check.level !== 'warning') return []
   const blurry = check.effectiveDpi !== null && check.effectiveDpi < check.requiredDpi
+  const shrunk =
+    check.pageWidthInches !== null &&
+    check.pageHeightInches !== null &&
+    shrinksTooFar(
+      pageShrinkFactor(
+        { pageWidthInches: check.pageWidthInches, pageHeightInches: check.pageHeightInches },
+        check.printSize,
+      ),
+    )
+  const shrinkAt = (check.pageCount ?? 1) > 1 ? 2 : 1
   return [
     ...(blurry ? check.messages.slice(0, 2) : []),
+    ...(shrunk ? check.messages.slice(shrinkAt, shrinkAt + 1) : []),
     ...(check.aspectMismatch ? check.messages.slice(-1) : []),
   ]
 }

@@ -351,8 +351,8 @@ describe('checkPrint for images', () => {
 })
 
 describe('checkPrint for PDFs', () => {
-  it('a letter page in a 1 in square is ok: it opens and is scaled to fit, no DPI figure', () => {
-    expect(checkPrint(pdfFile(1, 8.5, 11), DAY, 300)).toEqual({
+  it('a page close to its space is ok: it opens and is scaled to fit, no DPI figure', () => {
+    expect(checkPrint(pdfFile(1, 1.5, 2), DAY, 300)).toEqual({
       level: 'ok',
       printSize: DAY,
       requiredDpi: 300,
@@ -361,32 +361,62 @@ describe('checkPrint for PDFs', () => {
       widthPx: null,
       heightPx: null,
       effectiveDpi: null,
-      pageWidthInches: 8.5,
-      pageHeightInches: 11,
+      pageWidthInches: 1.5,
+      pageHeightInches: 2,
       pageCount: 1,
-      fileAspect: 8.5 / 11,
+      fileAspect: 1.5 / 2,
       slotAspect: 1,
       aspectMismatch: false,
-      messages: [
-        'Your PDF opens and has 1 page of 8.5 × 11 in; it will be scaled to fit the 1 × 1 in space.',
-      ],
+      messages: ['Your PDF opens and has 1 page of 1.5 × 2 in; it will be scaled to fit the 1 × 1 in space.'],
     })
   })
 
-  it('a PDF of several pages says only the first page is used', () => {
+  it('a letter page in a 1 in square is a warning: shrunk about 11 times, its text is unreadable', () => {
+    const check = checkPrint(pdfFile(1, 8.5, 11), DAY, 300)
+    expect(check).toMatchObject({ level: 'warning', aspectMismatch: false, effectiveDpi: null })
+    expect(check.messages).toEqual([
+      'Your PDF opens and has 1 page of 8.5 × 11 in; it will be scaled to fit the 1 × 1 in space.',
+      'This PDF page is 8.5 × 11 in; it will be shrunk to fit 1 × 1 in (about 11 times smaller), so its text will be too small to read. Please export your logo on a page the size of your ad.',
+    ])
+  })
+
+  it('warns from 3 times the space on either side, not below', () => {
+    expect(checkPrint(pdfFile(1, 2.9, 2.9), DAY, 300).level).toBe('ok')
+    expect(checkPrint(pdfFile(1, 3, 2.5), DAY, 300).level).toBe('warning')
+    expect(checkPrint(pdfFile(1, 2.5, 3), DAY, 300).level).toBe('warning')
+    // Floating point: 2.25 in is exactly 3 times 0.75 in.
+    expect(checkPrint(pdfFile(1, 2.25, 2.25), PREMIUM, 300).messages[1]).toBe(
+      'This PDF page is 2.25 × 2.25 in; it will be shrunk to fit 0.75 × 0.75 in (about 3 times smaller), so its text will be too small to read. Please export your logo on a page the size of your ad.',
+    )
+    expect(checkPrint(pdfFile(1, 0.5, 0.5), DAY, 300).level).toBe('ok')
+  })
+
+  it('a PDF of several pages says only the first page is used, before the size advice', () => {
     const check = checkPrint(pdfFile(3, 8.5, 11), PREMIUM, 300)
-    expect(check).toMatchObject({ level: 'ok', pageCount: 3 })
+    expect(check).toMatchObject({ level: 'warning', pageCount: 3 })
     expect(check.messages).toEqual([
       'Your PDF opens and has 3 pages; its first page, 8.5 × 11 in, will be scaled to fit the 0.75 × 0.75 in space.',
       'Only the first page is used.',
+      'This PDF page is 8.5 × 11 in; it will be shrunk to fit 0.75 × 0.75 in (about 15 times smaller), so its text will be too small to read. Please export your logo on a page the size of your ad.',
+    ])
+    expect(checkPrint(pdfFile(2, 1, 1), DAY, 300)).toMatchObject({ level: 'ok' })
+  })
+
+  it('a page both much larger and of another shape gets both warnings, the shape last', () => {
+    const check = checkPrint(pdfFile(1, 11, 2), DAY, 300)
+    expect(check.messages).toEqual([
+      'Your PDF opens and has 1 page of 11 × 2 in; it will be scaled to fit the 1 × 1 in space.',
+      'This PDF page is 11 × 2 in; it will be shrunk to fit 1 × 1 in (about 11 times smaller), so its text will be too small to read. Please export your logo on a page the size of your ad.',
+      'Your file is much wider than the space (5.5 : 1 against 1 : 1). It will be shrunk to fit, with empty space above and below. A logo closer to square fits best.',
     ])
   })
 
   it('a PDF of a very different shape is a warning', () => {
-    const check = checkPrint(pdfFile(1, 11, 2), DAY, 300)
+    const check = checkPrint(pdfFile(1, 2, 0.5), DAY, 300)
     expect(check).toMatchObject({ level: 'warning', aspectMismatch: true, effectiveDpi: null })
+    expect(check.messages).toHaveLength(2)
     expect(check.messages[1]).toBe(
-      'Your file is much wider than the space (5.5 : 1 against 1 : 1). It will be shrunk to fit, with empty space above and below. A logo closer to square fits best.',
+      'Your file is much wider than the space (4.0 : 1 against 1 : 1). It will be shrunk to fit, with empty space above and below. A logo closer to square fits best.',
     )
   })
 })
@@ -394,7 +424,10 @@ describe('checkPrint for PDFs', () => {
 describe('printWarnings', () => {
   it('names what is wrong, in the check’s own words, and nothing for a file that prints well', () => {
     expect(printWarnings(checkPrint(image(300, 300), DAY, 300))).toEqual([])
-    expect(printWarnings(checkPrint(pdfFile(3, 8.5, 11), PREMIUM, 300))).toEqual([])
+    expect(printWarnings(checkPrint(pdfFile(3, 1, 1), PREMIUM, 300))).toEqual([])
+    expect(printWarnings(checkPrint(pdfFile(3, 8.5, 11), PREMIUM, 300))).toEqual([
+      'This PDF page is 8.5 × 11 in; it will be shrunk to fit 0.75 × 0.75 in (about 15 times smaller), so its text will be too small to read. Please export your logo on a page the size of your ad.',
+    ])
     expect(printWarnings(checkPrint(image(120, 120), DAY, 300))).toEqual([
       'Your image is 120 × 120 pixels. Printed at 1 × 1 in, that is 120 dots per inch, so it will look blurry and jagged in print.',
       'For a sharp print, upload an image of at least 300 × 300 pixels (300 DPI), or a PDF of your logo.',
@@ -407,6 +440,7 @@ describe('printWarnings', () => {
       3,
     )
     expect(printWarnings(checkPrint(pdfFile(1, 11, 2), DAY, 300))).toEqual([
+      'This PDF page is 11 × 2 in; it will be shrunk to fit 1 × 1 in (about 11 times smaller), so its text will be too small to read. Please export your logo on a page the size of your ad.',
       'Your file is much wider than the space (5.5 : 1 against 1 : 1). It will be shrunk to fit, with empty space above and below. A logo closer to square fits best.',
     ])
   })

@@ -623,7 +623,10 @@ describe('the proof and the artwork archive', () => {
     try {
       const file = path.join(dir, 'a.zip')
       fs.writeFileSync(file, new Uint8Array(await response.arrayBuffer()))
-      const listing = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')
+      const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')
+      // manifest.csv comes first (artwork-manifest.test.ts reads it), then the files.
+      expect(entries[0]).toBe('manifest.csv')
+      const listing = entries.slice(1)
       const withFiles = await t.db
         .select({ date: orders.itemDate, business: orders.businessName })
         .from(orderArtwork)

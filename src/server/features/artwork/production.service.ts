@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { calendarDays, orders } from '#server/db/schema.ts'
-import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
+import { ARTWORK_STATE_LABELS, type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { shortLinkPath } from '#shared/short-links.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
@@ -11,8 +11,9 @@ import {
   requireMailing,
   selectLines,
 } from './artwork.service.ts'
+import { checkPrint, type InspectedArtwork, printWarnings } from './artwork-file.ts'
 import { type ProofJobArtwork, type ProofJobInput, renderProofInChild } from './artwork-file-jobs.ts'
-import { artworkZipStream, type ZipSource } from './artwork-zip.ts'
+import { artworkManifestCsv, artworkZipNames, artworkZipStream, type ZipSource } from './artwork-zip.ts'
 import type { ProofDraft } from './proof-pdf.ts'
 
 /** Reads a stored file whole (artwork is at most 20 MB, and the proof embeds one at a time). */
@@ -103,26 +104,50 @@ export async function buildProof(
   )
 }
 
-/** Every original artwork file of a mailing, as a ZIP streamed file by file. */
+/**
+ * Every original artwork file of a mailing, as a ZIP streamed file by file, with manifest.csv: one row per
+ * sold line (also those without artwork), naming its file in the archive, its state and its print check
+ * (what it warns about, or OK).
+ */
 export async function artworkArchive(
   ctx: ArtworkContext,
   month: string,
 ): Promise<ReadableStream<Uint8Array>> {
   await requireMailing(ctx.db, month)
   const lines = await selectLines(ctx.db, eq(orders.mailingMonth, month))
-  const sources: ZipSource[] = lines.flatMap((l) => {
-    const art = l.artwork
-    if (!art) return []
+  const specs = await getPrintSpecs(ctx.db)
+  const withFiles = lines.filter((l) => l.artwork)
+  const sources: ZipSource[] = withFiles.map((l) => {
+    const art = l.artwork as NonNullable<LineRow['artwork']>
     const ext = art.fileName.includes('.') ? (art.fileName.split('.').pop() as string) : 'bin'
-    return [
-      {
-        date: l.date,
-        iconName: l.date ? null : (l.itemName ?? 'Map icon'),
-        businessName: l.businessName,
-        ext,
-        load: () => readAll(ctx, art.fileKey),
-      },
-    ]
+    return {
+      date: l.date,
+      iconName: l.date ? null : (l.itemName ?? 'Map icon'),
+      businessName: l.businessName,
+      ext,
+      load: () => readAll(ctx, art.fileKey),
+    }
   })
-  return artworkZipStream(sources)
+  const names = artworkZipNames(sources)
+  const nameOf = new Map(withFiles.map((l, i) => [l.orderId, names[i] ?? null]))
+  const manifest = artworkManifestCsv(
+    lines.map((l) => ({
+      date: l.date,
+      iconName: l.date ? null : (l.itemName ?? 'Map icon'),
+      businessName: l.businessName,
+      email: l.email,
+      fileName: nameOf.get(l.orderId) ?? null,
+      state: ARTWORK_STATE_LABELS[lineState(l)],
+      printCheck: manifestPrintCheck(l, specs),
+    })),
+  )
+  return artworkZipStream(sources, manifest)
+}
+
+/** A line's print check in the manifest: what it warns about in its own words, or 'OK'; null without a file. */
+function manifestPrintCheck(line: LineRow, specs: PrintSpecs): string | null {
+  if (!line.artwork) return null
+  const size = printSizeFor(specs, { kind: line.date ? 'day' : 'icon', iconSize: line.itemSize })
+  const check = checkPrint(line.artwork.inspection as InspectedArtwork, size, specs.dpi)
+  return printWarnings(check).join(' ') || 'OK'
 }

@@ -11,6 +11,7 @@ import {
 import { createLogger } from '#server/lib/logger.ts'
 import type { PaymentProvider } from '#server/lib/payments/payment-provider.ts'
 import { callFunction, ordersOfSession, outboxRows, sessionIdOf } from '#server/test/checkout-test-helpers.ts'
+import { printedAcknowledgingAll } from '#server/test/print-readiness-helpers.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { DEFAULT_MAILING_DEFAULTS, mailingMonthLabel, toMonthKey } from '#shared/mailings.ts'
@@ -190,7 +191,11 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
     const closed = await adminCall('POST', `/api/admin/mailings/${month}/status`, { action: 'close' })
     expect(closed.body.endedCheckouts).toBe(1)
     expect(await liveCheckoutsOf(month)).toBe(0)
-    const printed = await adminCall('POST', `/api/admin/mailings/${month}/status`, { action: 'printed' })
+    const printed = await adminCall(
+      'POST',
+      `/api/admin/mailings/${month}/status`,
+      await printedAcknowledgingAll(t, month),
+    )
     expect(printed.status).toBe(200)
     expect(printed.body).toMatchObject({ status: 'printed', endedCheckouts: 0 })
 
@@ -254,7 +259,11 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
     expect(await confirmCheckoutPayment(ctx(provider), early, 'pi_early')).toEqual({ outcome: 'paid' })
     expect(await liveCheckoutsOf(month)).toBe(1)
 
-    const printed = await adminCall('POST', `/api/admin/mailings/${month}/status`, { action: 'printed' })
+    const printed = await adminCall(
+      'POST',
+      `/api/admin/mailings/${month}/status`,
+      await printedAcknowledgingAll(t, month),
+    )
     expect(printed.body).toMatchObject({ status: 'printed', endedCheckouts: 1, liveCheckouts: 0 })
     expect((await ordersOfSession(t, early)).map((o) => o.status)).toEqual(['paid'])
     expect((await ordersOfSession(t, late)).map((o) => o.status)).toEqual(['expired'])
@@ -276,9 +285,10 @@ describe('checkouts in flight when a mailing closes, is printed or is mailed', (
     const sessionId = await buyDay(dayIds[0] as string, 41)
     await t.db.update(mailings).set({ status: 'closed' }).where(eq(mailings.month, month))
     const { provider, refunds } = countingProvider()
+    const acknowledged = await printedAcknowledgingAll(t, month)
     const [payment, printed] = await Promise.all([
       confirmCheckoutPayment(ctx(provider), sessionId, 'pi_race'),
-      adminCall('POST', `/api/admin/mailings/${month}/status`, { action: 'printed' }),
+      adminCall('POST', `/api/admin/mailings/${month}/status`, acknowledged),
     ])
     expect(printed.body.status).toBe('printed')
     const [order] = await ordersOfSession(t, sessionId)

@@ -5,6 +5,7 @@ import { calendarDays, mailings, orders, outbox } from '#server/db/schema.ts'
 import { deadlineText } from '#server/lib/deadline-text.ts'
 import { fromZonedLocal } from '#server/lib/zoned-time.ts'
 import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
+import { printedAcknowledgingAll } from '#server/test/print-readiness-helpers.ts'
 import { createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
 import type { ArtworkPageResponse } from '#shared/artwork.ts'
 import type { OrdersBySessionResponse } from '#shared/checkout.ts'
@@ -286,8 +287,12 @@ describe('“Mark mailed” tells each buyer their postcard is on its way', () =
     const refunded = await paidPurchase([id(4)], 'refunded@example.com', 'Refunded Cafe')
     await refund(await linesOf(refunded.purchaseId))
 
-    const status = (action: string) =>
-      adminCall<MailingActionResponse>('POST', `/api/admin/mailings/${month}/status`, { action })
+    const status = async (action: string) =>
+      adminCall<MailingActionResponse>(
+        'POST',
+        `/api/admin/mailings/${month}/status`,
+        action === 'printed' ? await printedAcknowledgingAll(t, month) : { action },
+      )
     expect((await status('close')).body.buyersEmailed).toBe(0)
     const printed = await status('printed')
     expect(printed.body).toMatchObject({ status: 'printed', buyersEmailed: 0 })

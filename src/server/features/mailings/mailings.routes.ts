@@ -19,6 +19,7 @@ import {
   getIconStock,
   getMailingDefaults,
   getMailingOverview,
+  getPrintReadiness,
   listAdminMapIcons,
   retireAdminMapIcon,
   setIconStock,
@@ -54,6 +55,10 @@ export function mailingsRoutes(deps: AppDeps) {
 
     .post('/admin/mailings/:month/status', admin, jsonBody(mailingActionInputSchema), async (c) =>
       c.json(await applyMailingAction(db, c.req.param('month'), c.req.valid('json'), notices)),
+    )
+
+    .get('/admin/mailings/:month/print-readiness', admin, async (c) =>
+      c.json(await getPrintReadiness(db, c.req.param('month'))),
     )
 
     .get('/admin/mailings/:month/icon-stock', admin, async (c) =>

@@ -31,7 +31,14 @@ import {
   type UpdateMailingDatesInput,
   type UpdateMapIconInput,
 } from '#shared/mailings.ts'
+import {
+  type PrintNotReadyBody,
+  type PrintReadinessResponse,
+  printNotReadyMessage,
+  unreadyLineIds,
+} from '#shared/print-readiness.ts'
 import { applyOrderStatusChange, countIconClaims } from '../orders/order-status.service.ts'
+import { unreadyLines } from '../orders/print-readiness.service.ts'
 import { firstSellingMonth, toPublicMailingDto } from '../orders/selling-months.service.ts'
 import { type MailingNoticeContext, queueDateChangeNotices, queueOnItsWayNotices } from './mailing-notices.ts'
 
@@ -374,6 +381,40 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
 }
 
+/** The 409 of marking printed while lines the owner did not acknowledge are not ready; it lists them all. */
+class PrintNotReadyError extends AppError {
+  constructor(
+    month: MonthKey,
+    readonly readiness: PrintReadinessResponse,
+  ) {
+    super('conflict', printNotReadyMessage(mailingMonthLabel(month)))
+  }
+
+  override toJSON(): PrintNotReadyBody {
+    return { error: { code: 'conflict', message: this.message }, readiness: this.readiness }
+  }
+}
+
+/**
+ * Marking printed goes ahead with lines whose artwork is missing or not approved only when the owner saw
+ * each of them: every such line must be among `acknowledged` (the ids the confirmation listed), so a line
+ * that stopped being ready after the list was shown refuses the change instead of going to print unseen.
+ * Runs in the status change's transaction, the mailing locked, so no upload lands meanwhile.
+ */
+async function requireAcknowledged(tx: Db, month: MonthKey, acknowledged: string[]): Promise<void> {
+  const readiness = await unreadyLines(tx, month, true)
+  const seen = new Set(acknowledged)
+  if (unreadyLineIds(readiness).some((id) => !seen.has(id))) throw new PrintNotReadyError(month, readiness)
+}
+
+/** The lines a mailing's confirmation of "mark printed" lists: artwork missing or not approved. */
+export async function getPrintReadiness(db: Db, monthParam: string): Promise<PrintReadinessResponse> {
+  const month = requireMonthKey(monthParam)
+  const [row] = await db.select({ month: mailings.month }).from(mailings).where(eq(mailings.month, month))
+  if (!row) throw new AppError('not_found', MAILING_NOT_FOUND)
+  return unreadyLines(db, month)
+}
+
 const ACTION_REFUSED: Record<MailingActionInput['action'], string> = {
   close: 'Only an open mailing can close its sales.',
   reopen: 'Only a mailing whose sales are closed can reopen.',
@@ -386,7 +427,8 @@ const ACTION_REFUSED: Record<MailingActionInput['action'], string> = {
  * sales close in the future; printed; mailed. Close, printed and mailed end the mailing's checkouts in
  * progress (endLiveCheckouts), and the answer says how many. Mailed e-mails each buyer with paid lines
  * that their postcard is on its way (queueOnItsWayNotices), in the same transaction; the answer says how
- * many.
+ * many. Printed refuses (409, PrintNotReadyError) while lines the owner did not acknowledge have artwork
+ * missing or not approved.
  */
 export async function applyMailingAction(
   db: Db,
@@ -400,6 +442,8 @@ export async function applyMailingAction(
     if (input.action !== 'reopen') endedCheckouts = await endLiveCheckouts(db, month, now)
   }
   const notify = async (tx: Db, before: MailingRow, after: MailingRow, now: Date) => {
+    if (after.status === 'printed' && before.status !== 'printed')
+      await requireAcknowledged(tx, after.month, input.acknowledgedOrderIds ?? [])
     if (after.status === 'mailed' && before.status !== 'mailed')
       buyersEmailed = await queueOnItsWayNotices(tx, after, options, now)
   }

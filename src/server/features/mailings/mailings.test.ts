@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, mailingIconStock, mailings, mapIcons, orders } from '#server/db/schema.ts'
 import { NO_HOLD_LIMITS } from '#server/test/checkout-test-helpers.ts'
+import { printedAcknowledgingAll } from '#server/test/print-readiness-helpers.ts'
 import { createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { closedMailingMessage } from '#shared/calendar-admin.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
@@ -263,7 +264,11 @@ describe('what is for sale', () => {
     expect((await buyDays([b?.id as string], 'b@example.com')).status).toBe(200)
 
     await adminCall('POST', '/api/admin/mailings/2028-05/status', { action: 'close' })
-    const printed = await adminCall('POST', '/api/admin/mailings/2028-05/status', { action: 'printed' })
+    const printed = await adminCall(
+      'POST',
+      '/api/admin/mailings/2028-05/status',
+      await printedAcknowledgingAll(t, '2028-05'),
+    )
     expect(printed.body.status).toBe('printed')
     expect((await adminCall('POST', '/api/admin/mailings/2028-05/status', { action: 'reopen' })).status).toBe(
       409,

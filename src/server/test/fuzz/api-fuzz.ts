@@ -938,6 +938,11 @@ function registry(): Map<string, RouteFuzz> {
         body: jsonBody(fromSchema(mailingActionInputSchema, mailingDateHints())),
       }),
   })
+  add('GET /api/admin/mailings/:month/print-readiness', {
+    admin: true,
+    request: () =>
+      build({ path: withSegment((s) => `/api/admin/mailings/${s}/print-readiness`, mailingMonth()) }),
+  })
   add('GET /api/admin/mailings/:month/icon-stock', {
     admin: true,
     request: () => build({ path: withSegment((s) => `/api/admin/mailings/${s}/icon-stock`, mailingMonth()) }),

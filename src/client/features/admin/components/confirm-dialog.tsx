@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,7 +10,11 @@ import {
   AlertDialogTitle,
 } from '#client/components/ui/alert-dialog.tsx'
 
-/** A controlled confirmation used by every destructive admin action. */
+/**
+ * A controlled confirmation used by every destructive admin action. Focus starts on Cancel and, on
+ * closing, returns to the element that had it when the dialog opened (the row's button), if it is still on
+ * the page: a controlled dialog has no trigger of its own to return to.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -30,9 +34,18 @@ export function ConfirmDialog({
   confirmDisabled?: boolean
   children?: ReactNode
 }) {
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          if (opener.current?.isConnected) opener.current.focus()
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

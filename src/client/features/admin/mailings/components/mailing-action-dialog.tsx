@@ -4,6 +4,8 @@ import { Label } from '#client/components/ui/label.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx'
 import { errorDescription } from '#client/features/admin/hooks/error-message.ts'
+import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
+import { formatDayDate } from '#shared/format.ts'
 import {
   type MailingAction,
   type MailingActionResponse,
@@ -12,8 +14,14 @@ import {
   mailingOpenSubject,
 } from '#shared/mailings.ts'
 import { agree, plural } from '#shared/plural.ts'
+import {
+  type PrintReadinessLine,
+  type PrintReadinessResponse,
+  unreadyLineIds,
+} from '#shared/print-readiness.ts'
 import { useApplyMailingAction } from '../api/apply-mailing-action'
 import { useNotifyWaitlist } from '../api/notify-waitlist'
+import { usePrintReadiness } from '../api/print-readiness'
 import { formatInstant, isSalesClosePast } from '../mailing-display'
 
 export type PendingMailingAction = { row: MailingOverviewRow; action: MailingAction | 'notify' }
@@ -27,7 +35,7 @@ function endsCheckoutsText(row: MailingOverviewRow): string {
   return ` ${plural(count, 'checkout')} in progress ${agree(count, 'holds', 'hold')} its days or map icons: this ends ${agree(count, 'it', 'them')}, and a payment that still arrives is refunded.`
 }
 
-function actionCopy({ row, action }: PendingMailingAction): Copy {
+function actionCopy({ row, action }: PendingMailingAction, unready: boolean): Copy {
   const label = mailingMonthLabel(row.month)
   switch (action) {
     case 'close':
@@ -47,12 +55,19 @@ function actionCopy({ row, action }: PendingMailingAction): Copy {
         doneTitle: 'Sales Reopened',
       }
     case 'printed':
-      return {
-        title: 'Mark Printed',
-        description: `Mark the ${label} mailing as printed? A printed mailing takes no more orders of any kind.${endsCheckoutsText(row)}`,
-        confirmLabel: 'Mark Printed',
-        doneTitle: 'Marked Printed',
-      }
+      return unready
+        ? {
+            title: 'Mark Printed',
+            description: `Some artwork of the ${label} mailing is missing or not approved: these lines would print without it, or with artwork you have not approved. Mark it printed anyway? A printed mailing takes no more orders of any kind.${endsCheckoutsText(row)}`,
+            confirmLabel: 'Mark printed anyway',
+            doneTitle: 'Marked Printed',
+          }
+        : {
+            title: 'Mark Printed',
+            description: `Mark the ${label} mailing as printed? A printed mailing takes no more orders of any kind.${endsCheckoutsText(row)}`,
+            confirmLabel: 'Mark Printed',
+            doneTitle: 'Marked Printed',
+          }
     case 'mailed':
       return {
         title: 'Mark Mailed',
@@ -94,6 +109,51 @@ function doneText(row: MailingActionResponse, action: MailingAction): string {
 
 const NEW_CLOSE_ID = 'reopen-sales-close'
 
+/** "Tuesday, January 5, 2027 · Bob's Hardware · Missing" / "Premium Icon · Corner Cafe · Received". */
+function unreadyLineText(line: PrintReadinessLine): string {
+  const what = line.date ? formatDayDate(line.date) : (line.iconName ?? 'Map icon')
+  return `${what} · ${line.businessName} · ${ARTWORK_STATE_LABELS[line.state]}`
+}
+
+function UnreadyGroup({ title, lines }: { title: string; lines: PrintReadinessLine[] }) {
+  if (lines.length === 0) return null
+  return (
+    <section className="space-y-1">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <ul className="list-disc space-y-0.5 pl-5 text-sm">
+        {lines.map((line) => (
+          <li key={line.orderId}>{unreadyLineText(line)}</li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/**
+ * What "mark printed" would print unready: the lines missing artwork and those not approved. Scrolls when
+ * long, and can then be focused so the keyboard scrolls it too.
+ */
+function UnreadyLines({ readiness }: { readiness: PrintReadinessResponse }) {
+  return (
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      aria-label="Artwork not ready"
+      className="max-h-60 space-y-3 overflow-y-auto rounded border border-slate-200 p-3"
+    >
+      <UnreadyGroup title="Missing artwork" lines={readiness.missing} />
+      <UnreadyGroup title="Not approved" lines={readiness.notApproved} />
+    </section>
+  )
+}
+
+/** While the artwork is checked, or when the check failed: what the printed confirmation says instead. */
+function readinessNote(state: { isPending: boolean; isFetching: boolean; isError: boolean }): string | null {
+  if (state.isError && !state.isFetching) return 'The artwork could not be checked. Close this and try again.'
+  if (state.isPending || state.isFetching) return 'Checking the artwork…'
+  return null
+}
+
 /** The confirmation of a status move or of the waitlist e-mail, and what it reports afterwards. */
 export function MailingActionDialog({
   pending,
@@ -109,7 +169,13 @@ export function MailingActionDialog({
     if (pending) setNewClose('')
   }, [pending])
 
-  const copy = pending ? actionCopy(pending) : null
+  // Marking printed lists the artwork not ready, read afresh, and acknowledges exactly the lines it listed.
+  const printing = pending?.action === 'printed'
+  const readiness = usePrintReadiness(printing ? pending.row.month : null)
+  const unready = printing && readiness.data ? unreadyLineIds(readiness.data) : []
+  const note = printing ? readinessNote(readiness) : null
+
+  const copy = pending ? actionCopy(pending, unready.length > 0) : null
   // Reopening needs a sales close in the future: ask for one when the current one has passed.
   const needsNewClose = pending?.action === 'reopen' && isSalesClosePast(pending.row)
 
@@ -132,7 +198,11 @@ export function MailingActionDialog({
       })
       return
     }
-    const input = needsNewClose ? { action, salesCloseLocal: newClose } : { action }
+    const input = needsNewClose
+      ? { action, salesCloseLocal: newClose }
+      : unready.length > 0
+        ? { action, acknowledgedOrderIds: unready }
+        : { action }
     apply.mutate(
       { month: row.month, input },
       {
@@ -155,8 +225,16 @@ export function MailingActionDialog({
       description={copy?.description ?? ''}
       confirmLabel={copy?.confirmLabel ?? ''}
       onConfirm={confirm}
-      confirmDisabled={needsNewClose && newClose === ''}
+      confirmDisabled={(needsNewClose && newClose === '') || note !== null}
     >
+      {note ? (
+        <p role="status" className="text-sm text-slate-700">
+          {note}
+        </p>
+      ) : null}
+      {printing && !note && readiness.data && unready.length > 0 ? (
+        <UnreadyLines readiness={readiness.data} />
+      ) : null}
       {needsNewClose ? (
         <div className="space-y-2">
           <Label htmlFor={NEW_CLOSE_ID}>New sales close</Label>

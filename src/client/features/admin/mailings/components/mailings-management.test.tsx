@@ -8,6 +8,7 @@ import type {
   MailingOverviewRow,
   MailingStatus,
 } from '#shared/mailings.ts'
+import type { PrintReadinessResponse } from '#shared/print-readiness.ts'
 import { MailingsManagement } from './mailings-management'
 
 const FUTURE = '2099-01-01T00:00:00.000Z'
@@ -65,9 +66,14 @@ const stock: MailingIconStockDto[] = [
   { iconId: 'i2', name: 'Featured Icon', size: 'large', price: 300, quantity: 4, claimed: 4, available: 0 },
 ]
 
+const ALL_APPROVED: PrintReadinessResponse = { missing: [], notApproved: [] }
+/** What GET …/print-readiness answers; a test sets it before opening "Mark printed". */
+let readiness: PrintReadinessResponse = ALL_APPROVED
+
 describe('MailingsManagement', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
+    if (url.endsWith('/print-readiness') && method === 'GET') return json(readiness)
     if (url === '/api/admin/mailings' && method === 'GET')
       return json({ rows, chart, currentMonth: '2032-12' })
     if (url === '/api/admin/digest' && method === 'GET')
@@ -216,14 +222,102 @@ describe('MailingsManagement', () => {
     expect(dialog.textContent).toContain(
       'Mark the February 2033 mailing as printed? A printed mailing takes no more orders of any kind. 2 checkouts in progress hold its days or map icons: this ends them, and a payment that still arrives is refunded.',
     )
+    // Every line is approved (the readiness read answers no lines): the confirmation is as before.
+    const confirm = within(dialog).getByRole('button', { name: 'Mark Printed' }) as HTMLButtonElement
+    await waitFor(() => expect(confirm.disabled).toBe(false))
+    expect(within(dialog).queryByRole('region', { name: 'Artwork not ready' })).toBeNull()
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Printed' }))
+      fireEvent.click(confirm)
     })
+    await waitFor(() =>
+      expect(sent('POST', '/api/admin/mailings/2033-02/status')).toEqual([{ action: 'printed' }]),
+    )
     expect(
       await screen.findByText(
         'The February 2033 mailing is marked printed. 2 checkouts in progress were ended.',
       ),
     ).toBeTruthy()
+  })
+
+  it('lists the artwork missing or not approved before marking printed, and acknowledges exactly those lines', async () => {
+    readiness = {
+      missing: [
+        {
+          orderId: 'ORD-1',
+          date: '2033-02-05',
+          iconName: null,
+          businessName: 'Bob Hardware',
+          state: 'missing',
+        },
+      ],
+      notApproved: [
+        {
+          orderId: 'ORD-2',
+          date: null,
+          iconName: 'Premium Icon',
+          businessName: 'Corner Cafe',
+          state: 'received',
+        },
+        {
+          orderId: 'ORD-3',
+          date: '2033-02-09',
+          iconName: null,
+          businessName: 'Deli',
+          state: 'changes_requested',
+        },
+      ],
+    }
+    try {
+      await renderScreen()
+      const opener = within(rowOf('February 2033')).getByRole('button', {
+        name: 'Mark printed for February 2033',
+      })
+      opener.focus()
+      fireEvent.click(opener)
+      const dialog = await screen.findByRole('alertdialog', { name: 'Mark Printed' })
+      // Enabled only once the list is read: what it acknowledges is what the owner sees.
+      const confirm = (await within(dialog).findByRole('button', {
+        name: 'Mark printed anyway',
+      })) as HTMLButtonElement
+      expect(confirm.disabled).toBe(false)
+      expect(dialog.textContent).toContain(
+        'Some artwork of the February 2033 mailing is missing or not approved: these lines would print without it, or with artwork you have not approved. Mark it printed anyway?',
+      )
+      const list = within(dialog).getByRole('region', { name: 'Artwork not ready' })
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Missing artwork', 'Not approved'])
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        'Saturday, February 5, 2033 · Bob Hardware · Missing',
+        'Premium Icon · Corner Cafe · Received',
+        'Wednesday, February 9, 2033 · Deli · Changes requested',
+      ])
+      // The keyboard starts on the safe choice; Escape closes and returns to the row's button.
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }))
+      fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' })
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+      await waitFor(() => expect(document.activeElement).toBe(opener))
+      expect(sent('POST', '/api/admin/mailings/2033-02/status')).toEqual([])
+
+      fireEvent.click(opener)
+      const again = await screen.findByRole('alertdialog', { name: 'Mark Printed' })
+      await act(async () => {
+        fireEvent.click(await within(again).findByRole('button', { name: 'Mark printed anyway' }))
+      })
+      await waitFor(() =>
+        expect(sent('POST', '/api/admin/mailings/2033-02/status')).toEqual([
+          { action: 'printed', acknowledgedOrderIds: ['ORD-1', 'ORD-2', 'ORD-3'] },
+        ]),
+      )
+    } finally {
+      readiness = ALL_APPROVED
+    }
   })
 
   it('asks for a new sales close to reopen a mailing whose close has passed, and sends it', async () => {
