@@ -83,6 +83,7 @@ import {
 } from '#shared/checkout.ts'
 import { MEDIA_TYPES } from '#shared/dto.ts'
 import { createInquiryInputSchema } from '#shared/inquiries.ts'
+import { mapPositionsInputSchema, mapSettingsInputSchema } from '#shared/map-composer.ts'
 import { messageAdvertisersInputSchema } from '#shared/mailing-messages.ts'
 import {
   createMapIconInputSchema,
@@ -1165,6 +1166,32 @@ function registry(): Map<string, RouteFuzz> {
           body: method === 'POST' ? anyBody : undefined,
         }),
     })
+  const mapPath = (tail: string) => withSegment((s) => `/api/admin/mailings/${s}/map${tail}`, mailingMonth())
+  add('GET /api/admin/mailings/:month/map', { admin: true, request: () => build({ path: mapPath('') }) })
+  add('PUT /api/admin/mailings/:month/map/positions', {
+    admin: true,
+    request: () =>
+      build({
+        path: mapPath('/positions'),
+        body: jsonBody(fromSchema(mapPositionsInputSchema, { orderId: fc.oneof(order(), anyString(40)) })),
+      }),
+  })
+  add('PUT /api/admin/mailings/:month/map/settings', {
+    admin: true,
+    request: () => build({ path: mapPath('/settings'), body: jsonBody(fromSchema(mapSettingsInputSchema)) }),
+  })
+  add('POST /api/admin/mailings/:month/map/image', {
+    admin: true,
+    request: () => build({ path: mapPath('/image'), body: uploadBody }),
+  })
+  add('DELETE /api/admin/mailings/:month/map/image', {
+    admin: true,
+    request: () => build({ path: mapPath('/image') }),
+  })
+  add('GET /api/admin/mailings/:month/map/image', {
+    admin: true,
+    request: () => build({ path: mapPath('/image') }),
+  })
   for (const action of ['approve', 'send-link'])
     add(`POST /api/admin/artwork/:orderId/${action}`, {
       admin: true,
