@@ -15,6 +15,7 @@ export const adminQueryKeys = {
   mailingIconStock: (month: string) => ['admin', 'mailings', month, 'icon-stock'] as const,
   mailingOffers: (month: string) => ['admin', 'mailings', month, 'offers'] as const,
   mailingScans: (month: string) => ['admin', 'mailings', month, 'scans'] as const,
+  mailingMap: (month: string) => ['admin', 'mailings', month, 'map'] as const,
   mailingDefaults: () => ['admin', 'mailing-settings'] as const,
   mapIconCatalogue: () => ['admin', 'map-icon-catalogue'] as const,
   calendarDays: () => ['admin', 'calendar-days'] as const,

@@ -83,7 +83,6 @@ import {
 } from '#shared/checkout.ts'
 import { MEDIA_TYPES } from '#shared/dto.ts'
 import { createInquiryInputSchema } from '#shared/inquiries.ts'
-import { mapPositionsInputSchema, mapSettingsInputSchema } from '#shared/map-composer.ts'
 import { messageAdvertisersInputSchema } from '#shared/mailing-messages.ts'
 import {
   createMapIconInputSchema,
@@ -93,6 +92,7 @@ import {
   updateMailingDatesInputSchema,
   updateMapIconInputSchema,
 } from '#shared/mailings.ts'
+import { mapPositionsInputSchema, mapSettingsInputSchema } from '#shared/map-composer.ts'
 import { extendOfferInputSchema } from '#shared/offers.ts'
 import { createRefundInputSchema } from '#shared/refunds.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
