@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type PointerEvent, useId, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Checkbox } from '#client/components/ui/checkbox.tsx'
 import { Label } from '#client/components/ui/label.tsx'
@@ -337,7 +345,7 @@ function Marker({
 }: {
   marker: ShownMarker
   card: MailingMapResponse['card']
-  trim: React.RefObject<HTMLDivElement | null>
+  trim: RefObject<HTMLDivElement | null>
   flagged: boolean
   description: string
   onMove: (orderId: string, point: MapPoint) => void
