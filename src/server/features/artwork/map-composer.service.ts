@@ -24,6 +24,7 @@ import {
 } from '#shared/map-composer.ts'
 import { mediaUrl } from '#shared/media-url.ts'
 import { soldLine } from '../orders/checkout-artwork.service.ts'
+import { isOrderId } from '../orders/order-ids.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import { type ArtworkContext, type LineRow, requireMailing, selectLines } from './artwork.service.ts'
 import { ArtworkRejectedError } from './artwork-file.ts'
@@ -188,6 +189,10 @@ export async function getMailingMap(ctx: ArtworkContext, month: string): Promise
   }
 }
 
+function notSold(): AppError {
+  return new AppError('validation_failed', MAP_POSITION_NOT_SOLD, { positions: [MAP_POSITION_NOT_SOLD] })
+}
+
 /**
  * Saves positions all at once or not at all: every line must be a sold map icon of this mailing (a day, a
  * line of another mailing, a refunded or unknown one is refused and nothing changes).
@@ -200,6 +205,8 @@ export async function saveMapPositions(
 ): Promise<number> {
   await requireMailing(ctx.db, month)
   const ids = input.positions.map((p) => p.orderId)
+  // Anything not shaped like an order id (NUL bytes, garbage) cannot be a sold line and never reaches a query.
+  if (!ids.every(isOrderId)) throw notSold()
   return ctx.db.transaction(async (tx) => {
     const sold = await tx
       .select({ id: orders.id })
@@ -208,9 +215,7 @@ export async function saveMapPositions(
       // Holds the lines so a refund cannot slip between the check and the write.
       .for('update')
     const soldIds = new Set(sold.map((r) => r.id))
-    const notSold = ids.filter((id) => !soldIds.has(id))
-    if (notSold.length > 0)
-      throw new AppError('validation_failed', MAP_POSITION_NOT_SOLD, { positions: [MAP_POSITION_NOT_SOLD] })
+    if (ids.some((id) => !soldIds.has(id))) throw notSold()
     for (const p of input.positions) {
       await tx
         .insert(mailingIconPositions)

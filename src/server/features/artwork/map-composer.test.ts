@@ -147,6 +147,7 @@ describe('map composer: markers and positions', () => {
         { orderId: ids.day, x: 0.5, y: 0.5 },
       ],
       [{ orderId: 'MAP-nope', x: 0.5, y: 0.5 }],
+      [{ orderId: 'MAP-\u0000', x: 0.5, y: 0.5 }],
       [{ orderId: ids.bob, x: 1.5, y: 0.5 }],
       [{ orderId: ids.bob, x: 0.5, y: -0.01 }],
       [{ orderId: ids.bob, x: '0.5', y: 0.5 }],
