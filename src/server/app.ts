@@ -12,6 +12,7 @@ import { advertisersRoutes } from './features/advertisers/advertisers.routes.ts'
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
 import { ARTWORK_UPLOAD_PATH, artworkRoutes } from './features/artwork/artwork.routes.ts'
 import { artworkAttention } from './features/artwork/artwork-attention.ts'
+import { MAP_IMAGE_UPLOAD_PATH, mapComposerRoutes } from './features/artwork/map-composer.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { blogPostsRoutes } from './features/blog-posts/blog-posts.routes.ts'
 import { calendarAdminRoutes } from './features/calendar-days/calendar-admin.routes.ts'
@@ -109,6 +110,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', adminInboxRoutes(deps))
     .route('/', mailingsRoutes(deps))
     .route('/', artworkRoutes(deps))
+    .route('/', mapComposerRoutes(deps))
     .route('/', ownerDigestRoutes(deps, ownerDigestContext(deps)))
     .route('/', announcementsRoutes(deps))
     .route('/', teamRoutes(deps))
@@ -160,7 +162,10 @@ export function createApp(appDeps: AppDeps) {
     const method = c.req.method
     if (
       BODYLESS_METHODS.has(method) ||
-      (method === 'POST' && (c.req.path === MEDIA_UPLOAD_PATH || ARTWORK_UPLOAD_PATH.test(c.req.path)))
+      (method === 'POST' &&
+        (c.req.path === MEDIA_UPLOAD_PATH ||
+          ARTWORK_UPLOAD_PATH.test(c.req.path) ||
+          MAP_IMAGE_UPLOAD_PATH.test(c.req.path)))
     )
       return next()
     return jsonBodyLimit(c, next)

@@ -62,6 +62,7 @@ describe('the page manifest', () => {
       '/checkout/:dayId',
       '/map-icon-checkout/:iconId',
       '/thank-you',
+      '/admin/mailings/:month/map',
       '/admin/:section?',
     ])
   })

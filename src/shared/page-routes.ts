@@ -100,6 +100,8 @@ export const PAGE_ROUTES = [
     data: ['prior-work'],
     sitemap: true,
   },
+  // A mailing's map composer: its own page, so a reload keeps the owner on it.
+  { path: '/admin/mailings/:month/map', page: 'admin/map-composer-page', rendering: 'browser' },
   // One route for /admin and /admin/:section so switching tabs keeps the dashboard mounted.
   { path: '/admin/:section?', page: 'admin/admin-page', rendering: 'browser' },
   // Answered with status 404.

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -788,6 +789,53 @@ export const orderArtwork = pgTable(
   (t) => [
     index('order_artwork_file_idx').on(t.fileKey),
     check('order_artwork_state', sql`${t.state} IN ('received', 'approved', 'changes_requested')`),
+  ],
+)
+
+/**
+ * A mailing's map side (the map composer): the image its icons are placed on, by storage key (null: the
+ * newest map_example media item), its pixel size, and whether the card prints the numbered legend.
+ */
+export const mailingMaps = pgTable(
+  'mailing_maps',
+  {
+    month: text('month')
+      .primaryKey()
+      .references(() => mailings.month, { onDelete: 'cascade' }),
+    imageKey: text('image_key'),
+    imageContentType: text('image_content_type'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    legend: boolean('legend').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'mailing_maps_image_whole',
+      sql`(${t.imageKey} IS NULL AND ${t.imageContentType} IS NULL AND ${t.imageWidth} IS NULL AND ${t.imageHeight} IS NULL) OR (${t.imageKey} IS NOT NULL AND ${t.imageContentType} IN ('image/png', 'image/jpeg') AND ${t.imageWidth} > 0 AND ${t.imageHeight} > 0)`,
+    ),
+  ],
+)
+
+/**
+ * Where a sold map icon sits on its mailing's card: the marker's centre as fractions (0–1) of the card's trim
+ * box from its top-left corner. Read only together with the line's own mailing month, so a position never
+ * follows a line into another mailing; a line without one is parked in the free column (map-positions.ts).
+ */
+export const mailingIconPositions = pgTable(
+  'mailing_icon_positions',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    mailingMonth: text('mailing_month').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mailing_icon_positions_month_idx').on(t.mailingMonth),
+    check('mailing_icon_positions_inside', sql`${t.x} BETWEEN 0 AND 1 AND ${t.y} BETWEEN 0 AND 1`),
   ],
 )
 

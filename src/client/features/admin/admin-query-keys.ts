@@ -16,6 +16,7 @@ export const adminQueryKeys = {
   mailingOffers: (month: string) => ['admin', 'mailings', month, 'offers'] as const,
   mailingScans: (month: string) => ['admin', 'mailings', month, 'scans'] as const,
   mailingPrintReadiness: (month: string) => ['admin', 'mailings', month, 'print-readiness'] as const,
+  mailingMap: (month: string) => ['admin', 'mailings', month, 'map'] as const,
   mailingDefaults: () => ['admin', 'mailing-settings'] as const,
   mapIconCatalogue: () => ['admin', 'map-icon-catalogue'] as const,
   calendarDays: () => ['admin', 'calendar-days'] as const,

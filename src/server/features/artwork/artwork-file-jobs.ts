@@ -8,7 +8,7 @@ import {
 } from '#server/lib/child-jobs/child-job-pool.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { ARTWORK_BUSY_MESSAGE, ARTWORK_TOO_COMPLEX_MESSAGE } from '#shared/artwork.ts'
-import { ArtworkRejectedError, type PreparedArtwork } from './artwork-file.ts'
+import { ArtworkRejectedError, type InspectedArtwork, type PreparedArtwork } from './artwork-file.ts'
 import type { ProofDay, ProofIcon, ProofInput, ProofMap, ProofMapMarker } from './proof-pdf.ts'
 
 /**
@@ -78,6 +78,21 @@ class FileJobsBusyError extends AppError {
 export async function prepareArtworkInChild(bytes: Uint8Array): Promise<PreparedArtwork> {
   try {
     return await artworkPool().run<PreparedArtwork>('prepare-artwork', bytes, {
+      timeoutMs: UPLOAD_JOB_TIMEOUT_MS,
+    })
+  } catch (error) {
+    if (error instanceof FileJobBusyError) throw new FileJobsBusyError(error.retryAfterSeconds)
+    if (error instanceof FileJobLimitError) throw new ArtworkRejectedError(ARTWORK_TOO_COMPLEX_MESSAGE)
+    if (error instanceof FileJobError && error.errorName === 'ArtworkRejectedError')
+      throw new ArtworkRejectedError(error.message)
+    throw error
+  }
+}
+
+/** inspectArtwork (artwork-file.ts) in a child process: the type by content and an image's pixel size. */
+export async function inspectFileInChild(bytes: Uint8Array): Promise<InspectedArtwork> {
+  try {
+    return await artworkPool().run<InspectedArtwork>('inspect-file', bytes, {
       timeoutMs: UPLOAD_JOB_TIMEOUT_MS,
     })
   } catch (error) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { serveChildJobs } from '#server/lib/child-jobs/serve-child-jobs.ts'
-import { prepareArtwork } from './artwork-file.ts'
+import { inspectArtwork, prepareArtwork } from './artwork-file.ts'
 import type { ProofJobArtwork, ProofJobInput } from './artwork-file-jobs.ts'
 import { renderProofPdf } from './proof-pdf.ts'
 
@@ -11,6 +11,7 @@ sharp.concurrency(1)
 
 serveChildJobs({
   'prepare-artwork': async (input) => prepareArtwork(input as Uint8Array),
+  'inspect-file': async (input) => inspectArtwork(input as Uint8Array),
   'render-proof': async (input, ask) => {
     const { days, icons, map, ...rest } = input as ProofJobInput
     const load = (key: string) => async () => (await ask('artwork', key)) as Uint8Array

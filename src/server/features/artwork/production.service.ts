@@ -2,7 +2,6 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { calendarDays, orders } from '#server/db/schema.ts'
 import { ARTWORK_STATE_LABELS, type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
-import { shortLinkPath } from '#shared/short-links.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import {
   type ArtworkContext,
@@ -12,8 +11,10 @@ import {
   selectLines,
 } from './artwork.service.ts'
 import { checkPrint, type InspectedArtwork, printWarnings } from './artwork-file.ts'
-import { type ProofJobArtwork, type ProofJobInput, renderProofInChild } from './artwork-file-jobs.ts'
+import { type ProofJobInput, renderProofInChild } from './artwork-file-jobs.ts'
 import { artworkManifestCsv, artworkZipNames, artworkZipStream, type ZipSource } from './artwork-zip.ts'
+import { mailingProofMap } from './map-composer.service.ts'
+import { proofArtwork, shortUrl } from './proof-lines.ts'
 import type { ProofDraft } from './proof-pdf.ts'
 
 /** Reads a stored file whole (artwork is at most 20 MB, and the proof embeds one at a time). */
@@ -22,18 +23,6 @@ async function readAll(ctx: ArtworkContext, key: string): Promise<Uint8Array> {
   if (!object) throw new Error(`artwork file missing from storage: ${key}`)
   if (object.body instanceof Uint8Array) return object.body
   return new Uint8Array(await new Response(object.body).arrayBuffer())
-}
-
-/** The proof uses approved artwork, else received; a file the owner sent back for changes is left out. */
-function proofArtwork(line: LineRow): ProofJobArtwork | null {
-  const art = line.artwork
-  if (!art || art.state === 'changes_requested') return null
-  return { contentType: art.contentType as ProofJobArtwork['contentType'], key: art.fileKey }
-}
-
-/** A line's absolute short link, what its QR code holds: the site's public origin + /go/{code}. */
-function shortUrl(ctx: ArtworkContext, line: LineRow): string {
-  return `${ctx.publicOrigin}${shortLinkPath(line.shortCode)}`
 }
 
 /**
@@ -98,7 +87,7 @@ export async function buildProof(
       days,
       icons,
       draft: proofDraft(lines),
-      map: null,
+      map: await mailingProofMap(ctx, month),
     },
     (key) => readAll(ctx, key),
   )

@@ -92,6 +92,7 @@ import {
   updateMailingDatesInputSchema,
   updateMapIconInputSchema,
 } from '#shared/mailings.ts'
+import { mapPositionsInputSchema, mapSettingsInputSchema } from '#shared/map-composer.ts'
 import { extendOfferInputSchema } from '#shared/offers.ts'
 import { createRefundInputSchema } from '#shared/refunds.ts'
 import { calendarDefaultInputSchema, updateFontInputSchema } from '#shared/settings.ts'
@@ -1170,6 +1171,32 @@ function registry(): Map<string, RouteFuzz> {
           body: method === 'POST' ? anyBody : undefined,
         }),
     })
+  const mapPath = (tail: string) => withSegment((s) => `/api/admin/mailings/${s}/map${tail}`, mailingMonth())
+  add('GET /api/admin/mailings/:month/map', { admin: true, request: () => build({ path: mapPath('') }) })
+  add('PUT /api/admin/mailings/:month/map/positions', {
+    admin: true,
+    request: () =>
+      build({
+        path: mapPath('/positions'),
+        body: jsonBody(fromSchema(mapPositionsInputSchema, { orderId: fc.oneof(order(), anyString(40)) })),
+      }),
+  })
+  add('PUT /api/admin/mailings/:month/map/settings', {
+    admin: true,
+    request: () => build({ path: mapPath('/settings'), body: jsonBody(fromSchema(mapSettingsInputSchema)) }),
+  })
+  add('POST /api/admin/mailings/:month/map/image', {
+    admin: true,
+    request: () => build({ path: mapPath('/image'), body: uploadBody }),
+  })
+  add('DELETE /api/admin/mailings/:month/map/image', {
+    admin: true,
+    request: () => build({ path: mapPath('/image') }),
+  })
+  add('GET /api/admin/mailings/:month/map/image', {
+    admin: true,
+    request: () => build({ path: mapPath('/image') }),
+  })
   for (const action of ['approve', 'send-link'])
     add(`POST /api/admin/artwork/:orderId/${action}`, {
       admin: true,

@@ -143,6 +143,9 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                       <Button size="sm" variant="outline" asChild>
                         <Link to={`/admin/artwork?month=${row.month}`}>Artwork{forMonth}</Link>
                       </Button>
+                      <Button size="sm" variant="outline" asChild>
+                        <Link to={`/admin/mailings/${row.month}/map`}>Map{forMonth}</Link>
+                      </Button>
                       {row.status === 'open' ? (
                         <Button
                           size="sm"
