@@ -1,6 +1,6 @@
+import type { AdApprovalDto } from './ad-approval.ts'
 import type { MonthKey } from './mailings.ts'
 import type { LineLinkDto } from './short-links.ts'
-import type { AdApprovalDto } from './ad-approval.ts'
 
 /**
  * Artwork and production: the contract between the server, the buyer's artwork page
