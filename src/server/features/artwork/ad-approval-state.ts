@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { adApprovals } from '#server/db/schema.ts'
+import { adApprovals, mailings } from '#server/db/schema.ts'
 import { type AdApprovalDecision, type AdApprovalDto, WAITING_APPROVAL } from '#shared/ad-approval.ts'
 
 /**
@@ -57,4 +57,12 @@ export async function adApprovalsOf(
   return new Map(
     lines.map((l) => [l.orderId, approvalOf(decisions.get(l.orderId), printedArtworkKey(l.artwork))]),
   )
+}
+
+/** Records the first time a mailing's proof was built: from then its advertisers check their ads. */
+export async function markProofBuilt(db: Db, month: string, now: Date): Promise<void> {
+  await db
+    .update(mailings)
+    .set({ proofBuiltAt: now })
+    .where(and(eq(mailings.month, month), isNull(mailings.proofBuiltAt)))
 }

@@ -4,6 +4,7 @@ import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { shortLinkPath } from '#shared/short-links.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
+import { markProofBuilt } from './ad-approval-state.ts'
 import {
   type ArtworkContext,
   type LineRow,
@@ -87,7 +88,7 @@ export async function buildProof(
       shortUrl: shortUrl(ctx, l),
     }))
   // Drawn in a child process with time and memory limits: it decodes every stored (untrusted) file.
-  return renderProofInChild(
+  const pdf = await renderProofInChild(
     {
       month,
       title: mailingMonthLabel(month),
@@ -101,6 +102,9 @@ export async function buildProof(
     },
     (key) => readAll(ctx, key),
   )
+  // The first proof built opens the advertisers' check of their ads (ad-approval.service.ts).
+  await markProofBuilt(ctx.db, month, new Date())
+  return pdf
 }
 
 /** Every original artwork file of a mailing, as a ZIP streamed file by file. */
