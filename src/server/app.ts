@@ -10,6 +10,7 @@ import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes.t
 import { adminCheckoutsRoutes } from './features/admin-orders/checkouts.routes.ts'
 import { advertisersRoutes } from './features/advertisers/advertisers.routes.ts'
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts'
+import { adApprovalRoutes } from './features/artwork/ad-approval.routes.ts'
 import { ARTWORK_UPLOAD_PATH, artworkRoutes } from './features/artwork/artwork.routes.ts'
 import { artworkAttention } from './features/artwork/artwork-attention.ts'
 import { MAP_IMAGE_UPLOAD_PATH, mapComposerRoutes } from './features/artwork/map-composer.routes.ts'
@@ -111,6 +112,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/', mailingsRoutes(deps))
     .route('/', artworkRoutes(deps))
     .route('/', mapComposerRoutes(deps))
+    .route('/', adApprovalRoutes(deps))
     .route('/', ownerDigestRoutes(deps, ownerDigestContext(deps)))
     .route('/', announcementsRoutes(deps))
     .route('/', teamRoutes(deps))

@@ -1,3 +1,4 @@
+import type { AdApprovalDto } from './ad-approval.ts'
 import type { MonthKey } from './mailings.ts'
 import type { LineLinkDto } from './short-links.ts'
 
@@ -188,6 +189,8 @@ export type ProductionLineDto = ArtworkLineDto & {
   artworkUrl: string
   reviewedAt: string | null
   reviewedBy: string | null
+  /** The advertiser's own decision on the line as printed (decided on /account once the proof exists). */
+  advertiserApproval: AdApprovalDto
 }
 
 /** Lines per page of the board unless ?pageSize= asks otherwise, and the most one page may hold. */

@@ -37,4 +37,6 @@ export const queryKeys = {
   offer: (token: string) => ['offer', token] as const,
   /** GET /api/account: the signed-in advertiser's purchases; removed on sign-out. */
   account: () => ['account'] as const,
+  /** GET /api/account/approvals: the advertiser's ads to check before print (under account: removed with it). */
+  accountApprovals: () => ['account', 'approvals'] as const,
 }

@@ -186,6 +186,11 @@ export const mailings = pgTable(
      * set by `UPDATE … WHERE offers_made_at IS NULL` in the transaction that inserts them. Null: not yet.
      */
     offersMadeAt: timestamp('offers_made_at', { withTimezone: true }),
+    /**
+     * When the mailing's proof was first built: from then its advertisers are asked to check their ads as
+     * printed (features/artwork/ad-approval.service.ts). Null: no proof yet.
+     */
+    proofBuiltAt: timestamp('proof_built_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -836,6 +841,36 @@ export const mailingIconPositions = pgTable(
   (t) => [
     index('mailing_icon_positions_month_idx').on(t.mailingMonth),
     check('mailing_icon_positions_inside', sql`${t.x} BETWEEN 0 AND 1 AND ${t.y} BETWEEN 0 AND 1`),
+  ],
+)
+
+/**
+ * The advertiser's decision on a line's ad as printed (features/artwork/ad-approval.service.ts): every
+ * decision is a row, the latest counts. decision: approved | changes_requested (with the advertiser's note).
+ * artwork_key is the file the preview showed (null: none, the card prints the name only); a decision
+ * stands only while the line prints that same file, so new artwork makes the line wait for a decision again.
+ */
+export const adApprovals = pgTable(
+  'ad_approvals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    decision: text('decision').notNull(),
+    note: text('note'),
+    artworkKey: text('artwork_key'),
+    /** The signed-in address that decided. */
+    decidedBy: text('decided_by').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('ad_approvals_order_idx').on(t.orderId, t.id),
+    check('ad_approvals_decision', sql`${t.decision} IN ('approved', 'changes_requested')`),
+    check(
+      'ad_approvals_note',
+      sql`(${t.decision} = 'approved' AND ${t.note} IS NULL) OR (${t.decision} = 'changes_requested' AND length(${t.note}) BETWEEN 1 AND 1000)`,
+    ),
   ],
 )
 

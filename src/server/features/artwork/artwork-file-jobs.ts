@@ -8,6 +8,7 @@ import {
 } from '#server/lib/child-jobs/child-job-pool.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { ARTWORK_BUSY_MESSAGE, ARTWORK_TOO_COMPLEX_MESSAGE } from '#shared/artwork.ts'
+import type { AdPreviewInput } from './ad-preview.ts'
 import { ArtworkRejectedError, type InspectedArtwork, type PreparedArtwork } from './artwork-file.ts'
 import type { ProofDay, ProofIcon, ProofInput, ProofMap, ProofMapMarker } from './proof-pdf.ts'
 
@@ -23,6 +24,7 @@ import type { ProofDay, ProofIcon, ProofInput, ProofMap, ProofMapMarker } from '
 const FILE_JOB_MEMORY_MB = 512
 const UPLOAD_JOB_TIMEOUT_MS = 20_000
 const PROOF_JOB_TIMEOUT_MS = 120_000
+const AD_PREVIEW_JOB_TIMEOUT_MS = 20_000
 const FILE_JOB_PROCESSES = 2
 const FILE_JOB_QUEUE = 8
 
@@ -112,6 +114,28 @@ export async function renderProofInChild(
   try {
     return await artworkPool().run<Uint8Array>('render-proof', input, {
       timeoutMs: PROOF_JOB_TIMEOUT_MS,
+      onAsk: async (name, key) => {
+        if (name !== 'artwork' || typeof key !== 'string') throw new Error(`unknown request ${name}`)
+        return loadArtwork(key)
+      },
+    })
+  } catch (error) {
+    if (error instanceof FileJobBusyError) throw new FileJobsBusyError(error.retryAfterSeconds)
+    throw error
+  }
+}
+
+/** An ad preview's input as it crosses to the child: its artwork by storage key, fetched when drawn. */
+export type AdPreviewJobInput = Omit<AdPreviewInput, 'artwork'> & { artwork: ProofJobArtwork | null }
+
+/** renderAdPreview (ad-preview.ts) in a child process; it asks for the line's stored file. */
+export async function renderAdPreviewInChild(
+  input: AdPreviewJobInput,
+  loadArtwork: (key: string) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  try {
+    return await artworkPool().run<Uint8Array>('render-ad-preview', input, {
+      timeoutMs: AD_PREVIEW_JOB_TIMEOUT_MS,
       onAsk: async (name, key) => {
         if (name !== 'artwork' || typeof key !== 'string') throw new Error(`unknown request ${name}`)
         return loadArtwork(key)

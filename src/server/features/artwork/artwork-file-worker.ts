@@ -1,7 +1,8 @@
 import sharp from 'sharp'
 import { serveChildJobs } from '#server/lib/child-jobs/serve-child-jobs.ts'
+import { renderAdPreview } from './ad-preview.ts'
 import { inspectArtwork, prepareArtwork } from './artwork-file.ts'
-import type { ProofJobArtwork, ProofJobInput } from './artwork-file-jobs.ts'
+import type { AdPreviewJobInput, ProofJobArtwork, ProofJobInput } from './artwork-file-jobs.ts'
 import { renderProofPdf } from './proof-pdf.ts'
 
 // The child process that reads untrusted artwork (artwork-file-jobs.ts starts it). libvips keeps no
@@ -12,6 +13,16 @@ sharp.concurrency(1)
 serveChildJobs({
   'prepare-artwork': async (input) => prepareArtwork(input as Uint8Array),
   'inspect-file': async (input) => inspectArtwork(input as Uint8Array),
+  'render-ad-preview': async (input, ask) => {
+    const { artwork, ...rest } = input as AdPreviewJobInput
+    return renderAdPreview({
+      ...rest,
+      artwork: artwork && {
+        contentType: artwork.contentType,
+        load: async () => (await ask('artwork', artwork.key)) as Uint8Array,
+      },
+    })
+  },
   'render-proof': async (input, ask) => {
     const { days, icons, map, ...rest } = input as ProofJobInput
     const load = (key: string) => async () => (await ask('artwork', key)) as Uint8Array

@@ -24,6 +24,7 @@ import {
 import type { LineLinkDto } from '#shared/short-links.ts'
 import { lineLinkBody } from '../orders/line-links.service.ts'
 import { getPrintSpecs, setPrintSpecs } from '../orders/print-specs.service.ts'
+import { queueProofChecks } from './ad-approval.service.ts'
 import {
   type ArtworkFileKind,
   getAdLogoFile,
@@ -193,6 +194,8 @@ export function artworkRoutes(deps: AppDeps) {
       .get('/admin/mailings/:month/proof.pdf', admin, async (c) => {
         const month = c.req.param('month')
         const pdf = await buildProof(ctx, month, deps.config.site.productName)
+        // Once a proof exists, each advertiser of the mailing is asked (once) to check their ad.
+        await queueProofChecks({ ...ctx, secret: deps.authSecret }, month, new Date())
         return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="proof-${month}.pdf"`,

@@ -5,6 +5,7 @@ import { artworkLinks, mailings, orderArtwork, orders } from '#server/db/schema.
 import { AppError } from '#server/lib/errors.ts'
 import type { Storage } from '#server/lib/storage/storage.ts'
 import { uploadFileName } from '#server/lib/uploaded-images.ts'
+import { type AdApprovalDto, WAITING_APPROVAL } from '#shared/ad-approval.ts'
 import {
   ARTWORK_LINE_NOT_FOUND,
   ARTWORK_LINK_NOT_FOUND,
@@ -38,6 +39,7 @@ import {
 import { lineLinks, linkedLine, setLineLink } from '../orders/line-links.service.ts'
 import { isOrderId } from '../orders/order-ids.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
+import { adApprovalsOf } from './ad-approval-state.ts'
 import { checkPrint, type InspectedArtwork } from './artwork-file.ts'
 import { prepareArtworkInChild } from './artwork-file-jobs.ts'
 
@@ -512,10 +514,11 @@ export async function getProductionBoard(
     ctx.publicOrigin,
     lines.map((l) => l.orderId),
   )
+  const approvals = await adApprovalsOf(ctx.db, lines)
   return {
     mailing: { ...toMailingDto(mailing, ctx, now), status: mailing.status, inHomesDate: mailing.inHomesDate },
     lines: lines.map((l) =>
-      toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, links, now),
+      toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, links, approvals, now),
     ),
     counts,
     total,
@@ -530,6 +533,7 @@ function toProductionLine(
   specs: PrintSpecs,
   token: string,
   links: Map<string, LineLinkDto>,
+  approvals: Map<string, AdApprovalDto>,
   now: Date,
 ): ProductionLineDto {
   return {
@@ -541,6 +545,7 @@ function toProductionLine(
     artworkUrl: artworkPath(token),
     reviewedAt: row.artwork?.reviewedAt?.toISOString() ?? null,
     reviewedBy: row.artwork?.reviewedBy ?? null,
+    advertiserApproval: approvals.get(row.orderId) ?? WAITING_APPROVAL,
   }
 }
 
@@ -555,7 +560,16 @@ export async function getProductionLine(
   const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, row.mailingMonth))
   const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
   const links = await lineLinks(ctx.db, ctx.publicOrigin, [row.orderId])
-  return toProductionLine(row, mailing as MailingRow, await getPrintSpecs(ctx.db), token, links, now)
+  const approvals = await adApprovalsOf(ctx.db, [row])
+  return toProductionLine(
+    row,
+    mailing as MailingRow,
+    await getPrintSpecs(ctx.db),
+    token,
+    links,
+    approvals,
+    now,
+  )
 }
 
 /**

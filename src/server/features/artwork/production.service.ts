@@ -3,6 +3,7 @@ import { calendarDays, orders } from '#server/db/schema.ts'
 import { ARTWORK_STATE_LABELS, type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
+import { markProofBuilt } from './ad-approval-state.ts'
 import {
   type ArtworkContext,
   type LineRow,
@@ -77,7 +78,7 @@ export async function buildProof(
       shortUrl: shortUrl(ctx, l),
     }))
   // Drawn in a child process with time and memory limits: it decodes every stored (untrusted) file.
-  return renderProofInChild(
+  const pdf = await renderProofInChild(
     {
       month,
       title: mailingMonthLabel(month),
@@ -91,6 +92,9 @@ export async function buildProof(
     },
     (key) => readAll(ctx, key),
   )
+  // The first proof built opens the advertisers' check of their ads (ad-approval.service.ts).
+  await markProofBuilt(ctx.db, month, new Date())
+  return pdf
 }
 
 /**

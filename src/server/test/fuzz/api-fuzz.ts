@@ -39,6 +39,7 @@ import { mediaListQuerySchema } from '#server/features/media/media.routes.ts'
 import { makeMailingOffers } from '#server/features/offers/offer-round.service.ts'
 import { offerRoundContext } from '#server/features/offers/offers-task.ts'
 import { unsubscribeToken } from '#server/lib/unsubscribe-token.ts'
+import { adApprovalInputSchema } from '#shared/ad-approval-schemas.ts'
 import {
   advertiserEditInputSchema,
   advertiserMergeInputSchema,
@@ -1108,6 +1109,20 @@ function registry(): Map<string, RouteFuzz> {
     admin: true,
     request: () =>
       build({ path: withSegment((s) => `/api/account/lines/${s}/link`, order()), body: linkBody() }),
+  })
+  // The advertiser's check of their ad as printed.
+  add('GET /api/account/approvals', { admin: true, request: getRoute('/api/account/approvals') })
+  add('POST /api/account/lines/:id/approval', {
+    admin: true,
+    request: () =>
+      build({
+        path: withSegment((s) => `/api/account/lines/${s}/approval`, order()),
+        body: jsonBody(fromSchema(adApprovalInputSchema)),
+      }),
+  })
+  add('GET /api/account/lines/:id/preview.png', {
+    admin: true,
+    request: () => build({ path: withSegment((s) => `/api/account/lines/${s}/preview.png`, order()) }),
   })
   add('PUT /api/admin/orders/:orderId/link', {
     admin: true,

@@ -8,6 +8,7 @@ import { ACCOUNT_TEXTS, mailingHeadingText } from '#shared/account-texts.ts'
 import { purchasesBesideOffers } from '../account-display'
 import { accountQueryOptions, isSignedOutError } from '../api/get-account'
 import { AccountOffers } from './account-offers'
+import { AdApprovalSection } from './ad-approval-section'
 import { MailingProgress } from './mailing-progress'
 import { PurchaseCard } from './purchase-card'
 
@@ -91,6 +92,7 @@ export function AccountOverview({
       ) : (
         <>
           <AccountOffers offers={data.offers} />
+          <AdApprovalSection />
           {groups.length === 0 ? (
             <p className="text-lg text-slate-800">{ACCOUNT_TEXTS.noPurchases}</p>
           ) : (

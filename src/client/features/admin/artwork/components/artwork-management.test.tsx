@@ -90,6 +90,7 @@ const line = (orderId: string, extra: Partial<ProductionLineDto> = {}): Producti
   artworkUrl: `/artwork/token-${orderId}`,
   reviewedAt: null,
   reviewedBy: null,
+  advertiserApproval: { state: 'waiting', note: null, decidedAt: null },
   ...extra,
 })
 

@@ -32,6 +32,7 @@ const line = (orderId: string, extra: Partial<ProductionLineDto> = {}): Producti
   artworkUrl: `/artwork/token-${orderId}`,
   reviewedAt: null,
   reviewedBy: null,
+  advertiserApproval: { state: 'waiting', note: null, decidedAt: null },
   ...extra,
 })
 
@@ -66,5 +67,47 @@ describe('ArtworkTable', () => {
       .getAllByText('Re-uploaded — review again')
       .map((badge) => within(badge.closest('tr') as HTMLElement).getByRole('rowheader').textContent)
     expect(marked).toEqual(['Calendar day: ORD-10002Prints at 1 × 1 in'])
+  })
+
+  it("shows the advertiser's approval beside the owner's state, a long change request in full on demand", () => {
+    const long = `Please move the logo to the left and use our new phone number. ${'More detail. '.repeat(10)}`
+    render(
+      <ArtworkTable
+        monthLabel="March 2033"
+        actions={actions}
+        lines={[
+          line('ORD-20001'),
+          line('ORD-20002', {
+            advertiserApproval: { state: 'approved', note: null, decidedAt: '2033-02-11T15:00:00.000Z' },
+          }),
+          line('ORD-20003', {
+            advertiserApproval: {
+              state: 'changes_requested',
+              note: 'Bigger logo',
+              decidedAt: '2033-02-11T15:00:00.000Z',
+            },
+          }),
+          line('ORD-20004', {
+            advertiserApproval: {
+              state: 'changes_requested',
+              note: long,
+              decidedAt: '2033-02-11T15:00:00.000Z',
+            },
+          }),
+        ]}
+      />,
+    )
+    expect(screen.getByRole('columnheader', { name: 'Advertiser' })).toBeTruthy()
+    const cellOf = (orderId: string) => {
+      const row = screen.getByRole('rowheader', { name: new RegExp(orderId) }).closest('tr') as HTMLElement
+      const index = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Advertiser')
+      return within(row).getAllByRole('cell')[index - 1] as HTMLElement
+    }
+    expect(cellOf('ORD-20001').textContent).toBe('Waiting')
+    expect(cellOf('ORD-20002').textContent).toBe('Approved')
+    expect(cellOf('ORD-20003').textContent).toBe('Change requested: Bigger logo')
+    const longCell = cellOf('ORD-20004')
+    expect(within(longCell).getByText(/^Change requested: Please move the logo.*…$/)).toBeTruthy()
+    expect(longCell.querySelector('details p')?.textContent).toBe(long)
   })
 })

@@ -20,6 +20,7 @@ import {
 import { TruncatedText } from '#client/features/admin/components/truncated-text.tsx'
 import { formatInstant } from '#client/features/admin/mailings/mailing-display.ts'
 import { cn } from '#client/lib/cn.ts'
+import { advertiserApprovalText } from '#shared/ad-approval.ts'
 import {
   ARTWORK_STATE_LABELS,
   type ArtworkState,
@@ -69,6 +70,7 @@ export function ArtworkTable({
           <TableHead>Business</TableHead>
           <TableHead>Artwork</TableHead>
           <TableHead>State</TableHead>
+          <TableHead>Advertiser</TableHead>
           <TableHead>Print check</TableHead>
           <TableHead>Actions</TableHead>
         </TableRow>
@@ -138,6 +140,9 @@ function ArtworkRow({ line, actions }: { line: ProductionLineDto; actions: Artwo
           ) : null}
         </div>
       </TableCell>
+      <TableCell data-label="Advertiser" className={cn('min-w-40', STACKED_CELL)}>
+        <AdvertiserApproval approval={line.advertiserApproval} />
+      </TableCell>
       <TableCell data-label="Print check" className={cn('min-w-48', STACKED_CELL)}>
         <PrintCheckSummary check={line.printCheck} name={name} />
       </TableCell>
@@ -178,6 +183,28 @@ function ArtworkRow({ line, actions }: { line: ProductionLineDto; actions: Artwo
 }
 
 /** The thumbnail linking to the original; a PDF (no thumbnail) by its name; 'None yet' without a file. */
+/** A change request longer than this shows its start, and the whole note on "Show". */
+const NOTE_PREVIEW_CHARS = 80
+
+/**
+ * The advertiser's own decision on the line as printed (/account): "Approved", "Change requested: {note}"
+ * (a long note opens in full), or "Waiting".
+ */
+function AdvertiserApproval({ approval }: { approval: ProductionLineDto['advertiserApproval'] }) {
+  if (approval.state === 'approved')
+    return <Badge variant="success">{advertiserApprovalText(approval)}</Badge>
+  if (approval.state === 'waiting')
+    return <span className="text-slate-700">{advertiserApprovalText(approval)}</span>
+  const text = advertiserApprovalText(approval)
+  if (text.length <= NOTE_PREVIEW_CHARS) return <p className="break-words text-amber-900">{text}</p>
+  return (
+    <details className="break-words text-amber-900">
+      <summary className="cursor-pointer">{`${text.slice(0, NOTE_PREVIEW_CHARS).trimEnd()}…`}</summary>
+      <p className="mt-1 whitespace-pre-wrap">{approval.note}</p>
+    </details>
+  )
+}
+
 function ArtworkFile({ line }: { line: ProductionLineDto }) {
   const { file } = line
   if (!file) return <span className="text-slate-700">None yet</span>
