@@ -86,6 +86,12 @@ describe('the map side’s geometry', () => {
       }
   })
 
+  it('holds the codes of up to 12 icons at the default sizes (a 0.6 in code of 29 modules)', () => {
+    const outer = 0.6 * INCH * (37 / 29)
+    expect(legendLayout(safe, 12, outer, () => 100)).toMatchObject({ kind: 'qr', columns: 3, rows: 4 })
+    expect(legendLayout(safe, 13, outer, () => 100).kind).toBe('link')
+  })
+
   it('prints links as text when the codes would not fit, in several columns, shrinking to 6.5 pt', () => {
     const many = legendLayout(safe, 26, 55, (size) => size * 20)
     expect(many.kind).toBe('link')
