@@ -52,36 +52,50 @@ function background(size: number, format: 'jpeg' | 'png'): Promise<Buffer> {
               width: 400,
               height: 400,
               channels: 3,
+              background: '#a0a0a0',
               noise: { type: 'gaussian', mean: 160, sigma: 40 },
             },
           })
             .resize(size, size, { kernel: 'cubic' })
-            .png({ compressionLevel: 1 })
+            .raw()
             .toBuffer()
         : sharp(
             Buffer.from(
               `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff7e0"/><stop offset="1" stop-color="#d6e8ff"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
             ),
           )
-            .png({ compressionLevel: 1 })
+            .removeAlpha()
+            .raw()
             .toBuffer()
     backgrounds.set(key, made)
   }
   return made
 }
 
-/** A logo-like picture: its background, sixty coloured shapes and the business's name, all its own. */
+/**
+ * A logo-like picture: its background, with a 1000 px panel of sixty coloured shapes and the business's
+ * name at a place of its own (drawing shapes over all 4000 px would make the files far slower to make).
+ */
 async function artworkFile(seed: number, size: number, name: string, format: 'jpeg' | 'png') {
   const next = random(seed)
+  const panel = Math.min(1000, size)
   const colour = () =>
     `rgb(${Math.floor(next() * 255)},${Math.floor(next() * 255)},${Math.floor(next() * 255)})`
   const shapes = Array.from({ length: 60 }, () =>
     next() < 0.5
-      ? `<circle cx="${next() * size}" cy="${next() * size}" r="${next() * size * 0.08}" fill="${colour()}" opacity="0.8"/>`
-      : `<rect x="${next() * size}" y="${next() * size}" width="${next() * size * 0.2}" height="${next() * size * 0.1}" fill="${colour()}" opacity="0.7"/>`,
+      ? `<circle cx="${next() * panel}" cy="${next() * panel}" r="${next() * panel * 0.1}" fill="${colour()}" opacity="0.8"/>`
+      : `<rect x="${next() * panel}" y="${next() * panel}" width="${next() * panel * 0.3}" height="${next() * panel * 0.15}" fill="${colour()}" opacity="0.7"/>`,
   ).join('')
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${shapes}<text x="50%" y="55%" font-family="sans-serif" font-size="${size / 9}" font-weight="bold" text-anchor="middle" fill="#111">${name}</text></svg>`
-  const picture = sharp(await background(size, format)).composite([{ input: Buffer.from(svg) }])
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${panel}" height="${panel}">${shapes}<text x="50%" y="55%" font-family="sans-serif" font-size="${panel / 7}" font-weight="bold" text-anchor="middle" fill="#111">${name}</text></svg>`
+  const picture = sharp(await background(size, format), {
+    raw: { width: size, height: size, channels: 3 },
+  }).composite([
+    {
+      input: Buffer.from(svg),
+      left: Math.floor(next() * (size - panel)),
+      top: Math.floor(next() * (size - panel)),
+    },
+  ])
   return format === 'jpeg'
     ? picture.jpeg({ quality: 90 }).toBuffer()
     : picture.png({ compressionLevel: 6 }).toBuffer()
@@ -160,8 +174,9 @@ function proofInput(files: Awaited<ReturnType<typeof storedFiles>>): ProofJobInp
         size: index % 2 ? 'premium' : 'regular',
         artwork,
         shortUrl: shortUrl(100 + index),
-        x: 0.08 + positions() * 0.84,
-        y: 0.06 + positions() * 0.6,
+        // Spread over the map above the legend: rows of six, each a little off its grid spot.
+        x: 0.1 + (index % 6) * 0.16 + (positions() - 0.5) * 0.06,
+        y: 0.07 + Math.floor(index / 6) * 0.13 + (positions() - 0.5) * 0.05,
         placed: true,
       })),
     },
