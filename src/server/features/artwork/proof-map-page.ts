@@ -99,14 +99,19 @@ export async function embedNotoSans(doc: PDFDocument): Promise<MapFonts> {
   }
 }
 
-/** Text the font can draw: white space becomes a space, a character it has no glyph for becomes '?'. */
+/**
+ * Text the font can draw (Noto Sans's Latin subset): white space becomes a space, joiners, marks and emoji
+ * modifiers it has no glyph for go, and any other character it lacks becomes its base letters ('ź' → 'z')
+ * or else '?'.
+ */
 export function fontText(font: PDFFont, text: string): string {
   const glyphs = new Set(font.getCharacterSet())
   let out = ''
   for (const char of text.normalize('NFC')) {
+    const code = char.codePointAt(0) ?? 0
     if (/\s/u.test(char)) out += ' '
-    else if (/[\p{M}\p{Cc}\p{Cf}]/u.test(char) && !glyphs.has(char.codePointAt(0) ?? 0)) continue
-    else out += glyphs.has(char.codePointAt(0) ?? 0) ? char : '?'
+    else if (glyphs.has(code)) out += char
+    else if (!/[\p{M}\p{Cc}\p{Cf}\p{Emoji_Modifier}]/u.test(char)) out += baseLetters(char, glyphs)
   }
   return out.replace(/ +/g, ' ').trim() || '?'
 }
@@ -166,8 +171,8 @@ export type LegendLayout = {
  * its code when every row fits in a band of at most a third of the safe height with at least
  * LEGEND_MIN_TEXT beside the code; otherwise each row is the number, the business and its link in text
  * at the largest size from LEGEND_MAX_SIZE down to MIN_TEXT_SIZE at which `textWidth(size)` (the widest
- * row's text) fits its column, with as few columns as that needs. Text rows wrap when even the floor
- * does not fit: `lines` is how many lines a text row may take at the chosen size.
+ * row's text) fits its column in a band of at most half the safe height. When even the floor does not
+ * fit, rows are 1.5 in wide and may take three lines (a name wrapped over two, then the link).
  */
 export function legendLayout(
   safe: Box,
@@ -316,6 +321,12 @@ export function bleedBox(trim: Box, specs: PrintSpecs): Box {
     width: trim.width + 2 * bleed,
     height: trim.height + 2 * bleed,
   }
+}
+
+/** A letter the font lacks as its base letters ('ź' → 'z') when it has those, else '?'. */
+function baseLetters(char: string, glyphs: Set<number>): string {
+  const base = char.normalize('NFKD').replace(/\p{M}/gu, '')
+  return base !== '' && [...base].every((c) => glyphs.has(c.codePointAt(0) ?? 0)) ? base : '?'
 }
 
 /** Two capital letters for a placeholder: the first letters of the first two words ("BB" for Bob's Bakery). */

@@ -11,6 +11,8 @@ import {
   CAPTION_MAX_WIDTH,
   captionBox,
   coverPlacement,
+  embedNotoSans,
+  fontText,
   freePositions,
   initials,
   legendLayout,
@@ -115,6 +117,13 @@ describe('the map side’s geometry', () => {
     expect(crop.height).toBe(2000)
     expect(crop.width).toBe(Math.round((630 / 810) * 2000))
     expect(crop.left).toBe(Math.floor((3000 - crop.width) / 2))
+  })
+
+  it('keeps what Noto Sans can draw, accents included, else base letters or "?"', async () => {
+    const { regular } = await embedNotoSans(await PDFDocument.create())
+    expect(fontText(regular, 'Ångström  Café\tŁódź')).toBe('Ångström Café ?ódz')
+    expect(fontText(regular, 'Sushi 東京 👨‍👩‍👧')).toBe('Sushi ?? ???')
+    expect(fontText(regular, '   ')).toBe('?')
   })
 
   it('takes initials from the first two words, and spreads unplaced markers apart', () => {
@@ -274,6 +283,11 @@ describe('the map side as printed', { timeout: 60_000 }, () => {
     expect(texts).toContain('Map key')
     for (const m of markers) expect(texts).toContain(`${m.number} ${m.businessName}`)
     expect(texts.join('\n')).not.toContain(NO_MAP_IMAGE_TEXT)
+    // The captions' and legend's font travels with the file.
+    const fonts = run('pdffonts', ['-f', '2', '-l', '2', writePdf(pdf)], 'poppler-utils')
+    const noto = fonts.split('\n').filter((line) => line.includes('NotoSans'))
+    expect(noto.length).toBeGreaterThanOrEqual(2)
+    for (const line of noto) expect(line).toMatch(/CID TrueType\s+Identity-H\s+yes/)
   })
 
   it('embeds the map image cropped to the page at no more than its own pixels', async () => {
