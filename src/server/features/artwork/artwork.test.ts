@@ -578,7 +578,7 @@ describe('reminders for lines whose artwork is not ready', () => {
 })
 
 describe('the proof and the artwork archive', () => {
-  it('a print-ready PDF: the postcard size with bleed, each business on its date, then the icons page', async () => {
+  it('a print-ready PDF: the postcard size with bleed, each business on its date, then the map side', async () => {
     const { token, days: bought } = await buyAndPay('Proof Pizzeria', 1)
     await upload(
       token,

@@ -14,18 +14,19 @@ import {
   rgb,
   StandardFonts,
   setFillingRgbColor,
-} from 'pdf-lib'
+} from '@cantoo/pdf-lib'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
 import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
 import { loadBoundedPdf } from './pdf-safety.ts'
+import { drawMapSide, embedNotoSans, freePositions, type MapSideTools } from './proof-map-page.ts'
 
 /**
  * The proof of a month's postcard: page 1 is the print-ready calendar side (the month grid with
- * each sold day's business name, artwork and QR code), the next pages list the sold map icons for the map
- * designer. Pure: artwork is fetched through each line's `load()`, nothing else is read.
+ * each sold day's business name, artwork and QR code), page 2 the map side (proof-map-page.ts): the map
+ * with each sold icon at its place, and the legend with the icons' QR codes or links. Pure: artwork is fetched through each line's `load()`, nothing else is read.
  */
 
 export type ProofArtwork = {
@@ -101,7 +102,6 @@ const SAFE_MARGIN_INCHES = 0.25
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const CELL_PADDING = 4
 const NAME_MAX_SIZE = 7
-const THUMBNAIL_INCHES = 0.75
 /** A QR code's quiet zone: this many modules of white on every side, which a scanner needs to find it. */
 export const QR_QUIET_ZONE_MODULES = 4
 /** The narrowest column left of a day's QR code that still holds the day number and the name. */
@@ -110,7 +110,6 @@ const LINK_TEXT_MAX_SIZE = 6
 export const ARTWORK_UNREADABLE_TEXT = 'artwork could not be read'
 /** The header's list of lines whose artwork could not be read starts with this. */
 export const ARTWORK_UNREADABLE_HEADER = 'Artwork could not be read:'
-export const NO_ICONS_TEXT = 'No map icons sold for this mailing.'
 
 const INK = rgb(0.1, 0.1, 0.1)
 const RULE = rgb(0.75, 0.75, 0.75)
@@ -147,7 +146,7 @@ export async function renderProofPdf(input: ProofInput): Promise<Uint8Array> {
   }
   const context: Context = { doc, fonts, specs: input.specs, embedded: new Map(), unreadable: [] }
   const calendar = await drawCalendarPage(context, input)
-  await drawIconPages(context, input)
+  await drawMapPage(context, input)
   drawUnreadableList(context, calendar)
   return doc.save()
 }
@@ -329,143 +328,45 @@ export function dayCellLayout(inner: Box, daySquare: Size, qrOuter: number): Day
   }
 }
 
-async function drawIconPages(context: Context, input: ProofInput): Promise<void> {
+/**
+ * Page 2, the card's map side (proof-map-page.ts). Without the map's data, the sold icons are drawn
+ * unplaced on white, numbered, with the legend.
+ */
+async function drawMapPage(context: Context, input: ProofInput): Promise<void> {
   const layout = proofPageLayout(context.specs)
-  const { safe } = layout
-  const fonts = context.fonts
-  const thumbnail = Math.min(THUMBNAIL_INCHES * POINTS_PER_INCH, safe.width / 6)
-  const symbols = input.icons.map((icon) => (icon.shortUrl ? qrSymbol(icon.shortUrl) : null))
-  const modules = Math.max(0, ...symbols.map((symbol) => symbol?.size ?? 0))
-  const qrOuter = modules > 0 ? qrGeometry(modules, context.specs.qrCode.sizeInches).outer : 0
-  const link = modules > 0 ? iconLinkColumn(safe, qrOuter) : null
-  const rowHeight = Math.max(thumbnail, link?.kind === 'qr' ? qrOuter : 0) + 8
-  const columns = iconColumns(safe, thumbnail, link)
-  const heading = `Map icons — ${input.title}`
-
-  let page = addProofPage(context.doc, layout)
-  let cursor = drawIconPageHeading(page, fonts, safe, heading, input.icons.length > 0 ? columns : null)
-  if (input.icons.length === 0) {
-    drawText(page, NO_ICONS_TEXT, { x: safe.x, y: cursor - 14, size: 11, font: fonts.regular })
-    return
+  const page = addProofPage(context.doc, layout)
+  const { specs } = context
+  const tools: MapSideTools = {
+    doc: context.doc,
+    specs,
+    fonts: await embedNotoSans(context.doc),
+    drawArtwork: (target, artwork, box, label) => drawArtworkOrNotice(context, target, artwork, box, label),
+    qrCode: (shortUrl) => {
+      const symbol = qrSymbol(shortUrl)
+      const geometry = qrGeometry(symbol.size, specs.qrCode.sizeInches)
+      return { outer: geometry.outer, draw: (target, box) => drawQrCode(target, symbol, geometry, box) }
+    },
   }
-  for (const [index, icon] of input.icons.entries()) {
-    if (cursor - rowHeight < safe.y) {
-      page = addProofPage(context.doc, layout)
-      cursor = drawIconPageHeading(page, fonts, safe, `${heading} (continued)`, columns)
-    }
-    const row = { x: safe.x, y: cursor - rowHeight, width: safe.width, height: rowHeight }
-    await drawIconRow(context, page, row, thumbnail, columns, icon, symbols[index] ?? null)
-    cursor = row.y
-  }
+  await drawMapSide(tools, page, layout, input.map ?? unplacedMap(input.icons))
 }
 
-/**
- * The icon pages' last column: each icon's QR code when the widest (with its quiet zone, `qrOuter` points)
- * takes at most a quarter of the safe width and its row a third of the safe height; else its short link as
- * text.
- */
-export function iconLinkColumn(safe: Size, qrOuter: number): { kind: 'qr' | 'link'; width: number } {
-  if (qrOuter <= safe.width / 4 && qrOuter + 8 <= safe.height / 3) return { kind: 'qr', width: qrOuter }
-  return { kind: 'link', width: safe.width * 0.2 }
-}
-
-type IconColumn = { label: string; x: number; width: number }
-
-/**
- * Thumbnail, then business, icon, size and artwork state sharing the width left of the last column, the
- * QR code or link (when the icons have short links).
- */
-function iconColumns(
-  safe: Box,
-  thumbnail: number,
-  link: { kind: 'qr' | 'link'; width: number } | null,
-): IconColumn[] {
-  const shares: [string, number][] = [
-    ['Business', 0.36],
-    ['Map icon', 0.26],
-    ['Size', 0.14],
-    ['Artwork', 0.24],
-  ]
-  const linkWidth = link ? link.width + 12 : 0
-  const textWidth = safe.width - thumbnail - 12 - linkWidth
-  let x = safe.x + thumbnail + 12
-  const columns = shares.map(([label, share]) => {
-    const column = { label, x, width: textWidth * share - 6 }
-    x += textWidth * share
-    return column
-  })
-  if (link)
-    columns.push({
-      label: link.kind === 'qr' ? 'QR code' : 'Link',
-      x: safe.x + safe.width - link.width,
-      width: link.width,
-    })
-  return columns
-}
-
-/** Draws the heading (and the column labels when there are rows); returns the y where rows start. */
-function drawIconPageHeading(
-  page: PDFPage,
-  fonts: Fonts,
-  safe: Box,
-  heading: string,
-  columns: IconColumn[] | null,
-) {
-  const size = fitSingleLine(heading, fonts.bold, safe.width, 16)
-  const baseline = top(safe) - size
-  drawText(page, heading, { x: safe.x, y: baseline, size, font: fonts.bold })
-  if (!columns) return baseline - size * 0.5
-  const labelBaseline = baseline - size - 8
-  for (const column of columns) {
-    const labelSize = fitSingleLine(column.label, fonts.bold, column.width, 9)
-    drawText(page, column.label, { x: column.x, y: labelBaseline, size: labelSize, font: fonts.bold })
+/** The sold icons as markers not yet placed, at free positions, with the legend on. */
+function unplacedMap(icons: ProofIcon[]): ProofMap {
+  const positions = freePositions(icons.length)
+  return {
+    image: null,
+    legend: true,
+    markers: icons.map((icon, index) => ({
+      number: index + 1,
+      businessName: icon.businessName,
+      iconName: icon.iconName,
+      size: icon.sizeLabel === 'Premium' ? 'premium' : 'regular',
+      artwork: icon.artwork,
+      shortUrl: icon.shortUrl,
+      ...(positions[index] ?? { x: 0.5, y: 0.5 }),
+      placed: false,
+    })),
   }
-  const ruleY = labelBaseline - 5
-  page.drawLine({ start: { x: safe.x, y: ruleY }, end: { x: safe.x + safe.width, y: ruleY }, color: RULE })
-  return ruleY
-}
-
-async function drawIconRow(
-  context: Context,
-  page: PDFPage,
-  row: Box,
-  thumbnailSize: number,
-  columns: IconColumn[],
-  icon: ProofIcon,
-  symbol: QrSymbol | null,
-) {
-  const thumbnail = { x: row.x, y: top(row) - 4 - thumbnailSize, width: thumbnailSize, height: thumbnailSize }
-  page.drawRectangle({ ...thumbnail, borderColor: RULE, borderWidth: 0.5 })
-  if (icon.artwork)
-    await drawArtworkOrNotice(
-      context,
-      page,
-      icon.artwork,
-      insetBox(thumbnail, 2),
-      `${icon.iconName} — ${icon.businessName}`,
-    )
-  const texts = [icon.businessName, icon.iconName, icon.sizeLabel, icon.stateLabel]
-  columns.slice(0, texts.length).forEach((column, index) => {
-    const fitted = fitTextLines(texts[index] ?? '', context.fonts.regular, column.width, 2, 9)
-    drawLines(page, fitted, context.fonts.regular, column.x, top(row) - 4, INK)
-  })
-  const linkColumn = columns[texts.length]
-  if (linkColumn && symbol && icon.shortUrl) {
-    if (linkColumn.label === 'QR code') {
-      const geometry = qrGeometry(symbol.size, context.specs.qrCode.sizeInches)
-      const box = { x: linkColumn.x + linkColumn.width - geometry.outer, y: top(row) - 4 - geometry.outer }
-      drawQrCode(page, symbol, geometry, { ...box, width: geometry.outer, height: geometry.outer })
-    } else {
-      const fitted = fitLinkText(shortLinkText(icon.shortUrl), context.fonts.regular, linkColumn.width, 9)
-      drawLines(page, fitted, context.fonts.regular, linkColumn.x, top(row) - 4, INK)
-    }
-  }
-  page.drawLine({
-    start: { x: row.x, y: row.y },
-    end: { x: row.x + row.width, y: row.y },
-    color: RULE,
-    thickness: 0.5,
-  })
 }
 
 // ---------------------------------------------------------------- QR codes

@@ -9,9 +9,7 @@ import {
   ARTWORK_UNREADABLE_TEXT,
   calendarWeeks,
   dayCellLayout,
-  iconLinkColumn,
   MIN_DAY_TEXT_COLUMN,
-  NO_ICONS_TEXT,
   type ProofArtwork,
   type ProofDay,
   type ProofIcon,
@@ -467,11 +465,6 @@ describe('QR codes', () => {
     expect(dayCellLayout(tall, { width: 80, height: 72 }, 55).kind).toBe('link')
     expect(dayCellLayout(tall, daySquare, 55).kind).toBe('qr')
   })
-
-  it('gives the icon pages a QR column unless the code would take more than a quarter of the page', () => {
-    expect(iconLinkColumn({ width: 576, height: 756 }, 55)).toEqual({ kind: 'qr', width: 55 })
-    expect(iconLinkColumn({ width: 200, height: 756 }, 55).kind).toBe('link')
-  })
 })
 
 describe('renderProofPdf QR codes', () => {
@@ -544,7 +537,7 @@ describe('renderProofPdf QR codes', () => {
     expect((await pageTexts(bytes))[0]).toContain('localhost:3000/go/k7m4qx2')
   })
 
-  it('gives each map icon its QR code at the row’s right, or its link when the code is too large', async () => {
+  it('puts each map icon’s QR code in the map side’s legend, or its link when the codes do not fit', async () => {
     const icon: ProofIcon = {
       businessName: 'Main Street Bakery',
       iconName: 'Coffee Cup',
@@ -556,12 +549,10 @@ describe('renderProofPdf QR codes', () => {
     const fits = await renderProofPdf(proofInput({ icons: [icon, { ...icon, shortUrl: url('abcdef2') }] }))
     const codes = await qrCodesOnPage(fits, 2)
     expect(codes).toHaveLength(2)
-    expect((codes[0] as Rect).x + (codes[0] as Rect).width).toBeCloseTo(630 - 27)
-    expect((await pageTexts(fits))[1]).toContain('QR code')
+    // In the legend at the foot of the safe area, each beside its row's number and business.
+    for (const code of codes) expect(code.y).toBeGreaterThanOrEqual(27)
+    expect((await pageTexts(fits))[1]?.replace(/\s+/g, ' ')).toContain('1 Main Street Bakery')
     expect((await pageTexts(fits))[1]).not.toContain('/go/')
-    // The column's label stands over the codes; every other text is left of them.
-    for (const item of await textItems(fits, 2))
-      if (item.str !== 'QR code') expect(item.x).toBeLessThan((codes[0] as Rect).x)
 
     const small: PrintSpecs = {
       ...DEFAULT_PRINT_SPECS,
@@ -574,7 +565,7 @@ describe('renderProofPdf QR codes', () => {
   })
 })
 
-describe('renderProofPdf map icons page', () => {
+describe('renderProofPdf map side without the map’s data', () => {
   const icons: ProofIcon[] = [
     {
       businessName: 'Main Street Bakery',
@@ -594,50 +585,34 @@ describe('renderProofPdf map icons page', () => {
     },
   ]
 
-  it('lists each icon with its business, icon name, size and artwork state', async () => {
+  it('draws each sold icon as a marker with its artwork, numbered in the legend', async () => {
     const png = artwork('image/png', await pngBytes())
     const withArt = icons.map((icon, index) => (index === 0 ? { ...icon, artwork: png } : icon))
     const bytes = await renderProofPdf(proofInput({ icons: withArt }))
     const [, second] = await pageTexts(bytes)
-    expect(second).toContain('Map icons — January 2027')
-    for (const text of [
-      'Main Street Bakery',
-      'Coffee Cup',
-      'Premium',
-      'Approved',
-      "Bob's Hardware",
-      'Hammer',
-      'Regular',
-    ]) {
-      expect(second).toContain(text)
-    }
-    expect(second).not.toContain(NO_ICONS_TEXT)
-    expect(await embeddedImages(bytes)).toHaveLength(1) // the thumbnail
-
-    const items = await textItems(bytes, 2)
-    const y = (str: string) => items.find((item) => item.str === str)?.y
-    expect(y('Coffee Cup')).toBe(y('Main Street Bakery')) // one row per icon
-    expect(y('Hammer')).toBe(y("Bob's Hardware"))
-    expect(y('Hammer')).toBeLessThan(y('Coffee Cup') ?? 0)
+    for (const text of ['Main Street Bakery', '1 Main Street Bakery', "Bob's Hardware", "2 Bob's Hardware"])
+      expect(second?.replace(/\s+/g, ' ')).toContain(text)
+    expect(await embeddedImages(bytes)).toHaveLength(1) // the bakery's artwork in its marker
+    // The premium marker (0.75 in) holds the artwork contained in it.
+    const [placed] = await imagesOnPage(bytes, 2)
+    expect(Math.max(placed?.width ?? 0, placed?.height ?? 0)).toBeCloseTo(54)
   })
 
-  it('says so when no icons were sold', async () => {
+  it('is the card’s map side even when no icons were sold: no legend, the missing map noted', async () => {
     const [, second] = await pageTexts(await renderProofPdf(proofInput()))
-    expect(second).toContain('Map icons — January 2027')
-    expect(second).toContain(NO_ICONS_TEXT)
+    expect(second).toContain('No map image uploaded for this mailing.')
+    expect(second).not.toContain('Map key')
   })
 
-  it('runs onto more pages when the icons do not fit on one', async () => {
+  it('keeps 40 icons on the one map side, every one in the legend', async () => {
     const many = Array.from(
       { length: 40 },
       (_, i) => ({ ...icons[1], businessName: `Shop Number ${i + 1}` }) as ProofIcon,
     )
     const bytes = await renderProofPdf(proofInput({ icons: many }))
     const pages = await pageTexts(bytes)
-    expect(pages.length).toBeGreaterThan(2)
-    const iconText = pages.slice(1).join('\n')
-    for (let i = 1; i <= 40; i++) expect(iconText).toContain(`Shop Number ${i} Hammer`)
-    expect(pages[2]).toContain('(continued)')
+    expect(pages).toHaveLength(2)
+    for (let i = 1; i <= 40; i++) expect(pages[1]?.split('\n')).toContain(`${i} Shop Number ${i}`)
   })
 })
 

@@ -177,17 +177,20 @@ afterAll(async () => {
 })
 
 describe('the proof’s QR codes', () => {
-  it('page 1 scans to exactly the sold days’ short links, the icon page to the icons’', async () => {
+  it('page 1 scans to exactly the sold days’ short links, the map side’s legend to the icons’', async () => {
     const pdf = await proof()
     const days = await shortLinks('day')
     expect(days).toHaveLength(SOLD_DATES.length)
     expect(decodePage(pdf, 1)).toEqual(days)
     const icons = await shortLinks('icon')
     expect(icons).toHaveLength(2)
+    // Two icons at the default sizes: the legend holds each one's code beside its number and business.
     expect(decodePage(pdf, 2)).toEqual(icons)
     // Where the code is printed, its link is not printed as text too.
-    const [calendar] = await pageTexts(pdf)
+    const [calendar, mapSide] = await pageTexts(pdf)
     expect(calendar).not.toContain('/go/')
+    expect(mapSide).not.toContain('/go/')
+    expect(mapSide?.replace(/\s+/g, ' ')).toContain('1 QR Bakery')
   })
 
   it('prints the short link as text where a larger day square leaves no room for the code', async () => {
