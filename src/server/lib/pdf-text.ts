@@ -1,4 +1,4 @@
-import type { PDFFont } from 'pdf-lib'
+import type { PDFFont } from '@cantoo/pdf-lib'
 
 // Text for the standard PDF fonts, shared by the documents the server draws (the proof, receipts and
 // invoices).

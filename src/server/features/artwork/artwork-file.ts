@@ -1,5 +1,5 @@
+import type { PDFDocument } from '@cantoo/pdf-lib'
 import { fileTypeFromBuffer } from 'file-type'
-import type { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { detectImage } from '#server/lib/uploaded-images.ts'
 import {

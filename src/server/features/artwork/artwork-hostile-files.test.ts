@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { crc32 } from 'node:zlib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { eq } from 'drizzle-orm'
-import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 import { inflateSync, constants as zlib } from 'node:zlib'
-import { PDFArray, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef } from 'pdf-lib'
+import { PDFArray, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef } from '@cantoo/pdf-lib'
 
 /**
  * Loading an untrusted PDF within bounds. A PDF is small on disk but may describe far more: compressed

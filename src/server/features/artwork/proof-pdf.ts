@@ -14,13 +14,14 @@ import {
   rgb,
   StandardFonts,
   setFillingRgbColor,
-} from 'pdf-lib'
+} from '@cantoo/pdf-lib'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
 import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
 import { loadBoundedPdf } from './pdf-safety.ts'
+import { addCardPage, type Box, POINTS_PER_INCH, proofPageLayout } from './proof-page.ts'
 
 /**
  * The proof of a month's postcard: page 1 is the print-ready calendar side (the month grid with
@@ -96,8 +97,6 @@ export type ProofInput = {
   map: ProofMap | null
 }
 
-const POINTS_PER_INCH = 72
-const SAFE_MARGIN_INCHES = 0.25
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const CELL_PADDING = 4
 const NAME_MAX_SIZE = 7
@@ -116,8 +115,8 @@ const INK = rgb(0.1, 0.1, 0.1)
 const RULE = rgb(0.75, 0.75, 0.75)
 const WARNING = rgb(0.75, 0.1, 0.1)
 
-/** A rectangle in PDF points, measured from the page's bottom-left corner. */
-export type Box = { x: number; y: number; width: number; height: number }
+export type { Box } from './proof-page.ts'
+
 type Fonts = { regular: PDFFont; bold: PDFFont }
 /** Embedded artwork ready to draw; null when it could not be loaded or read. */
 type Drawable = { kind: 'image'; image: PDFImage } | { kind: 'page'; page: PDFEmbeddedPage }
@@ -154,30 +153,6 @@ export async function renderProofPdf(input: ProofInput): Promise<Uint8Array> {
 
 // ---------------------------------------------------------------- pages
 
-type PageLayout = { width: number; height: number; trim: Box; safe: Box }
-
-/** The page (trim + bleed), the trim box inside it, and the safe area where text and the grid go. */
-function proofPageLayout(specs: PrintSpecs): PageLayout {
-  const { widthInches, heightInches, bleedInches } = specs.postcard
-  const bleed = bleedInches * POINTS_PER_INCH
-  const trim = {
-    x: bleed,
-    y: bleed,
-    width: widthInches * POINTS_PER_INCH,
-    height: heightInches * POINTS_PER_INCH,
-  }
-  const margin = Math.min(SAFE_MARGIN_INCHES * POINTS_PER_INCH, trim.width / 10, trim.height / 10)
-  const safe = insetBox(trim, margin)
-  return { width: trim.width + 2 * bleed, height: trim.height + 2 * bleed, trim, safe }
-}
-
-function addProofPage(doc: PDFDocument, layout: PageLayout): PDFPage {
-  const page = doc.addPage([layout.width, layout.height])
-  page.setBleedBox(0, 0, layout.width, layout.height)
-  page.setTrimBox(layout.trim.x, layout.trim.y, layout.trim.width, layout.trim.height)
-  return page
-}
-
 /** Where the calendar page's title ends, so the header can list unreadable artwork beside it. */
 type CalendarHeader = {
   page: PDFPage
@@ -189,7 +164,7 @@ type CalendarHeader = {
 
 async function drawCalendarPage(context: Context, input: ProofInput): Promise<CalendarHeader> {
   const layout = proofPageLayout(context.specs)
-  const page = addProofPage(context.doc, layout)
+  const page = addCardPage(context.doc, layout)
   const { safe } = layout
   const weeks = calendarWeeks(input.month)
   const columnWidth = safe.width / 7
@@ -342,7 +317,7 @@ async function drawIconPages(context: Context, input: ProofInput): Promise<void>
   const columns = iconColumns(safe, thumbnail, link)
   const heading = `Map icons — ${input.title}`
 
-  let page = addProofPage(context.doc, layout)
+  let page = addCardPage(context.doc, layout)
   let cursor = drawIconPageHeading(page, fonts, safe, heading, input.icons.length > 0 ? columns : null)
   if (input.icons.length === 0) {
     drawText(page, NO_ICONS_TEXT, { x: safe.x, y: cursor - 14, size: 11, font: fonts.regular })
@@ -350,7 +325,7 @@ async function drawIconPages(context: Context, input: ProofInput): Promise<void>
   }
   for (const [index, icon] of input.icons.entries()) {
     if (cursor - rowHeight < safe.y) {
-      page = addProofPage(context.doc, layout)
+      page = addCardPage(context.doc, layout)
       cursor = drawIconPageHeading(page, fonts, safe, `${heading} (continued)`, columns)
     }
     const row = { x: safe.x, y: cursor - rowHeight, width: safe.width, height: rowHeight }

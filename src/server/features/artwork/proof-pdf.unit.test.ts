@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib'
-import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } from 'pdf-lib'
+import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
@@ -219,7 +219,7 @@ describe('renderProofPdf page size and boxes', () => {
   it('follows custom print specs (6 × 9 in with 0.25 in bleed → 468 × 684 pt)', async () => {
     const specs: PrintSpecs = {
       ...DEFAULT_PRINT_SPECS,
-      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25 },
+      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25, safeInches: 0.25 },
     }
     const doc = await PDFDocument.load(await renderProofPdf(proofInput({ specs })))
     const page = doc.getPage(0)
@@ -391,7 +391,7 @@ describe('renderProofPdf artwork', () => {
     const specs: PrintSpecs = {
       ...DEFAULT_PRINT_SPECS,
       daySquare: { widthInches: 3, heightInches: 3 },
-      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25 },
+      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25, safeInches: 0.25 },
     }
     const days = januaryDays([
       soldDay('2027-01-05', 'Square Shop', artwork('image/png', await pngBytes(1000, 1000))),
@@ -565,7 +565,7 @@ describe('renderProofPdf QR codes', () => {
 
     const small: PrintSpecs = {
       ...DEFAULT_PRINT_SPECS,
-      postcard: { widthInches: 4, heightInches: 6, bleedInches: 0.125 },
+      postcard: { widthInches: 4, heightInches: 6, bleedInches: 0.125, safeInches: 0.25 },
       qrCode: { sizeInches: 2 },
     }
     const tooLarge = await renderProofPdf(proofInput({ specs: small, icons: [icon] }))

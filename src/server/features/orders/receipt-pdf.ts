@@ -7,7 +7,7 @@ import {
   type PDFPage,
   rgb,
   StandardFonts,
-} from 'pdf-lib'
+} from '@cantoo/pdf-lib'
 import { winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
 import { isIsoDate } from '#shared/dates.ts'
 import { formatPrice, MONTH_NAMES } from '#shared/format.ts'
