@@ -12,11 +12,12 @@ sharp.concurrency(1)
 serveChildJobs({
   'prepare-artwork': async (input) => prepareArtwork(input as Uint8Array),
   'render-proof': async (input, ask) => {
-    const { days, icons, map, ...rest } = input as ProofJobInput
+    const { days, icons, map, houseAd, ...rest } = input as ProofJobInput
     const load = (key: string) => async () => (await ask('artwork', key)) as Uint8Array
     const artwork = (a: ProofJobArtwork | null) => a && { contentType: a.contentType, load: load(a.key) }
     return renderProofPdf({
       ...rest,
+      houseAd: { text: houseAd.text, image: artwork(houseAd.image) },
       map: map && {
         ...map,
         image: artwork(map.image),

@@ -198,6 +198,7 @@ describe('hostile artwork files at upload', () => {
       ],
       icons: [],
       inHomesDate: `${month}-02`,
+      houseAd: { text: 'Your business here', image: null },
       draft: { missing: 0, notApproved: 0 },
       map: null,
     }

@@ -192,10 +192,12 @@ export function artworkRoutes(deps: AppDeps) {
 
       .get('/admin/mailings/:month/proof.pdf', admin, async (c) => {
         const month = c.req.param('month')
-        const pdf = await buildProof(ctx, month, deps.config.site.productName)
-        return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        const proof = await buildProof(ctx, month, deps.config.site.productName)
+        // A draft (artwork missing or not approved) is named so, so it is not sent to the printer by mistake.
+        const name = proof.draft ? `proof-${month}-draft.pdf` : `proof-${month}.pdf`
+        return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/pdf',
-          'Content-Disposition': `attachment; filename="proof-${month}.pdf"`,
+          'Content-Disposition': `attachment; filename="${name}"`,
           'Cache-Control': 'no-store',
         })
       })

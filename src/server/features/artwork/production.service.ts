@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { calendarDays, orders } from '#server/db/schema.ts'
-import { ARTWORK_STATE_LABELS } from '#shared/artwork.ts'
+import { ARTWORK_STATE_LABELS, houseAdText } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { shortLinkPath } from '#shared/short-links.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
@@ -53,7 +53,7 @@ export async function buildProof(
   ctx: ArtworkContext,
   month: string,
   productName: string,
-): Promise<Uint8Array> {
+): Promise<{ bytes: Uint8Array; draft: boolean }> {
   const mailing = await requireMailing(ctx.db, month)
   const [year, monthNumber] = month.split('-').map(Number) as [number, number]
   const first = `${month}-01`
@@ -86,21 +86,28 @@ export async function buildProof(
       artwork: proofArtwork(l),
       shortUrl: shortUrl(ctx, l),
     }))
+  const specs = await getPrintSpecs(ctx.db)
+  const draft = proofDraft(lines)
   // Drawn in a child process with time and memory limits: it decodes every stored (untrusted) file.
-  return renderProofInChild(
+  const bytes = await renderProofInChild(
     {
       month,
       title: mailingMonthLabel(month),
       productName,
       inHomesDate: mailing.inHomesDate,
-      specs: await getPrintSpecs(ctx.db),
+      specs,
       days,
       icons,
-      draft: proofDraft(lines),
+      draft,
       map: null,
+      houseAd: {
+        text: houseAdText(specs.houseAd.text, new URL(ctx.publicOrigin).host),
+        image: specs.houseAd.image,
+      },
     },
     (key) => readAll(ctx, key),
   )
+  return { bytes, draft: draft.missing > 0 || draft.notApproved > 0 }
 }
 
 /** Every original artwork file of a mailing, as a ZIP streamed file by file. */

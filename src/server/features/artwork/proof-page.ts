@@ -48,6 +48,8 @@ export type CardPageLayout = {
   cropMarks: Segment[]
   /** The strip of slug above the bleed box, between the top crop marks: the draft band goes here. */
   topSlug: Box
+  /** The same strip under the bleed box: notes for the printer (artwork that could not be read). */
+  bottomSlug: Box
 }
 
 /**
@@ -81,6 +83,12 @@ export function proofPageLayout(specs: PrintSpecs): CardPageLayout {
       y: top(bleed) + markGap,
       width: Math.max(0, trim.width - 2 * markGap),
       height: Math.max(0, height - top(bleed) - 2 * markGap),
+    },
+    bottomSlug: {
+      x: trim.x + markGap,
+      y: markGap,
+      width: Math.max(0, trim.width - 2 * markGap),
+      height: Math.max(0, bleed.y - 2 * markGap),
     },
   }
 }

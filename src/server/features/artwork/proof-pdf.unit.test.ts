@@ -3,19 +3,20 @@ import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } fro
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
+import { embedNotoSans } from '#server/lib/pdf-fonts.ts'
 import { winAnsiText } from '#server/lib/pdf-text.ts'
 import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '#shared/artwork.ts'
 import {
   ARTWORK_UNREADABLE_TEXT,
   calendarWeeks,
-  dayCellLayout,
   iconLinkColumn,
-  MIN_DAY_TEXT_COLUMN,
+  NAME_MIN_SIZE,
   NO_ICONS_TEXT,
   type ProofArtwork,
   type ProofDay,
   type ProofIcon,
   type ProofInput,
+  planDayCell,
   QR_QUIET_ZONE_MODULES,
   qrGeometry,
   qrRectangles,
@@ -25,6 +26,10 @@ import {
 } from './proof-pdf.ts'
 
 // ---------------------------------------------------------------- fixtures
+
+async function notoRegular() {
+  return (await embedNotoSans(await PDFDocument.create())).regular
+}
 
 function proofInput(overrides: Partial<ProofInput> = {}): ProofInput {
   return {
@@ -37,6 +42,7 @@ function proofInput(overrides: Partial<ProofInput> = {}): ProofInput {
     icons: [],
     draft: { missing: 0, notApproved: 0 },
     map: null,
+    houseAd: { text: 'Your business here — town.example', image: null },
     ...overrides,
   }
 }
@@ -445,27 +451,46 @@ describe('QR codes', () => {
     expect(shortLinkText(url)).toBe('localhost:3000/go/k7m4qx2')
   })
 
-  it('puts a day’s QR code top right when the text column and the day square fit beside and under it', () => {
-    const inner = { x: 100, y: 200, width: 74, height: 131 }
-    const daySquare = { width: 72, height: 72 }
-    const layout = dayCellLayout(inner, daySquare, 55)
-    expect(layout).toEqual({
-      kind: 'qr',
-      qr: { x: 119, y: 276, width: 55, height: 55 },
-      text: { x: 100, y: 276, width: 19, height: 55 },
-      artwork: { x: 100, y: 200, width: 74, height: 76 },
-    })
+  it('puts a day’s QR code top right with the name beside it when the name fits there at 6.5 pt or more', async () => {
+    const font = await notoRegular()
+    const inner = { x: 100, y: 200, width: 74, height: 106 }
+    const plan = planDayCell(inner, 10, font, 'Pizza', 55, 'town.example/go/k7m4qx2')
+    expect(plan.kind).toBe('qr')
+    expect(plan.qr).toEqual({ x: 119, y: 251, width: 55, height: 55 })
+    expect(plan.name.x + plan.name.width).toBeLessThanOrEqual(119)
+    expect(plan.fitted.size).toBeGreaterThanOrEqual(NAME_MIN_SIZE)
+    expect(plan.artwork?.y).toBe(200)
+    expect(plan.link).toBeNull()
   })
 
-  it('prints the link instead when the text column would be too narrow or the day square too tall', () => {
-    const daySquare = { width: 72, height: 72 }
-    const narrow = { x: 0, y: 0, width: 55 + MIN_DAY_TEXT_COLUMN - 1, height: 200 }
-    expect(dayCellLayout(narrow, daySquare, 55).kind).toBe('link')
-    const short = { x: 0, y: 0, width: 74, height: 55 + 71 }
-    expect(dayCellLayout(short, daySquare, 55).kind).toBe('link')
-    const tall = { x: 0, y: 0, width: 74, height: 200 }
-    expect(dayCellLayout(tall, { width: 80, height: 72 }, 55).kind).toBe('link')
-    expect(dayCellLayout(tall, daySquare, 55).kind).toBe('qr')
+  it('moves a name too wide for the column beside the code under it, and the artwork shrinks', async () => {
+    const font = await notoRegular()
+    const inner = { x: 0, y: 0, width: 74, height: 106 }
+    const plan = planDayCell(inner, 10, font, 'Main Street Hardware & Garden Supply', 55, 'x.example/go/a')
+    expect(plan.kind).toBe('qr')
+    expect(plan.fitted.size).toBeGreaterThanOrEqual(NAME_MIN_SIZE)
+    expect(plan.name.y + plan.name.height).toBeLessThanOrEqual(106 - 55)
+    expect(plan.fitted.lines.every((line) => font.widthOfTextAtSize(line, plan.fitted.size) <= 74)).toBe(true)
+    expect(plan.artwork && plan.artwork.y + plan.artwork.height).toBeLessThanOrEqual(plan.name.y)
+  })
+
+  it('prints the link as text when the code and the name do not both fit', async () => {
+    const font = await notoRegular()
+    const narrow = { x: 0, y: 0, width: 60, height: 200 }
+    expect(planDayCell(narrow, 10, font, 'Pizza', 55, 'x.example/go/a').kind).toBe('link')
+    const short = { x: 0, y: 0, width: 74, height: 60 }
+    const plan = planDayCell(
+      short,
+      10,
+      font,
+      'The Very Long Named Family Dentistry Practice',
+      55,
+      'x.example/go/a',
+    )
+    expect(plan.kind).toBe('link')
+    expect(plan.qr).toBeNull()
+    expect(plan.fitted.size).toBeGreaterThanOrEqual(NAME_MIN_SIZE)
+    expect(plan.link).not.toBeNull()
   })
 
   it('gives the icon pages a QR column unless the code would take more than a quarter of the page', () => {
