@@ -179,7 +179,7 @@ async function qrCodesOnPage(bytes: Uint8Array, pageNumber: number): Promise<(Re
   const text = await pageContent(bytes, pageNumber)
   const number = '(-?[\\d.]+)'
   const block = new RegExp(
-    `1 1 1 rg\\s+${number} ${number} ${number} ${number} re\\s+f\\s+0 0 0 rg\\s+((?:[-\\d. ]+ re\\s+)+)f`,
+    `0 0 0 0 k\\s+${number} ${number} ${number} ${number} re\\s+f\\s+0 0 0 1 k\\s+((?:[-\\d. ]+ re\\s+)+)f`,
     'g',
   )
   return [...text.matchAll(block)].map((match) => ({
@@ -212,13 +212,13 @@ async function embeddedImages(bytes: Uint8Array): Promise<ImageInfo[]> {
 // ---------------------------------------------------------------- tests
 
 describe('renderProofPdf page size and boxes', () => {
-  it('is the postcard plus bleed (630 × 810 pt for 8.5 × 11 in with 0.125 in bleed), trim box inside', async () => {
+  it('is the postcard plus bleed (630 × 810 pt for 8.5 × 11 in with 0.125 in bleed) in a 0.375 in slug, trim box inside', async () => {
     const doc = await PDFDocument.load(await renderProofPdf(proofInput()))
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(2)
     for (const page of doc.getPages()) {
-      expect(page.getSize()).toEqual({ width: 630, height: 810 })
-      expect(page.getTrimBox()).toEqual({ x: 9, y: 9, width: 612, height: 792 })
-      expect(page.getBleedBox()).toEqual({ x: 0, y: 0, width: 630, height: 810 })
+      expect(page.getSize()).toEqual({ width: 630 + 54, height: 810 + 54 })
+      expect(page.getTrimBox()).toEqual({ x: 27 + 9, y: 27 + 9, width: 612, height: 792 })
+      expect(page.getBleedBox()).toEqual({ x: 27, y: 27, width: 630, height: 810 })
     }
   })
 
@@ -229,8 +229,8 @@ describe('renderProofPdf page size and boxes', () => {
     }
     const doc = await PDFDocument.load(await renderProofPdf(proofInput({ specs })))
     const page = doc.getPage(0)
-    expect(page.getSize()).toEqual({ width: 468, height: 684 })
-    expect(page.getTrimBox()).toEqual({ x: 18, y: 18, width: 432, height: 648 })
+    expect(page.getSize()).toEqual({ width: 468 + 54, height: 684 + 54 })
+    expect(page.getTrimBox()).toEqual({ x: 27 + 18, y: 27 + 18, width: 432, height: 648 })
   })
 
   it('sets the title, creator and producer', async () => {
@@ -245,11 +245,12 @@ describe('renderProofPdf page size and boxes', () => {
     const bytes = await renderProofPdf(
       proofInput({ days: januaryDays([soldDay('2027-01-31', 'Bottom Right Corner Business')]) }),
     )
+    const safe = 27 + 9 + 18
     for (const item of await textItems(bytes, 1)) {
-      expect(item.x).toBeGreaterThanOrEqual(9 + 18 - 0.01)
-      expect(item.x).toBeLessThan(630 - 9 - 18)
-      expect(item.y).toBeGreaterThanOrEqual(9 + 18 - 0.01)
-      expect(item.y).toBeLessThan(810 - 9 - 18)
+      expect(item.x).toBeGreaterThanOrEqual(safe - 0.01)
+      expect(item.x).toBeLessThan(684 - safe)
+      expect(item.y).toBeGreaterThanOrEqual(safe - 0.01)
+      expect(item.y).toBeLessThan(864 - safe)
     }
   })
 })
@@ -283,7 +284,7 @@ describe('renderProofPdf calendar page', () => {
     }
   })
 
-  it('keeps a very long name whole, on at most two lines', async () => {
+  it('keeps a very long name whole, in its cell', async () => {
     const long =
       'Riverside Veterinary Clinic and Pet Supplies of the Greater Valley Area, Open Seven Days a Week'
     const items = await textItems(
@@ -291,14 +292,42 @@ describe('renderProofPdf calendar page', () => {
       1,
     )
     const inCell = calendarGrid(items).itemsInCell(20)
-    expect(inCell.length).toBeLessThanOrEqual(2)
     expect(inCell.map((item) => item.str).join(' ')).toBe(long)
   })
 
-  it('leaves unsold days clear: the day number only', async () => {
+  it('fills unsold days with the house ad text, and sold days with their own names only', async () => {
     const items = await textItems(await renderProofPdf(proofInput({ days: januaryDays(sold) })), 1)
     const grid = calendarGrid(items)
-    for (const day of [2, 3, 4, 6, 15, 17, 30]) expect(grid.itemsInCell(day)).toEqual([])
+    for (const day of [2, 3, 4, 6, 15, 17, 30])
+      expect(
+        grid
+          .itemsInCell(day)
+          .map((item) => item.str)
+          .join(' '),
+      ).toBe('Your business here — town.example')
+    expect(
+      grid
+        .itemsInCell(1)
+        .map((item) => item.str)
+        .join(' '),
+    ).toBe("Bob's Hardware")
+  })
+
+  it('fills unsold days with the house ad image when there is one, drawn once', async () => {
+    const image = artwork('image/png', await pngBytes(200, 100))
+    const bytes = await renderProofPdf(
+      proofInput({ days: januaryDays(sold), houseAd: { text: 'Not printed', image } }),
+    )
+    expect(await pageTexts(bytes).then(([first]) => first)).not.toContain('Not printed')
+    expect(await imagesOnPage(bytes, 1)).toHaveLength(31 - sold.length)
+    expect(await embeddedImages(bytes)).toHaveLength(1)
+  })
+
+  it('prints the header: product, month and the in-homes date', async () => {
+    const [first] = await pageTexts(await renderProofPdf(proofInput({ productName: 'Main Street Calendar' })))
+    expect(first).toContain('Main Street Calendar')
+    expect(first).toContain('January 2027')
+    expect(first).toContain('in homes by January 2')
   })
 
   it('draws the weeks Sunday first: January 2027 starts on a Friday, the 31st alone in a sixth week', async () => {
@@ -347,16 +376,27 @@ describe('renderProofPdf artwork', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(2)
   })
 
-  it('scales a large image down to what prints sharp in the day square (300 dpi × 1 in)', async () => {
+  it('scales a far larger image down to twice what prints sharp in its square (2 × 300 dpi × its size)', async () => {
     const big = artwork('image/png', await pngBytes(2400, 1200))
     const bytes = await renderProofPdf(
       proofInput({ days: januaryDays([soldDay('2027-01-05', 'Big Shop', big)]) }),
     )
     const [image] = await embeddedImages(bytes)
+    const [placed] = await imagesOnPage(bytes, 1)
     expect(image).toBeDefined()
-    expect(image?.width).toBeLessThanOrEqual(300)
-    expect(image?.width).toBeGreaterThan(200)
+    expect(image?.width).toBeLessThanOrEqual(600)
+    // Never below what the print needs: 300 dpi over the width it is drawn at.
+    expect(image?.width).toBeGreaterThanOrEqual(Math.floor(((placed?.width ?? 0) / 72) * 300))
     expect(image?.height).toBe((image?.width ?? 0) / 2) // aspect kept
+  })
+
+  it('never upsamples: a small image is embedded with its own pixels', async () => {
+    const small = artwork('image/png', await pngBytes(40, 20))
+    const bytes = await renderProofPdf(
+      proofInput({ days: januaryDays([soldDay('2027-01-05', 'Small Shop', small)]) }),
+    )
+    const [image] = await embeddedImages(bytes)
+    expect(image).toMatchObject({ width: 40, height: 20 })
   })
 
   it('embeds a file used on several days once', async () => {
@@ -404,8 +444,11 @@ describe('renderProofPdf artwork', () => {
     ])
     const bytes = await renderProofPdf(proofInput({ specs, days }))
     const [image] = await embeddedImages(bytes)
-    // The cell is under an inch wide here, so far fewer than 3 in × 300 dpi = 900 pixels are kept.
-    expect(image?.width).toBeLessThan(300)
+    // The cell is under an inch wide here, so far fewer than 3 in × 300 dpi = 900 pixels are kept (at most
+    // twice what the drawn size needs).
+    const [placed] = await imagesOnPage(bytes, 1)
+    expect(image?.width).toBeLessThanOrEqual(Math.ceil(((placed?.width ?? 0) / 72) * 300) * 2)
+    expect(image?.width).toBeLessThan(900)
   })
 })
 
@@ -535,21 +578,22 @@ describe('renderProofPdf QR codes', () => {
       // In the number's cell, inside its padding (4 pt), in the top-right corner.
       const cellLeft = number.x - 4
       expect(code.x + code.width).toBeCloseTo(cellLeft + grid.columnWidth - 4)
-      expect(code.x).toBeGreaterThan(number.x + MIN_DAY_TEXT_COLUMN - 0.01)
+      expect(code.x).toBeGreaterThan(number.x)
       for (const item of [number, ...grid.itemsInCell(day)]) expect(item.x).toBeLessThan(code.x)
     }
-    // The artwork, at its print size (1 in), sits below the code and inside the cell's padding.
+    // The artwork, at most its print size (1 in), sits below the code and inside the cell's padding.
     const [image] = await imagesOnPage(bytes, 1)
     const code = codes[0] as Rect
-    expect(image?.width).toBeCloseTo(72)
-    expect(image?.height).toBeCloseTo(72)
+    expect(image?.width).toBeLessThanOrEqual(72.01)
+    expect(image?.width).toBeGreaterThan(24)
     expect((image?.y ?? 0) + (image?.height ?? 0)).toBeLessThanOrEqual(code.y + 0.01)
     expect(image?.x).toBeGreaterThanOrEqual(code.x + code.width - grid.columnWidth + 8 - 0.01)
   })
 
-  it('prints the short link as text where the QR code does not fit (six week rows)', async () => {
+  it('prints the short link as text where the QR code does not fit beside the number (a 1 in code)', async () => {
+    const specs: PrintSpecs = { ...DEFAULT_PRINT_SPECS, qrCode: { sizeInches: 1 } }
     const days = januaryDays([soldDay('2027-01-05', 'Main Street Bakery', null, url('k7m4qx2'))])
-    const bytes = await renderProofPdf(proofInput({ days }))
+    const bytes = await renderProofPdf(proofInput({ specs, days }))
     expect(await qrCodesOnPage(bytes, 1)).toEqual([])
     const [first] = await pageTexts(bytes)
     expect(first).toContain('localhost:3000/go/k7m4qx2')
@@ -561,12 +605,17 @@ describe('renderProofPdf QR codes', () => {
     ])
   })
 
-  it('prints the link as text when the day square leaves no room for the code', async () => {
-    const specs: PrintSpecs = { ...DEFAULT_PRINT_SPECS, daySquare: { widthInches: 1.1, heightInches: 1.1 } }
-    const days = fiveWeeks([soldDay('2041-01-08', 'Big Square', null, url('k7m4qx2'))])
+  it('prints the link as text when the name would not fit with the code at 6.5 pt', async () => {
+    const specs: PrintSpecs = {
+      ...DEFAULT_PRINT_SPECS,
+      postcard: { widthInches: 6, heightInches: 4, bleedInches: 0.125, safeInches: 0.25 },
+    }
+    const long = 'Riverside Veterinary Clinic and Pet Supplies of the Greater Valley Area'
+    const days = fiveWeeks([soldDay('2041-01-08', long, null, url('k7m4qx2'))])
     const bytes = await renderProofPdf(proofInput({ month: '2041-01', specs, days }))
     expect(await qrCodesOnPage(bytes, 1)).toEqual([])
-    expect((await pageTexts(bytes))[0]).toContain('localhost:3000/go/k7m4qx2')
+    // Broken over two lines in so narrow a cell.
+    expect((await pageTexts(bytes))[0]?.replace(/\s+/g, '')).toContain('localhost:3000/go/k7m4qx2')
   })
 
   it('gives each map icon its QR code at the row’s right, or its link when the code is too large', async () => {
@@ -581,7 +630,7 @@ describe('renderProofPdf QR codes', () => {
     const fits = await renderProofPdf(proofInput({ icons: [icon, { ...icon, shortUrl: url('abcdef2') }] }))
     const codes = await qrCodesOnPage(fits, 2)
     expect(codes).toHaveLength(2)
-    expect((codes[0] as Rect).x + (codes[0] as Rect).width).toBeCloseTo(630 - 27)
+    expect((codes[0] as Rect).x + (codes[0] as Rect).width).toBeCloseTo(27 + 630 - 27)
     expect((await pageTexts(fits))[1]).toContain('QR code')
     expect((await pageTexts(fits))[1]).not.toContain('/go/')
     // The column's label stands over the codes; every other text is left of them.
@@ -595,7 +644,7 @@ describe('renderProofPdf QR codes', () => {
     }
     const tooLarge = await renderProofPdf(proofInput({ specs: small, icons: [icon] }))
     expect(await qrCodesOnPage(tooLarge, 2)).toEqual([])
-    expect((await pageTexts(tooLarge))[1]).toContain('localhost:3000/go/k7m4qx2')
+    expect((await pageTexts(tooLarge))[1]?.replace(/\s+/g, '')).toContain('localhost:3000/go/k7m4qx2')
   })
 })
 
