@@ -464,3 +464,52 @@ describe('the printed card', () => {
       expect(row.trim().split(/\s+/)[5]).toBe('rgb')
   })
 })
+
+describe('the house ad image', () => {
+  async function upload(bytes: Uint8Array, name: string, cookie?: string) {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(bytes)]), name)
+    return t.request('/api/admin/print-specs/house-ad', { method: 'POST', body: form, cookie })
+  }
+
+  it('is checked like artwork, kept, drawn in every unsold day, and removed; only by an admin', async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 240, height: 120, channels: 3, background: '#dc2626' } })
+        .png()
+        .toBuffer(),
+    )
+    expect((await upload(png, 'ad.png')).status).toBe(401)
+    const pdfHeader = new TextEncoder().encode('%PDF-1.4\n%garbage')
+    const refused = await upload(pdfHeader, 'ad.pdf', admin)
+    expect(refused.status).toBe(422)
+    const before = (await (await t.request('/api/admin/print-specs', { cookie: admin })).json()) as PrintSpecs
+    expect(before.houseAd.image).toBeNull()
+
+    const saved = await upload(png, 'ad.png', admin)
+    expect(saved.status).toBe(200)
+    const specs = (await saved.json()) as PrintSpecs
+    expect(specs.houseAd.image?.key).toMatch(/^house-ad\/[0-9a-f-]+\.png$/)
+    // A PUT of the settings keeps the stored image whatever it sends.
+    const put = await putSpecs({ ...specs, houseAd: { text: 'Ads here', image: null } })
+    expect(((await put.json()) as PrintSpecs).houseAd).toEqual({
+      text: 'Ads here',
+      image: specs.houseAd.image,
+    })
+
+    const pdf = await proof()
+    const list = run('pdfimages', ['-list', writeTemp(pdf)], 'poppler-utils')
+    const pageOne = list.stdout
+      .split('\n')
+      .slice(2)
+      .filter((row) => row.trim().split(/\s+/)[0] === '1' && row.includes(' 240 ') && row.includes(' 120 '))
+    const unsold = calendarWeeks(MONTH)
+      .flat()
+      .filter((date) => date && !SOLD_DATES.includes(date)).length
+    expect(pageOne).toHaveLength(unsold)
+    expect((await pageTexts(pdf))[0]).not.toContain('Ads here')
+
+    const removed = await t.request('/api/admin/print-specs/house-ad', { method: 'DELETE', cookie: admin })
+    expect(((await removed.json()) as PrintSpecs).houseAd.image).toBeNull()
+    await putSpecs(DEFAULT_PRINT_SPECS)
+  })
+})

@@ -105,7 +105,8 @@ describe('PrintSizesForm', () => {
       ([url, init]) => url === '/api/admin/print-specs/house-ad' && init?.method === 'POST',
     )
     expect(posts).toHaveLength(1)
-    expect((posts[0]?.[1]?.body as FormData).get('file')).toBeInstanceOf(File)
+    const body = posts[0]?.[1]?.body
+    expect(body instanceof FormData && body.get('file')).toBeInstanceOf(File)
   })
 
   it('refuses empty and out-of-range sizes under their fields, and sends nothing', async () => {
