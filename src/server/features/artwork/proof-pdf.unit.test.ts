@@ -4,11 +4,12 @@ import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import { embedNotoSans } from '#server/lib/pdf-fonts.ts'
-import { winAnsiText } from '#server/lib/pdf-text.ts'
+import { fontText, winAnsiText } from '#server/lib/pdf-text.ts'
 import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '#shared/artwork.ts'
 import {
   ARTWORK_UNREADABLE_TEXT,
   calendarWeeks,
+  draftBandText,
   iconLinkColumn,
   NAME_MIN_SIZE,
   NO_ICONS_TEXT,
@@ -753,5 +754,35 @@ describe('text the standard fonts cannot draw', () => {
     const supported = new Set(font.getCharacterSet())
     for (const code of supported)
       expect(winAnsiText(String.fromCodePoint(code))).toBe(String.fromCodePoint(code))
+  })
+})
+
+describe('the draft band', () => {
+  it('says what is missing and not approved, leaving a zero part out, and nothing for a final proof', () => {
+    expect(draftBandText({ missing: 3, notApproved: 5 })).toBe('DRAFT — 3 missing, 5 not approved')
+    expect(draftBandText({ missing: 3, notApproved: 0 })).toBe('DRAFT — 3 missing')
+    expect(draftBandText({ missing: 0, notApproved: 5 })).toBe('DRAFT — 5 not approved')
+    expect(draftBandText({ missing: 0, notApproved: 0 })).toBeNull()
+  })
+
+  it('prints on every page of a draft, above the card, and on none of a final proof', async () => {
+    const draft = await renderProofPdf(proofInput({ draft: { missing: 1, notApproved: 2 } }))
+    const texts = await pageTexts(draft)
+    expect(texts.length).toBeGreaterThanOrEqual(2)
+    for (const text of texts) expect(text).toContain('DRAFT — 1 missing, 2 not approved')
+    for (const item of (await textItems(draft, 1)).filter((i) => i.str.startsWith('DRAFT')))
+      expect(item.y).toBeGreaterThan(27 + 810) // above the bleed box
+    for (const text of await pageTexts(await renderProofPdf(proofInput())))
+      expect(text).not.toContain('DRAFT')
+  })
+})
+
+describe('text the embedded font cannot draw', () => {
+  it('keeps what Noto Sans latin has, takes base letters where it can, else "?"', async () => {
+    const font = await notoRegular()
+    expect(fontText("Bob's Café — “Ümlaut” €5 œ", font)).toBe("Bob's Café — “Ümlaut” €5 œ")
+    expect(fontText('Łódź Őr ﬁsh', font)).toBe('Lódz Or fish')
+    expect(fontText('東京 🍣 👍🏽', font)).toBe('?? ? ?')
+    expect(() => font.encodeText(fontText('東京 🍣 ❤️ Ωmega', font))).not.toThrow()
   })
 })
