@@ -811,11 +811,9 @@ async function embedBytes(
     .resize({ ...maxPixels, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
   if (colour === 'cmyk') {
-    const cmykJpeg = await pipeline
-      .toColourspace('cmyk')
-      .withIccProfile('cmyk')
-      .jpeg({ quality: 92 })
-      .toBuffer()
+    // Converted with libvips' CMYK profile, which the output intent declares once for the whole file
+    // rather than in each image (it is about 1 MB).
+    const cmykJpeg = withoutIccProfile(await pipeline.toColourspace('cmyk').jpeg({ quality: 92 }).toBuffer())
     const image = await doc.embedJpg(cmykJpeg)
     await image.embed()
     return { kind: 'image', image }
@@ -827,6 +825,24 @@ async function embedBytes(
       : await doc.embedPng(await pipeline.png().toBuffer())
   await image.embed()
   return { kind: 'image', image }
+}
+
+/** A JPEG without its APP2 ICC_PROFILE segments (libvips attaches the CMYK profile it converted with). */
+export function withoutIccProfile(jpeg: Uint8Array): Uint8Array {
+  const kept: Uint8Array[] = [jpeg.subarray(0, 2)]
+  let at = 2
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1] as number
+    if (marker === 0xda) break // start of scan: the rest is image data
+    const length = ((jpeg[at + 2] as number) << 8) | (jpeg[at + 3] as number)
+    const segment = jpeg.subarray(at, at + 2 + length)
+    const isIcc =
+      marker === 0xe2 && Buffer.from(segment.subarray(4, 16)).toString('latin1') === 'ICC_PROFILE\0'
+    if (!isIcc) kept.push(segment)
+    at += 2 + length
+  }
+  kept.push(jpeg.subarray(at))
+  return Buffer.concat(kept)
 }
 
 // ---------------------------------------------------------------- geometry
