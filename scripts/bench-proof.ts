@@ -156,6 +156,7 @@ function proofInput(files: Awaited<ReturnType<typeof storedFiles>>): ProofJobInp
     productName: 'Townflyer',
     inHomesDate: '2027-01-02',
     specs: DEFAULT_PRINT_SPECS,
+    houseAd: { text: 'Your business here — town.example', image: null },
     days: files.days.map((artwork, index) => ({
       date: `${MONTH}-${String(index + 1).padStart(2, '0')}`,
       businessName: `Main Street Business Number ${index + 1}`,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   ARTWORK_BOARD_PAGE_SIZE,
   ARTWORK_STATES,
+  HOUSE_AD_TEXT_MAX,
   MAX_ARTWORK_BOARD_PAGE_SIZE,
   QR_CODE_MAX_INCHES,
   QR_CODE_MIN_INCHES,
@@ -34,6 +35,10 @@ export const printSpecsSchema = z.object({
       .number({ error: 'Enter the bleed in inches.' })
       .min(0, 'The bleed cannot be negative.')
       .max(1, 'The bleed must be at most 1 inch.'),
+    safeInches: z
+      .number({ error: 'Enter the safe margin in inches.' })
+      .min(0, 'The safe margin cannot be negative.')
+      .max(2, 'The safe margin must be at most 2 inches.'),
   }),
   qrCode: z.object({
     sizeInches: z
@@ -44,6 +49,20 @@ export const printSpecsSchema = z.object({
       )
       .max(QR_CODE_MAX_INCHES, `The QR code must be at most ${QR_CODE_MAX_INCHES} inches.`),
   }),
+  houseAd: z.object({
+    text: z
+      .string({ error: 'Enter the house ad text.' })
+      .trim()
+      .min(1, 'Enter the house ad text.')
+      .max(HOUSE_AD_TEXT_MAX, `The house ad text must be at most ${HOUSE_AD_TEXT_MAX} characters.`),
+    image: z
+      .object({
+        key: z.string().regex(/^house-ad\/[a-z0-9-]+\.(png|jpg)$/, 'Upload the house ad image again.'),
+        contentType: z.enum(['image/png', 'image/jpeg']),
+      })
+      .nullable(),
+  }),
+  cmykForPress: z.boolean({ error: 'Choose whether the proof is converted to CMYK.' }),
 })
 
 const PAGE_MESSAGE = 'The page is a whole number from 1.'

@@ -66,21 +66,44 @@ export type PrintSpecs = {
   premiumIcon: PrintSize
   /** Dots per inch the printer needs (300 for offset print). */
   dpi: number
-  postcard: { widthInches: number; heightInches: number; bleedInches: number }
+  /**
+   * The card: its trim size, the bleed printed past each trimmed edge, and the safe margin inside the trim
+   * where text, QR codes and the calendar grid stay.
+   */
+  postcard: { widthInches: number; heightInches: number; bleedInches: number; safeInches: number }
   /**
    * The QR code printed with each calendar day and map icon: the symbol's side without its quiet zone (a
    * margin of 4 modules is always added on every side).
    */
   qrCode: { sizeInches: number }
+  /**
+   * What fills an unsold calendar day: the owner's image when one is uploaded (a stored PNG or JPEG), else
+   * the line of text, where {site} stands for the site's public host ('town.example').
+   */
+  houseAd: { text: string; image: HouseAdImage | null }
+  /** Raster artwork converted to CMYK and the PDF given a CMYK output intent, for a press that asks. */
+  cmykForPress: boolean
 }
+
+export type HouseAdImage = { key: string; contentType: 'image/png' | 'image/jpeg' }
+
+export const HOUSE_AD_DEFAULT_TEXT = 'Your business here — {site}'
+export const HOUSE_AD_TEXT_MAX = 120
 
 export const DEFAULT_PRINT_SPECS: PrintSpecs = {
   daySquare: { widthInches: 1, heightInches: 1 },
   regularIcon: { widthInches: 0.5, heightInches: 0.5 },
   premiumIcon: { widthInches: 0.75, heightInches: 0.75 },
   dpi: 300,
-  postcard: { widthInches: 8.5, heightInches: 11, bleedInches: 0.125 },
+  postcard: { widthInches: 8.5, heightInches: 11, bleedInches: 0.125, safeInches: 0.25 },
   qrCode: { sizeInches: 0.6 },
+  houseAd: { text: HOUSE_AD_DEFAULT_TEXT, image: null },
+  cmykForPress: false,
+}
+
+/** The house ad's text as printed: {site} replaced by the site's public host. */
+export function houseAdText(template: string, siteHost: string): string {
+  return template.replaceAll('{site}', siteHost)
 }
 
 /** The QR code's printed size (without its quiet zone) is kept between these, in inches. */

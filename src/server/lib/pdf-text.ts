@@ -1,7 +1,7 @@
 import type { PDFFont } from '@cantoo/pdf-lib'
 
-// Text for the standard PDF fonts, shared by the documents the server draws (the proof, receipts and
-// invoices).
+// Text the fonts of the documents the server draws can print (the proof, receipts and invoices): a
+// character the font has no glyph for is replaced, never left to crash the render or print as a box.
 
 const WINANSI_ABOVE_ASCII = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'].map((char) => char.codePointAt(0)))
 /** Letters NFKD does not split into a base letter and a mark. */
@@ -39,6 +39,38 @@ function winAnsiChar(char: string): string {
   if (/[\p{M}\p{Cc}\p{Cf}\p{Emoji_Modifier}]/u.test(char)) return ''
   const base = PLAIN_LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '')
   return base !== '' && [...base].every(isWinAnsi) ? base : '?'
+}
+
+const characterSets = new WeakMap<PDFFont, Set<number>>()
+
+function characterSet(font: PDFFont): Set<number> {
+  let set = characterSets.get(font)
+  if (!set) {
+    set = new Set(font.getCharacterSet())
+    characterSets.set(font, set)
+  }
+  return set
+}
+
+/**
+ * Text `font` can draw (an embedded font's subset, e.g. Noto Sans latin): characters it has a glyph for
+ * are kept, white space becomes a space, joiners, marks and emoji modifiers go, and other characters
+ * become their NFKD base letters ('ő' → 'o', 'ﬁ' → 'fi') when the font has those, or else '?' (emoji, CJK).
+ */
+export function fontText(text: string, font: PDFFont): string {
+  const set = characterSet(font)
+  const has = (char: string) => set.has(char.codePointAt(0) ?? 0)
+  let out = ''
+  for (const char of text.normalize('NFC')) {
+    if (/\s/u.test(char)) out += ' '
+    else if (has(char)) out += char
+    else if (/[\p{M}\p{Cc}\p{Cf}\p{Emoji_Modifier}]/u.test(char)) out += ''
+    else {
+      const base = PLAIN_LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '')
+      out += base !== '' && [...base].every(has) ? base : '?'
+    }
+  }
+  return out
 }
 
 /** Word-wrapped lines of `width`; a word too long for a line (a URL) is broken across lines, never cut. */

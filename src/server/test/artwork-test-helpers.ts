@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { and, asc, gte, lte } from 'drizzle-orm'
-import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { calendarDays } from '#server/db/schema.ts'
 import type { TestApp } from '#server/test/test-app.ts'

@@ -1,5 +1,5 @@
 import { deflateRawSync, constants as zlib } from 'node:zlib'
-import { PDFDict, type PDFDocument, PDFName } from 'pdf-lib'
+import { PDFDict, type PDFDocument, PDFName } from '@cantoo/pdf-lib'
 
 /**
  * Files an attacker would upload, made small in the test: a PDF page tree that names each node twice

@@ -30,7 +30,8 @@ const FILE_JOB_QUEUE = 8
 
 /** The proof's input as it crosses to the child: each artwork by its storage key, fetched when drawn. */
 export type ProofJobArtwork = { contentType: 'image/png' | 'image/jpeg' | 'application/pdf'; key: string }
-export type ProofJobInput = Omit<ProofInput, 'days' | 'icons' | 'map'> & {
+export type ProofJobInput = Omit<ProofInput, 'days' | 'icons' | 'map' | 'houseAd'> & {
+  houseAd: { text: string; image: ProofJobArtwork | null }
   days: (Omit<ProofDay, 'artwork'> & { artwork: ProofJobArtwork | null })[]
   icons: (Omit<ProofIcon, 'artwork'> & { artwork: ProofJobArtwork | null })[]
   map:

@@ -24,11 +24,12 @@ serveChildJobs({
     })
   },
   'render-proof': async (input, ask) => {
-    const { days, icons, map, ...rest } = input as ProofJobInput
+    const { days, icons, map, houseAd, ...rest } = input as ProofJobInput
     const load = (key: string) => async () => (await ask('artwork', key)) as Uint8Array
     const artwork = (a: ProofJobArtwork | null) => a && { contentType: a.contentType, load: load(a.key) }
     return renderProofPdf({
       ...rest,
+      houseAd: { text: houseAd.text, image: artwork(houseAd.image) },
       map: map && {
         ...map,
         image: artwork(map.image),

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib'
-import { degrees, PDFDocument } from 'pdf-lib'
+import { degrees, PDFDocument } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import {

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { crc32 } from 'node:zlib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { eq } from 'drizzle-orm'
-import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -198,6 +198,7 @@ describe('hostile artwork files at upload', () => {
       ],
       icons: [],
       inHomesDate: `${month}-02`,
+      houseAd: { text: 'Your business here', image: null },
       draft: { missing: 0, notApproved: 0 },
       map: null,
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -23,7 +24,7 @@ import {
 } from '#shared/artwork-schemas.ts'
 import type { LineLinkDto } from '#shared/short-links.ts'
 import { lineLinkBody } from '../orders/line-links.service.ts'
-import { getPrintSpecs, setPrintSpecs } from '../orders/print-specs.service.ts'
+import { getPrintSpecs, setHouseAdImage, setPrintSpecs } from '../orders/print-specs.service.ts'
 import { queueProofChecks } from './ad-approval.service.ts'
 import {
   type ArtworkFileKind,
@@ -38,6 +39,7 @@ import {
   uploadArtwork,
 } from './artwork.service.ts'
 import { ArtworkRejectedError } from './artwork-file.ts'
+import { prepareArtworkInChild } from './artwork-file-jobs.ts'
 import {
   type NoticeContext,
   requestArtworkChanges,
@@ -46,8 +48,9 @@ import {
 } from './artwork-notices.ts'
 import { artworkArchive, buildProof } from './production.service.ts'
 
-/** The upload route, which app.ts exempts from the 100 KB JSON body limit (it has its own, below). */
-export const ARTWORK_UPLOAD_PATH = /^\/api\/artwork\/[^/]+\/upload$/
+/** The upload routes, which app.ts exempts from the 100 KB JSON body limit (they have their own, below). */
+export const ARTWORK_UPLOAD_PATH = /^\/api\/artwork\/[^/]+\/upload$|^\/api\/admin\/print-specs\/house-ad$/
+const HOUSE_AD_IMAGE_MESSAGE = 'The house ad must be a PNG or JPEG image.'
 /** The whole multipart request: the file plus its part headers and the orderId fields. */
 const MAX_ARTWORK_REQUEST_BYTES = MAX_ARTWORK_BYTES + 512 * 1024
 /** Uploads per token: plenty for a buyer trying a few files, a wall for a script. */
@@ -174,6 +177,34 @@ export function artworkRoutes(deps: AppDeps) {
       .put('/admin/print-specs', admin, jsonBody(printSpecsSchema), async (c) =>
         c.json(await setPrintSpecs(ctx.db, c.req.valid('json'))),
       )
+      // The house ad's image: checked as buyers' artwork is (in a file-job child, with its limits), then
+      // kept in storage; it fills every unsold day of the proof.
+      .post('/admin/print-specs/house-ad', admin, stalledUploadTimeout(), uploadLimit, async (c) => {
+        const form = await readMultipartForm(c, 'file')
+        const file = form.get(ARTWORK_UPLOAD_FIELDS.file)
+        if (!(file instanceof File) || file.size === 0)
+          throw new AppError('validation_failed', ARTWORK_NO_FILE_MESSAGE, {
+            file: [ARTWORK_NO_FILE_MESSAGE],
+          })
+        if (file.size > MAX_ARTWORK_BYTES) throw new AppError('payload_too_large', ARTWORK_TOO_LARGE_MESSAGE)
+        let prepared: Awaited<ReturnType<typeof prepareArtworkInChild>>
+        try {
+          prepared = await prepareArtworkInChild(new Uint8Array(await file.arrayBuffer()))
+        } catch (error) {
+          if (error instanceof ArtworkRejectedError)
+            throw error.message === ARTWORK_TOO_LARGE_MESSAGE
+              ? new AppError('payload_too_large', error.message)
+              : new AppError('validation_failed', error.message, { file: [error.message] })
+          throw error
+        }
+        const { inspected, stored } = prepared
+        if (inspected.kind !== 'image')
+          throw new AppError('validation_failed', HOUSE_AD_IMAGE_MESSAGE, { file: [HOUSE_AD_IMAGE_MESSAGE] })
+        const key = `house-ad/${randomUUID()}.${inspected.ext}`
+        await ctx.storage.put(key, stored, inspected.mime)
+        return c.json(await setHouseAdImage(ctx.db, { key, contentType: inspected.mime }))
+      })
+      .delete('/admin/print-specs/house-ad', admin, async (c) => c.json(await setHouseAdImage(ctx.db, null)))
 
       .get(
         '/admin/mailings/:month/artwork',
@@ -193,12 +224,14 @@ export function artworkRoutes(deps: AppDeps) {
 
       .get('/admin/mailings/:month/proof.pdf', admin, async (c) => {
         const month = c.req.param('month')
-        const pdf = await buildProof(ctx, month, deps.config.site.productName)
+        const proof = await buildProof(ctx, month, deps.config.site.productName)
         // Once a proof exists, each advertiser of the mailing is asked (once) to check their ad.
         await queueProofChecks({ ...ctx, secret: deps.authSecret }, month, new Date())
-        return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        // A draft (artwork missing or not approved) is named so, so it is not sent to the printer by mistake.
+        const name = proof.draft ? `proof-${month}-draft.pdf` : `proof-${month}.pdf`
+        return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/pdf',
-          'Content-Disposition': `attachment; filename="proof-${month}.pdf"`,
+          'Content-Disposition': `attachment; filename="${name}"`,
           'Cache-Control': 'no-store',
         })
       })

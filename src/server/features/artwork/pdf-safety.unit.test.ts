@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { activePdf, fanOutPdf, flateBombPdf, hasActiveContent } from '#server/test/hostile-files.ts'

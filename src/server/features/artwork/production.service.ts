@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { calendarDays, orders } from '#server/db/schema.ts'
-import { ARTWORK_STATE_LABELS, type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
+import { ARTWORK_STATE_LABELS, houseAdText, type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import { markProofBuilt } from './ad-approval-state.ts'
@@ -44,7 +44,7 @@ export async function buildProof(
   ctx: ArtworkContext,
   month: string,
   productName: string,
-): Promise<Uint8Array> {
+): Promise<{ bytes: Uint8Array; draft: boolean }> {
   const mailing = await requireMailing(ctx.db, month)
   const [year, monthNumber] = month.split('-').map(Number) as [number, number]
   const first = `${month}-01`
@@ -77,24 +77,30 @@ export async function buildProof(
       artwork: proofArtwork(l),
       shortUrl: shortUrl(ctx, l),
     }))
+  const specs = await getPrintSpecs(ctx.db)
+  const draft = proofDraft(lines)
   // Drawn in a child process with time and memory limits: it decodes every stored (untrusted) file.
-  const pdf = await renderProofInChild(
+  const bytes = await renderProofInChild(
     {
       month,
       title: mailingMonthLabel(month),
       productName,
       inHomesDate: mailing.inHomesDate,
-      specs: await getPrintSpecs(ctx.db),
+      specs,
       days,
       icons,
-      draft: proofDraft(lines),
+      draft,
       map: await mailingProofMap(ctx, month),
+      houseAd: {
+        text: houseAdText(specs.houseAd.text, new URL(ctx.publicOrigin).host),
+        image: specs.houseAd.image,
+      },
     },
     (key) => readAll(ctx, key),
   )
   // The first proof built opens the advertisers' check of their ads (ad-approval.service.ts).
   await markProofBuilt(ctx.db, month, new Date())
-  return pdf
+  return { bytes, draft: draft.missing > 0 || draft.notApproved > 0 }
 }
 
 /**

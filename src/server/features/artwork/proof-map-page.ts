@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import fontkit from '@cantoo/fontkit'
 import { type PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
-import { wrapText } from '#server/lib/pdf-text.ts'
+import type { PdfFonts } from '#server/lib/pdf-fonts.ts'
+import { fontText as plainFontText, wrapText } from '#server/lib/pdf-text.ts'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
 import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
 
@@ -81,39 +79,11 @@ export type MapSideTools = {
   qrCode: (shortUrl: string) => MapQrCode
 }
 
-export type MapFonts = { regular: PDFFont; bold: PDFFont }
+export type MapFonts = PdfFonts
 
-// ---------------------------------------------------------------- fonts
-
-const requireFromHere = createRequire(import.meta.url)
-
-/** Noto Sans (regular and bold, Latin), embedded as subset TrueType fonts. */
-export async function embedNotoSans(doc: PDFDocument): Promise<MapFonts> {
-  doc.registerFontkit(fontkit)
-  const load = (weight: 400 | 700) =>
-    readFile(requireFromHere.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`))
-  const [regular, bold] = await Promise.all([load(400), load(700)])
-  return {
-    regular: await doc.embedFont(regular, { subset: true }),
-    bold: await doc.embedFont(bold, { subset: true }),
-  }
-}
-
-/**
- * Text the font can draw (Noto Sans's Latin subset): white space becomes a space, joiners, marks and emoji
- * modifiers it has no glyph for go, and any other character it lacks becomes its base letters ('ź' → 'z')
- * or else '?'.
- */
-export function fontText(font: PDFFont, text: string): string {
-  const glyphs = new Set(font.getCharacterSet())
-  let out = ''
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0
-    if (/\s/u.test(char)) out += ' '
-    else if (glyphs.has(code)) out += char
-    else if (!/[\p{M}\p{Cc}\p{Cf}\p{Emoji_Modifier}]/u.test(char)) out += baseLetters(char, glyphs)
-  }
-  return out.replace(/ +/g, ' ').trim() || '?'
+/** Text `font` can draw (pdf-text.ts fontText), its runs of spaces collapsed; '?' when nothing is left. */
+function fontText(font: PDFFont, text: string): string {
+  return plainFontText(text, font).replace(/ +/g, ' ').trim() || '?'
 }
 
 // ---------------------------------------------------------------- geometry
@@ -321,12 +291,6 @@ export function bleedBox(trim: Box, specs: PrintSpecs): Box {
     width: trim.width + 2 * bleed,
     height: trim.height + 2 * bleed,
   }
-}
-
-/** A letter the font lacks as its base letters ('ź' → 'z') when it has those, else '?'. */
-function baseLetters(char: string, glyphs: Set<number>): string {
-  const base = char.normalize('NFKD').replace(/\p{M}/gu, '')
-  return base !== '' && [...base].every((c) => glyphs.has(c.codePointAt(0) ?? 0)) ? base : '?'
 }
 
 /** Two capital letters for a placeholder: the first letters of the first two words ("BB" for Bob's Bakery). */

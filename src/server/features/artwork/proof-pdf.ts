@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import {
   type Color,
+  cmyk,
   fill as fillPath,
   PDFDocument,
   type PDFEmbeddedPage,
@@ -8,25 +9,29 @@ import {
   type PDFImage,
   PDFName,
   type PDFPage,
+  PDFString,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
-  rgb,
-  StandardFonts,
-  setFillingRgbColor,
+  setFillingCmykColor,
 } from '@cantoo/pdf-lib'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
-import { winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
+import { embedNotoSans, type PdfFonts } from '#server/lib/pdf-fonts.ts'
+import { fontText, winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
 import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
 import { loadBoundedPdf } from './pdf-safety.ts'
-import { drawMapSide, embedNotoSans, freePositions, type MapSideTools } from './proof-map-page.ts'
+import { drawMapSide, freePositions, type MapSideTools } from './proof-map-page.ts'
+import { addCardPage, type Box, type CardPageLayout, POINTS_PER_INCH, proofPageLayout } from './proof-page.ts'
 
 /**
- * The proof of a month's postcard: page 1 is the print-ready calendar side (the month grid with
- * each sold day's business name, artwork and QR code), page 2 the map side (proof-map-page.ts): the map
- * with each sold icon at its place, and the legend with the icons' QR codes or links. Pure: artwork is fetched through each line's `load()`, nothing else is read.
+ * The proof of a month's postcard, the file the printer receives: page 1 is the card's calendar side (a
+ * header with the product, the month and the in-homes date, then the month grid with each sold day's
+ * business name, artwork and QR code, and the owner's house ad on every unsold day); page 2 is the map
+ * side (proof-map-page.ts): the map with each sold icon at its place, and the legend with the icons' QR
+ * codes or links. Every page is a card page (proof-page.ts): bleed, trim and crop marks. Fonts are
+ * embedded (Noto Sans). Pure: artwork is fetched through each line's `load()`, nothing else is read.
  */
 
 export type ProofArtwork = {
@@ -34,7 +39,7 @@ export type ProofArtwork = {
   load: () => Promise<Uint8Array>
 }
 /**
- * One calendar day; `businessName` null means unsold, and the cell is left clear. `shortUrl` is the line's
+ * One calendar day; `businessName` null means unsold, and the cell carries the house ad. `shortUrl` is the line's
  * absolute short link ('https://town.example/go/k7m4qx2'), printed as a QR code where it fits, else as text.
  */
 export type ProofDay = {
@@ -89,35 +94,44 @@ export type ProofInput = {
   /** YYYY-MM-DD: the date the cards are in homes by, printed in the calendar side's header. */
   inHomesDate: string
   specs: PrintSpecs
-  /** Any order; dates of the month not listed are drawn as plain cells (the day number only). */
+  /** Any order; a date of the month not listed is unsold (the house ad). */
   days: ProofDay[]
   icons: ProofIcon[]
   /** Counts above 0 make the proof a draft, with a band saying so. */
   draft: ProofDraft
   map: ProofMap | null
+  /** What fills each unsold day: the owner's image, or else the line of text ({site} already filled in). */
+  houseAd: ProofHouseAd
 }
 
-const POINTS_PER_INCH = 72
-const SAFE_MARGIN_INCHES = 0.25
+export type ProofHouseAd = { text: string; image: ProofArtwork | null }
+
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const CELL_PADDING = 4
-const NAME_MAX_SIZE = 7
+/** Business names print at this size or larger, wherever they are: smaller does not read on a card. */
+export const NAME_MIN_SIZE = 6.5
+const NAME_MAX_SIZE = 8
 /** A QR code's quiet zone: this many modules of white on every side, which a scanner needs to find it. */
 export const QR_QUIET_ZONE_MODULES = 4
-/** The narrowest column left of a day's QR code that still holds the day number and the name. */
-export const MIN_DAY_TEXT_COLUMN = 18
 const LINK_TEXT_MAX_SIZE = 6
+/** The artwork is left out of a cell whose room for it is less than this (points): the name comes first. */
+const MIN_ARTWORK_POINTS = 12
+const HOUSE_AD_MAX_SIZE = 9
 export const ARTWORK_UNREADABLE_TEXT = 'artwork could not be read'
-/** The header's list of lines whose artwork could not be read starts with this. */
+/** The list of lines whose artwork could not be read (in the slug under the card) starts with this. */
 export const ARTWORK_UNREADABLE_HEADER = 'Artwork could not be read:'
 
-const INK = rgb(0.1, 0.1, 0.1)
-const RULE = rgb(0.75, 0.75, 0.75)
-const WARNING = rgb(0.75, 0.1, 0.1)
+/** Vector colours in CMYK, black as K only (what a press prints crisp); viewers show them as usual. */
+const INK = cmyk(0, 0, 0, 0.9)
+const RULE = cmyk(0, 0, 0, 0.3)
+const HOUSE_AD_INK = cmyk(0, 0, 0, 0.6)
+const WARNING = cmyk(0, 0.9, 0.85, 0.2)
+const DRAFT_BAND = cmyk(0, 0.9, 0.85, 0.2)
+const DRAFT_TEXT = cmyk(0, 0, 0, 0)
 
-/** A rectangle in PDF points, measured from the page's bottom-left corner. */
-export type Box = { x: number; y: number; width: number; height: number }
-type Fonts = { regular: PDFFont; bold: PDFFont }
+export type { Box } from './proof-page.ts'
+
+type Fonts = PdfFonts
 /** Embedded artwork ready to draw; null when it could not be loaded or read. */
 type Drawable = { kind: 'image'; image: PDFImage } | { kind: 'page'; page: PDFEmbeddedPage }
 type Context = {
@@ -126,82 +140,128 @@ type Context = {
   specs: PrintSpecs
   /** The same file at the same size (a business's several days) is embedded once. */
   embedded: Map<string, Promise<Drawable | null>>
-  /** The lines whose artwork could not be read, as the header lists them ("Jan 5 — Bob's Bakery"). */
+  /** The lines whose artwork could not be read, as the slug lists them ("Jan 5 — Bob's Bakery"). */
   unreadable: string[]
 }
 
 /**
- * Renders the proof as PDF bytes. Every page is the postcard's trim size plus its bleed on each side, with
- * the TrimBox and BleedBox set so the printer's software sees where the card is cut. Artwork that cannot be
- * read is noted in its place rather than failing the whole proof.
+ * Renders the proof as PDF bytes. Artwork that cannot be read is noted in its place (and listed under the
+ * card) rather than failing the whole proof; a draft (artwork missing or not approved) says so on every
+ * page, above the card.
  */
 export async function renderProofPdf(input: ProofInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false })
   doc.setTitle(winAnsiText(`${input.productName} proof — ${input.title}`))
   doc.setCreator('Townflyer')
   doc.setProducer('Townflyer')
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  }
+  const fonts = await embedNotoSans(doc)
   const context: Context = { doc, fonts, specs: input.specs, embedded: new Map(), unreadable: [] }
-  const calendar = await drawCalendarPage(context, input)
+  const layout = proofPageLayout(input.specs)
+  const calendar = await drawCalendarPage(context, input, layout)
   await drawMapPage(context, input)
-  drawUnreadableList(context, calendar)
+  drawUnreadableList(context, calendar, layout)
+  const band = draftBandText(input.draft)
+  if (band) for (const page of doc.getPages()) drawDraftBand(page, layout, fonts.bold, band)
+  if (input.specs.cmykForPress) await addCmykOutputIntent(doc)
   return doc.save()
 }
 
-// ---------------------------------------------------------------- pages
+// ---------------------------------------------------------------- draft band
 
-type PageLayout = { width: number; height: number; trim: Box; safe: Box }
-
-/** The page (trim + bleed), the trim box inside it, and the safe area where text and the grid go. */
-function proofPageLayout(specs: PrintSpecs): PageLayout {
-  const { widthInches, heightInches, bleedInches } = specs.postcard
-  const bleed = bleedInches * POINTS_PER_INCH
-  const trim = {
-    x: bleed,
-    y: bleed,
-    width: widthInches * POINTS_PER_INCH,
-    height: heightInches * POINTS_PER_INCH,
-  }
-  const margin = Math.min(SAFE_MARGIN_INCHES * POINTS_PER_INCH, trim.width / 10, trim.height / 10)
-  const safe = insetBox(trim, margin)
-  return { width: trim.width + 2 * bleed, height: trim.height + 2 * bleed, trim, safe }
+/** "DRAFT — 3 missing, 5 not approved", a zero part left out; null when nothing is missing or unapproved. */
+export function draftBandText(draft: ProofDraft): string | null {
+  const parts = [
+    draft.missing > 0 ? `${draft.missing} missing` : null,
+    draft.notApproved > 0 ? `${draft.notApproved} not approved` : null,
+  ].filter((part) => part !== null)
+  return parts.length > 0 ? `DRAFT — ${parts.join(', ')}` : null
 }
 
-function addProofPage(doc: PDFDocument, layout: PageLayout): PDFPage {
-  const page = doc.addPage([layout.width, layout.height])
-  page.setBleedBox(0, 0, layout.width, layout.height)
-  page.setTrimBox(layout.trim.x, layout.trim.y, layout.trim.width, layout.trim.height)
-  return page
+/** A red band in the slug above the card (outside the bleed), so it cannot be printed as part of it. */
+function drawDraftBand(page: PDFPage, layout: CardPageLayout, font: PDFFont, text: string): void {
+  const band = layout.topSlug
+  if (band.height < 4) return
+  page.drawRectangle({ ...band, color: DRAFT_BAND })
+  const size = Math.min(fitSingleLine(text, font, band.width - 8, 11), band.height * 0.7)
+  const printed = fontText(text, font)
+  const width = font.widthOfTextAtSize(printed, size)
+  const y = band.y + (band.height - font.heightAtSize(size, { descender: false })) / 2
+  page.drawText(printed, { x: band.x + (band.width - width) / 2, y, size, font, color: DRAFT_TEXT })
 }
 
-/** Where the calendar page's title ends, so the header can list unreadable artwork beside it. */
-type CalendarHeader = {
-  page: PDFPage
-  safe: Box
-  titleBaseline: number
-  titleSize: number
-  titleWidth: number
+// ---------------------------------------------------------------- CMYK for press
+
+/**
+ * The catalogue's output intent for a CMYK press: GTS_PDFX with the CMYK profile the artwork was
+ * converted with (libvips' built-in CMYK profile, read back from a converted pixel).
+ */
+async function addCmykOutputIntent(doc: PDFDocument): Promise<void> {
+  const icc = await cmykProfile()
+  const profile = doc.context.flateStream(icc, { N: 4 })
+  const intent = doc.context.obj({
+    Type: 'OutputIntent',
+    S: 'GTS_PDFX',
+    OutputConditionIdentifier: PDFString.of('CMYK'),
+    Info: PDFString.of('The CMYK profile the artwork was converted with'),
+    DestOutputProfile: doc.context.register(profile),
+  })
+  doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([intent]))
 }
 
-async function drawCalendarPage(context: Context, input: ProofInput): Promise<CalendarHeader> {
-  const layout = proofPageLayout(context.specs)
-  const page = addProofPage(context.doc, layout)
+let cmykIcc: Promise<Uint8Array> | null = null
+
+function cmykProfile(): Promise<Uint8Array> {
+  cmykIcc ??= (async () => {
+    const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } })
+      .toColourspace('cmyk')
+      .withIccProfile('cmyk')
+      .jpeg()
+      .toBuffer()
+    const { icc } = await sharp(pixel).metadata()
+    if (!icc) throw new Error('sharp embedded no CMYK profile')
+    return new Uint8Array(icc)
+  })()
+  return cmykIcc
+}
+
+// ---------------------------------------------------------------- calendar side
+
+/** Where the header's lines end, and the bottom slug where unreadable artwork is listed. */
+type CalendarPage = { page: PDFPage }
+
+async function drawCalendarPage(
+  context: Context,
+  input: ProofInput,
+  layout: CardPageLayout,
+): Promise<CalendarPage> {
+  const page = addCardPage(context.doc, layout)
   const { safe } = layout
+  const { regular, bold } = context.fonts
   const weeks = calendarWeeks(input.month)
   const columnWidth = safe.width / 7
 
-  const titleSize = fitSingleLine(input.title, context.fonts.bold, safe.width, 26)
-  const titleBaseline = top(safe) - titleSize
-  drawText(page, input.title, { x: safe.x, y: titleBaseline, size: titleSize, font: context.fonts.bold })
+  const productSize = fitSingleLine(input.productName, bold, safe.width, 12)
+  const productBaseline = top(safe) - productSize
+  drawText(page, input.productName, { x: safe.x, y: productBaseline, size: productSize, font: bold })
+
+  const inHomes = `in homes by ${longDate(input.inHomesDate)}`
+  const inHomesSize = fitSingleLine(inHomes, regular, safe.width / 2, 11)
+  const inHomesWidth = regular.widthOfTextAtSize(fontText(inHomes, regular), inHomesSize)
+  const titleSize = fitSingleLine(input.title, bold, safe.width - inHomesWidth - 12, 26)
+  const titleBaseline = productBaseline - productSize * 0.4 - titleSize
+  drawText(page, input.title, { x: safe.x, y: titleBaseline, size: titleSize, font: bold })
+  drawText(page, inHomes, {
+    x: safe.x + safe.width - inHomesWidth,
+    y: titleBaseline,
+    size: inHomesSize,
+    font: regular,
+  })
 
   const headerSize = Math.min(10, columnWidth / 4)
-  const headerBaseline = titleBaseline - titleSize * 0.6 - headerSize * 1.4
+  const headerBaseline = titleBaseline - titleSize * 0.4 - headerSize * 1.4
   WEEKDAY_HEADERS.forEach((name, column) => {
     const x = safe.x + column * columnWidth + CELL_PADDING
-    drawText(page, name, { x, y: headerBaseline, size: headerSize, font: context.fonts.bold })
+    drawText(page, name, { x, y: headerBaseline, size: headerSize, font: bold })
   })
 
   const grid = { x: safe.x, y: safe.y, width: safe.width, height: headerBaseline - headerSize * 0.6 - safe.y }
@@ -216,117 +276,184 @@ async function drawCalendarPage(context: Context, input: ProofInput): Promise<Ca
         height: rowHeight,
       }
       page.drawRectangle({ ...cell, borderColor: RULE, borderWidth: 0.5 })
-      if (date) await drawDayCell(context, page, cell, date, days.get(date))
+      if (!date) continue
+      const day = days.get(date)
+      if (day?.businessName)
+        await drawSoldDay(context, page, cell, date, { ...day, businessName: day.businessName })
+      else await drawUnsoldDay(context, page, cell, date, input.houseAd)
     }
   }
-  const titleWidth = context.fonts.bold.widthOfTextAtSize(winAnsiText(input.title), titleSize)
-  return { page, safe, titleBaseline, titleSize, titleWidth }
+  return { page }
 }
 
-/** Beside the title: every line whose artwork could not be read, so no one misses a marked cell. */
-function drawUnreadableList(context: Context, header: CalendarHeader): void {
+/** In the slug under the card: every line whose artwork could not be read, so no one misses a marked cell. */
+function drawUnreadableList(context: Context, calendar: CalendarPage, layout: CardPageLayout): void {
   if (context.unreadable.length === 0) return
-  const { page, safe, titleBaseline, titleSize, titleWidth } = header
-  const x = safe.x + titleWidth + 12
-  const width = safe.x + safe.width - x
-  if (width < 40) return
+  const slug = layout.bottomSlug
   const text = `${ARTWORK_UNREADABLE_HEADER} ${context.unreadable.join('; ')}`
-  const lines = fitTextLines(text, context.fonts.regular, width, 3, 8)
-  drawLines(page, lines, context.fonts.regular, x, titleBaseline + titleSize * 0.8, WARNING)
+  const lines = fitTextLines(text, context.fonts.regular, slug.width, 3, 7)
+  drawLines(calendar.page, lines, context.fonts.regular, slug.x, top(slug), WARNING)
 }
 
-/**
- * A sold day: with its QR code (dayCellLayout), the code in the top-right corner, the day number and the
- * name in the column left of it, the artwork at its print size below; else the number top left, the name
- * under it, the artwork below and the short link as text at the bottom. An unsold day: the number only.
- */
-async function drawDayCell(
+/** The day's number in the cell's top-left corner; returns its size. */
+function drawDayNumber(context: Context, page: PDFPage, inner: Box, date: string): number {
+  const text = String(Number(date.slice(8, 10)))
+  const size = Math.min(10, inner.height / 5, inner.width / 3)
+  drawText(page, text, { x: inner.x, y: top(inner) - size, size, font: context.fonts.bold })
+  return size
+}
+
+/** An unsold day: its number, and the house ad (the owner's image, else the text) in the rest of the cell. */
+async function drawUnsoldDay(
   context: Context,
   page: PDFPage,
   cell: Box,
   date: string,
-  day: ProofDay | undefined,
+  houseAd: ProofHouseAd,
 ) {
   const inner = insetBox(cell, CELL_PADDING)
-  const symbol = day?.businessName && day.shortUrl ? qrSymbol(day.shortUrl) : null
-  const geometry = symbol ? qrGeometry(symbol.size, context.specs.qrCode.sizeInches) : null
-  const layout = geometry ? dayCellLayout(inner, sizeInPoints(context.specs.daySquare), geometry.outer) : null
-  const textColumn = layout?.kind === 'qr' ? layout.text : inner
-  const numberText = String(Number(date.slice(8, 10)))
-  const numberSize = Math.min(
-    10,
-    inner.height / 5,
-    inner.width / 3,
-    textColumn.width / context.fonts.bold.widthOfTextAtSize(numberText, 1),
+  const numberSize = drawDayNumber(context, page, inner, date)
+  const area = { ...inner, height: inner.height - numberSize * 1.3 }
+  if (area.height <= 0) return
+  if (houseAd.image) {
+    const drawable = await embedArtwork(context, houseAd.image, area)
+    if (drawable) return drawArtwork(page, drawable, area)
+  }
+  const font = context.fonts.regular
+  const fitted = fitTextLines(
+    houseAd.text,
+    font,
+    area.width,
+    Math.max(1, Math.floor(area.height / 10)),
+    HOUSE_AD_MAX_SIZE,
   )
-  const numberBaseline = top(inner) - numberSize
-  drawText(page, numberText, { x: inner.x, y: numberBaseline, size: numberSize, font: context.fonts.bold })
-  if (!day?.businessName) return
-  const label = `${shortDate(date)} — ${day.businessName}`
-
-  if (layout?.kind === 'qr' && symbol && geometry) {
-    drawQrCode(page, symbol, geometry, layout.qr)
-    const nameTop = numberBaseline - 2
-    const name = fitTextBlock(
-      day.businessName,
-      context.fonts.regular,
-      layout.text.width,
-      nameTop - layout.text.y,
-    )
-    drawLines(page, name, context.fonts.regular, inner.x, nameTop, INK)
-    if (day.artwork) {
-      const square = fitBox(sizeInPoints(context.specs.daySquare), layout.artwork)
-      await drawArtworkOrNotice(context, page, day.artwork, square, label)
-    }
-    return
-  }
-
-  const name = fitTextLines(day.businessName, context.fonts.regular, inner.width, 2, NAME_MAX_SIZE)
-  const nameBottom = drawLines(page, name, context.fonts.regular, inner.x, numberBaseline - 2, INK)
-  let bottom = inner.y
-  if (day.shortUrl) {
-    // Under the artwork at the cell's foot (under the name when the cell has no room left).
-    const link = fitLinkText(
-      shortLinkText(day.shortUrl),
-      context.fonts.regular,
-      inner.width,
-      LINK_TEXT_MAX_SIZE,
-    )
-    const height = textBlockHeight(link)
-    drawLines(page, link, context.fonts.regular, inner.x, Math.min(inner.y + height, nameBottom), INK)
-    bottom = inner.y + height + 1
-  }
-  const space = { x: inner.x, y: bottom, width: inner.width, height: nameBottom - 2 - bottom }
-  if (day.artwork && space.height > 1) {
-    const square = fitBox(sizeInPoints(context.specs.daySquare), space)
-    await drawArtworkOrNotice(context, page, day.artwork, square, label)
-  }
+  const height = textBlockHeight(fitted)
+  drawLines(page, fitted, font, area.x, area.y + (area.height + height) / 2, HOUSE_AD_INK)
 }
 
 /**
- * Where a sold day's QR code goes in its cell's inner box (inside the padding), or 'link' when it does not
- * fit: 'qr' puts the code with its quiet zone (`qrOuter` points a side) in the top-right corner, the number
- * and the name in the column left of it (`text`, at least MIN_DAY_TEXT_COLUMN wide) and the artwork below,
- * where the day square fits at its print size. Otherwise the short link is printed as text.
+ * Where a sold day's parts go in its cell's inner box (inside the padding). The business name always gets
+ * the room it needs at NAME_MIN_SIZE or more; the QR code comes next, and the artwork takes what is left
+ * (scaled down from the day square's print size when it must).
+ * - 'qr': the code (with its quiet zone) in the top-right corner; the day number left of it, and the name
+ *   under the number when it fits beside the code, else across the cell under the code.
+ * - 'link': the code does not fit with the name: the number, the name under it, and the short link as
+ *   text at the cell's foot.
+ * `name` is the name's box (its first line's top at the box's top); `artwork` is null when the room left
+ * is less than MIN_ARTWORK_POINTS.
  */
-export type DayCellLayout = { kind: 'qr'; qr: Box; text: Box; artwork: Box } | { kind: 'link' }
+export type DayCellPlan = {
+  kind: 'qr' | 'link'
+  qr: Box | null
+  name: Box
+  fitted: FittedText
+  link: Box | null
+  linkText: FittedText | null
+  artwork: Box | null
+}
 
-export function dayCellLayout(inner: Box, daySquare: Size, qrOuter: number): DayCellLayout {
-  const textWidth = inner.width - qrOuter
-  const bandBottom = top(inner) - qrOuter
-  if (
-    textWidth < MIN_DAY_TEXT_COLUMN ||
-    daySquare.width > inner.width ||
-    daySquare.height > bandBottom - inner.y
-  )
-    return { kind: 'link' }
+export function planDayCell(
+  inner: Box,
+  numberSize: number,
+  font: PDFFont,
+  name: string,
+  qrOuter: number | null,
+  linkText: string | null,
+): DayCellPlan {
+  const numberBottom = top(inner) - numberSize * 1.2
+  if (qrOuter !== null && qrOuter <= inner.width - numberSize * 1.5 && qrOuter < inner.height) {
+    const qr = { x: right(inner) - qrOuter, y: top(inner) - qrOuter, width: qrOuter, height: qrOuter }
+    const column = { x: inner.x, y: qr.y, width: inner.width - qrOuter - 2, height: numberBottom - qr.y }
+    const beside = fitName(name, font, column.width, column.height)
+    if (beside.fits) {
+      const artwork = { x: inner.x, y: inner.y, width: inner.width, height: qr.y - 2 - inner.y }
+      return {
+        kind: 'qr',
+        qr,
+        name: column,
+        fitted: beside.text,
+        link: null,
+        linkText: null,
+        artwork: roomFor(artwork),
+      }
+    }
+    const below = { x: inner.x, y: inner.y, width: inner.width, height: qr.y - 1 - inner.y }
+    const under = fitName(name, font, below.width, below.height)
+    if (under.fits) {
+      const nameBox = {
+        ...below,
+        y: top(below) - textBlockHeight(under.text),
+        height: textBlockHeight(under.text),
+      }
+      const artwork = { ...below, height: nameBox.y - 1 - inner.y }
+      return {
+        kind: 'qr',
+        qr,
+        name: nameBox,
+        fitted: under.text,
+        link: null,
+        linkText: null,
+        artwork: roomFor(artwork),
+      }
+    }
+  }
+  const link = linkText ? fitLinkText(linkText, font, inner.width, LINK_TEXT_MAX_SIZE) : null
+  const linkHeight = link ? textBlockHeight(link) : 0
+  const nameArea = {
+    x: inner.x,
+    y: inner.y + linkHeight,
+    width: inner.width,
+    height: numberBottom - 1 - inner.y - linkHeight,
+  }
+  const fitted = fitName(name, font, nameArea.width, nameArea.height)
+  const nameHeight = textBlockHeight(fitted.text)
+  const nameBox = { ...nameArea, y: top(nameArea) - nameHeight, height: nameHeight }
+  const artwork = {
+    x: inner.x,
+    y: inner.y + linkHeight + 1,
+    width: inner.width,
+    height: nameBox.y - 2 - inner.y - linkHeight,
+  }
   return {
-    kind: 'qr',
-    qr: { x: inner.x + textWidth, y: bandBottom, width: qrOuter, height: qrOuter },
-    text: { x: inner.x, y: bandBottom, width: textWidth, height: qrOuter },
-    artwork: { x: inner.x, y: inner.y, width: inner.width, height: bandBottom - inner.y },
+    kind: 'link',
+    qr: null,
+    name: nameBox,
+    fitted: fitted.text,
+    link: link ? { x: inner.x, y: inner.y, width: inner.width, height: linkHeight } : null,
+    linkText: link,
+    artwork: roomFor(artwork),
   }
 }
+
+function roomFor(box: Box): Box | null {
+  return box.height >= MIN_ARTWORK_POINTS && box.width >= MIN_ARTWORK_POINTS ? box : null
+}
+
+/** A sold day: its number, name, QR code (or short link) and artwork, as planDayCell places them. */
+async function drawSoldDay(
+  context: Context,
+  page: PDFPage,
+  cell: Box,
+  date: string,
+  day: ProofDay & { businessName: string },
+) {
+  const inner = insetBox(cell, CELL_PADDING)
+  const numberSize = drawDayNumber(context, page, inner, date)
+  const symbol = day.shortUrl ? qrSymbol(day.shortUrl) : null
+  const geometry = symbol ? qrGeometry(symbol.size, context.specs.qrCode.sizeInches) : null
+  const font = context.fonts.regular
+  const link = day.shortUrl ? shortLinkText(day.shortUrl) : null
+  const plan = planDayCell(inner, numberSize, font, day.businessName, geometry?.outer ?? null, link)
+  if (plan.qr && symbol && geometry) drawQrCode(page, symbol, geometry, plan.qr)
+  drawLines(page, plan.fitted, font, plan.name.x, top(plan.name), INK)
+  if (plan.link && plan.linkText) drawLines(page, plan.linkText, font, plan.link.x, top(plan.link), INK)
+  if (day.artwork && plan.artwork) {
+    const square = fitBox(sizeInPoints(context.specs.daySquare), plan.artwork)
+    await drawArtworkOrNotice(context, page, day.artwork, square, `${shortDate(date)} — ${day.businessName}`)
+  }
+}
+
+// ---------------------------------------------------------------- map side
 
 /**
  * Page 2, the card's map side (proof-map-page.ts). Without the map's data, the sold icons are drawn
@@ -334,12 +461,12 @@ export function dayCellLayout(inner: Box, daySquare: Size, qrOuter: number): Day
  */
 async function drawMapPage(context: Context, input: ProofInput): Promise<void> {
   const layout = proofPageLayout(context.specs)
-  const page = addProofPage(context.doc, layout)
+  const page = addCardPage(context.doc, layout)
   const { specs } = context
   const tools: MapSideTools = {
     doc: context.doc,
     specs,
-    fonts: await embedNotoSans(context.doc),
+    fonts: context.fonts,
     drawArtwork: (target, artwork, box, label) => drawArtworkOrNotice(context, target, artwork, box, label),
     qrCode: (shortUrl) => {
       const symbol = qrSymbol(shortUrl)
@@ -435,10 +562,10 @@ function drawQrCode(page: PDFPage, symbol: QrSymbol, geometry: QrGeometry, box: 
   const m = geometry.module
   page.pushOperators(
     pushGraphicsState(),
-    setFillingRgbColor(1, 1, 1),
+    setFillingCmykColor(0, 0, 0, 0),
     rectangle(box.x, box.y, box.width, box.height),
     fillPath(),
-    setFillingRgbColor(0, 0, 0),
+    setFillingCmykColor(0, 0, 0, 1),
     ...qrRectangles(symbol).map((r) =>
       rectangle(left + r.column * m, symbolTop - (r.row + r.height) * m, r.width * m, r.height * m),
     ),
@@ -455,6 +582,26 @@ export function shortLinkText(shortUrl: string): string {
 // ---------------------------------------------------------------- calendar
 
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** "January 2" for 2027-01-02 (the in-homes date in the card's header). */
+export function longDate(date: string): string {
+  return `${LONG_MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`
+}
 
 /** "Jan 5" for 2027-01-05. */
 function shortDate(date: string): string {
@@ -507,30 +654,43 @@ async function embedArtwork(context: Context, artwork: ProofArtwork, box: Box): 
   } catch {
     return null
   }
-  const maxPixels = {
-    width: Math.max(1, Math.ceil((box.width / POINTS_PER_INCH) * context.specs.dpi)),
-    height: Math.max(1, Math.ceil((box.height / POINTS_PER_INCH) * context.specs.dpi)),
-  }
+  const maxPixels = maxImagePixels(box, context.specs.dpi)
   const digest = createHash('sha256').update(bytes).digest('hex')
   const key = `${artwork.contentType}:${digest}:${maxPixels.width}x${maxPixels.height}`
   let embedded = context.embedded.get(key)
   if (!embedded) {
-    embedded = embedBytes(context.doc, artwork.contentType, bytes, maxPixels).catch(() => null)
+    const colour = context.specs.cmykForPress ? 'cmyk' : 'srgb'
+    embedded = embedBytes(context.doc, artwork.contentType, bytes, maxPixels, colour).catch(() => null)
     context.embedded.set(key, embedded)
   }
   return embedded
 }
 
 /**
- * PDFs go in as vector (their first page); images are re-encoded by sharp first: turned upright, flattened
- * onto white, converted to sRGB (CMYK and greyscale included) and scaled down to what prints sharp at the
- * printed size, so the proof stays small. `embed()` runs now so a broken file fails here, not at save.
+ * An image keeps its own pixels unless it has more than RESOLUTION_HEADROOM times what the print needs
+ * (`box` at `dpi`) on a side: then it is scaled down to that headroom, never to less than the print needs,
+ * and never up. The headroom keeps any resampling far from the printed resolution, and the limit keeps a
+ * 4000 px photo in a one-inch square from weighing on the file and the render.
+ */
+export const RESOLUTION_HEADROOM = 2
+
+export function maxImagePixels(box: { width: number; height: number }, dpi: number) {
+  const need = (points: number) => Math.max(1, Math.ceil((points / POINTS_PER_INCH) * dpi))
+  return { width: need(box.width) * RESOLUTION_HEADROOM, height: need(box.height) * RESOLUTION_HEADROOM }
+}
+
+/**
+ * PDFs go in as vector (their first page, colours as the file has them); images are re-encoded by sharp
+ * first: turned upright, flattened onto white, converted to sRGB, or for a CMYK press to CMYK with
+ * libvips' CMYK profile (a JPEG), and scaled down by maxImagePixels' rule. `embed()` runs now so a broken
+ * file fails here, not at save.
  */
 async function embedBytes(
   doc: PDFDocument,
   contentType: ProofArtwork['contentType'],
   bytes: Uint8Array,
   maxPixels: { width: number; height: number },
+  colour: 'srgb' | 'cmyk',
 ): Promise<Drawable> {
   if (contentType === 'application/pdf') {
     // Within the limits of pdf-safety.ts: a file stored before those limits may still be hostile.
@@ -552,7 +712,15 @@ async function embedBytes(
     .autoOrient()
     .resize({ ...maxPixels, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
+  if (colour === 'cmyk') {
+    // Converted with libvips' CMYK profile, which the output intent declares once for the whole file
+    // rather than in each image (it is about 1 MB).
+    const cmykJpeg = withoutIccProfile(await pipeline.toColourspace('cmyk').jpeg({ quality: 92 }).toBuffer())
+    const image = await doc.embedJpg(cmykJpeg)
+    await image.embed()
+    return { kind: 'image', image }
+  }
+  pipeline.toColourspace('srgb')
   const image =
     contentType === 'image/jpeg'
       ? await doc.embedJpg(await pipeline.jpeg({ quality: 90 }).toBuffer())
@@ -561,10 +729,32 @@ async function embedBytes(
   return { kind: 'image', image }
 }
 
+/** A JPEG without its APP2 ICC_PROFILE segments (libvips attaches the CMYK profile it converted with). */
+export function withoutIccProfile(jpeg: Uint8Array): Uint8Array {
+  const kept: Uint8Array[] = [jpeg.subarray(0, 2)]
+  let at = 2
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1] as number
+    if (marker === 0xda) break // start of scan: the rest is image data
+    const length = ((jpeg[at + 2] as number) << 8) | (jpeg[at + 3] as number)
+    const segment = jpeg.subarray(at, at + 2 + length)
+    const isIcc =
+      marker === 0xe2 && Buffer.from(segment.subarray(4, 16)).toString('latin1') === 'ICC_PROFILE\0'
+    if (!isIcc) kept.push(segment)
+    at += 2 + length
+  }
+  kept.push(jpeg.subarray(at))
+  return Buffer.concat(kept)
+}
+
 // ---------------------------------------------------------------- geometry
 
 function top(box: Box): number {
   return box.y + box.height
+}
+
+function right(box: Box): number {
+  return box.x + box.width
 }
 
 function insetBox(box: Box, inset: number): Box {
@@ -607,7 +797,7 @@ function drawText(
   text: string,
   options: { x: number; y: number; size: number; font: PDFFont },
 ) {
-  page.drawText(winAnsiText(text), { ...options, color: INK })
+  page.drawText(fontText(text, options.font), { ...options, color: INK })
 }
 
 /** Draws lines top-down with their first baseline one size below `topY`; returns the last line's bottom. */
@@ -627,29 +817,41 @@ function textBlockHeight(fitted: FittedText): number {
 /** A short link on one line when it reads at 4 pt or more, else broken over two lines. */
 function fitLinkText(text: string, font: PDFFont, width: number, maxSize: number): FittedText {
   const size = fitSingleLine(text, font, width, maxSize)
-  if (size >= 4) return { size, lines: [winAnsiText(text)] }
+  if (size >= 4) return { size, lines: [fontText(text, font)] }
   return fitTextLines(text, font, width, 2, maxSize)
 }
 
 /**
- * Wraps text to `width` in as many lines as `height` holds, shrinking the font from NAME_MAX_SIZE to fit;
- * it starts small enough (down to 4 pt) for its longest word to fit a line whole.
+ * A business name wrapped to `width` with its words whole, at the largest size from NAME_MAX_SIZE down to
+ * NAME_MIN_SIZE (in quarter points) whose lines fit `height`. `fits` is false when none does: then the
+ * text is at the largest size that fits, below the floor and with long words broken if it must (only a
+ * card too small for its names comes to that), at 3 pt at least.
  */
-function fitTextBlock(text: string, font: PDFFont, width: number, height: number): FittedText {
-  const clean = winAnsiText(text).replace(/\s+/g, ' ').trim() || '?'
+function fitName(
+  text: string,
+  font: PDFFont,
+  width: number,
+  height: number,
+): { fits: boolean; text: FittedText } {
+  const clean = fontText(text, font).replace(/\s+/g, ' ').trim() || '?'
   const longestWord = Math.max(...clean.split(' ').map((word) => font.widthOfTextAtSize(word, 1)))
-  let size = Math.min(NAME_MAX_SIZE, Math.max(4, Math.floor((width / longestWord) * 4) / 4))
+  for (let size = NAME_MAX_SIZE; size >= NAME_MIN_SIZE; size -= 0.25) {
+    const lines = wrapText(clean, font, size, width)
+    if (longestWord * size <= width && textBlockHeight({ size, lines }) <= height)
+      return { fits: true, text: { size, lines } }
+  }
+  let size = NAME_MIN_SIZE
   let lines = wrapText(clean, font, size, width)
-  while (textBlockHeight({ size, lines }) > height && size > 0.5) {
+  while (textBlockHeight({ size, lines }) > height && size > 3) {
     size -= 0.25
     lines = wrapText(clean, font, size, width)
   }
-  return { size, lines }
+  return { fits: false, text: { size, lines } }
 }
 
 /** The largest size (up to `maxSize`) at which one line of text fits `width`. */
 function fitSingleLine(text: string, font: PDFFont, width: number, maxSize: number): number {
-  const atOne = font.widthOfTextAtSize(winAnsiText(text), 1)
+  const atOne = font.widthOfTextAtSize(fontText(text, font), 1)
   return atOne > 0 ? Math.min(maxSize, width / atOne) : maxSize
 }
 
@@ -658,7 +860,7 @@ function fitSingleLine(text: string, font: PDFFont, width: number, maxSize: numb
  * points) until it fits. The text is never cut: a word too long for a line is broken across lines.
  */
 function fitTextLines(text: string, font: PDFFont, width: number, maxLines: number, maxSize: number) {
-  const clean = winAnsiText(text).replace(/\s+/g, ' ').trim() || '?'
+  const clean = fontText(text, font).replace(/\s+/g, ' ').trim() || '?'
   let size = maxSize
   let lines = wrapText(clean, font, size, width)
   while (lines.length > maxLines && size > 0.5) {

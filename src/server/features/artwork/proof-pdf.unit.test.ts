@@ -1,19 +1,21 @@
 import { inflateSync } from 'node:zlib'
-import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } from 'pdf-lib'
+import { PDFDocument, PDFName, type PDFNumber, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
-import { winAnsiText } from '#server/lib/pdf-text.ts'
+import { embedNotoSans } from '#server/lib/pdf-fonts.ts'
+import { fontText, winAnsiText } from '#server/lib/pdf-text.ts'
 import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '#shared/artwork.ts'
 import {
   ARTWORK_UNREADABLE_TEXT,
   calendarWeeks,
-  dayCellLayout,
-  MIN_DAY_TEXT_COLUMN,
+  draftBandText,
+  NAME_MIN_SIZE,
   type ProofArtwork,
   type ProofDay,
   type ProofIcon,
   type ProofInput,
+  planDayCell,
   QR_QUIET_ZONE_MODULES,
   qrGeometry,
   qrRectangles,
@@ -23,6 +25,10 @@ import {
 } from './proof-pdf.ts'
 
 // ---------------------------------------------------------------- fixtures
+
+async function notoRegular() {
+  return (await embedNotoSans(await PDFDocument.create())).regular
+}
 
 function proofInput(overrides: Partial<ProofInput> = {}): ProofInput {
   return {
@@ -35,6 +41,7 @@ function proofInput(overrides: Partial<ProofInput> = {}): ProofInput {
     icons: [],
     draft: { missing: 0, notApproved: 0 },
     map: null,
+    houseAd: { text: 'Your business here — town.example', image: null },
     ...overrides,
   }
 }
@@ -171,7 +178,7 @@ async function qrCodesOnPage(bytes: Uint8Array, pageNumber: number): Promise<(Re
   const text = await pageContent(bytes, pageNumber)
   const number = '(-?[\\d.]+)'
   const block = new RegExp(
-    `1 1 1 rg\\s+${number} ${number} ${number} ${number} re\\s+f\\s+0 0 0 rg\\s+((?:[-\\d. ]+ re\\s+)+)f`,
+    `0 0 0 0 k\\s+${number} ${number} ${number} ${number} re\\s+f\\s+0 0 0 1 k\\s+((?:[-\\d. ]+ re\\s+)+)f`,
     'g',
   )
   return [...text.matchAll(block)].map((match) => ({
@@ -204,25 +211,25 @@ async function embeddedImages(bytes: Uint8Array): Promise<ImageInfo[]> {
 // ---------------------------------------------------------------- tests
 
 describe('renderProofPdf page size and boxes', () => {
-  it('is the postcard plus bleed (630 × 810 pt for 8.5 × 11 in with 0.125 in bleed), trim box inside', async () => {
+  it('is the postcard plus bleed (630 × 810 pt for 8.5 × 11 in with 0.125 in bleed) in a 0.375 in slug, trim box inside', async () => {
     const doc = await PDFDocument.load(await renderProofPdf(proofInput()))
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(2)
     for (const page of doc.getPages()) {
-      expect(page.getSize()).toEqual({ width: 630, height: 810 })
-      expect(page.getTrimBox()).toEqual({ x: 9, y: 9, width: 612, height: 792 })
-      expect(page.getBleedBox()).toEqual({ x: 0, y: 0, width: 630, height: 810 })
+      expect(page.getSize()).toEqual({ width: 630 + 54, height: 810 + 54 })
+      expect(page.getTrimBox()).toEqual({ x: 27 + 9, y: 27 + 9, width: 612, height: 792 })
+      expect(page.getBleedBox()).toEqual({ x: 27, y: 27, width: 630, height: 810 })
     }
   })
 
   it('follows custom print specs (6 × 9 in with 0.25 in bleed → 468 × 684 pt)', async () => {
     const specs: PrintSpecs = {
       ...DEFAULT_PRINT_SPECS,
-      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25 },
+      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25, safeInches: 0.25 },
     }
     const doc = await PDFDocument.load(await renderProofPdf(proofInput({ specs })))
     const page = doc.getPage(0)
-    expect(page.getSize()).toEqual({ width: 468, height: 684 })
-    expect(page.getTrimBox()).toEqual({ x: 18, y: 18, width: 432, height: 648 })
+    expect(page.getSize()).toEqual({ width: 468 + 54, height: 684 + 54 })
+    expect(page.getTrimBox()).toEqual({ x: 27 + 18, y: 27 + 18, width: 432, height: 648 })
   })
 
   it('sets the title, creator and producer', async () => {
@@ -237,11 +244,12 @@ describe('renderProofPdf page size and boxes', () => {
     const bytes = await renderProofPdf(
       proofInput({ days: januaryDays([soldDay('2027-01-31', 'Bottom Right Corner Business')]) }),
     )
+    const safe = 27 + 9 + 18
     for (const item of await textItems(bytes, 1)) {
-      expect(item.x).toBeGreaterThanOrEqual(9 + 18 - 0.01)
-      expect(item.x).toBeLessThan(630 - 9 - 18)
-      expect(item.y).toBeGreaterThanOrEqual(9 + 18 - 0.01)
-      expect(item.y).toBeLessThan(810 - 9 - 18)
+      expect(item.x).toBeGreaterThanOrEqual(safe - 0.01)
+      expect(item.x).toBeLessThan(684 - safe)
+      expect(item.y).toBeGreaterThanOrEqual(safe - 0.01)
+      expect(item.y).toBeLessThan(864 - safe)
     }
   })
 })
@@ -275,7 +283,7 @@ describe('renderProofPdf calendar page', () => {
     }
   })
 
-  it('keeps a very long name whole, on at most two lines', async () => {
+  it('keeps a very long name whole, in its cell', async () => {
     const long =
       'Riverside Veterinary Clinic and Pet Supplies of the Greater Valley Area, Open Seven Days a Week'
     const items = await textItems(
@@ -283,14 +291,42 @@ describe('renderProofPdf calendar page', () => {
       1,
     )
     const inCell = calendarGrid(items).itemsInCell(20)
-    expect(inCell.length).toBeLessThanOrEqual(2)
     expect(inCell.map((item) => item.str).join(' ')).toBe(long)
   })
 
-  it('leaves unsold days clear: the day number only', async () => {
+  it('fills unsold days with the house ad text, and sold days with their own names only', async () => {
     const items = await textItems(await renderProofPdf(proofInput({ days: januaryDays(sold) })), 1)
     const grid = calendarGrid(items)
-    for (const day of [2, 3, 4, 6, 15, 17, 30]) expect(grid.itemsInCell(day)).toEqual([])
+    for (const day of [2, 3, 4, 6, 15, 17, 30])
+      expect(
+        grid
+          .itemsInCell(day)
+          .map((item) => item.str)
+          .join(' '),
+      ).toBe('Your business here — town.example')
+    expect(
+      grid
+        .itemsInCell(1)
+        .map((item) => item.str)
+        .join(' '),
+    ).toBe("Bob's Hardware")
+  })
+
+  it('fills unsold days with the house ad image when there is one, drawn once', async () => {
+    const image = artwork('image/png', await pngBytes(200, 100))
+    const bytes = await renderProofPdf(
+      proofInput({ days: januaryDays(sold), houseAd: { text: 'Not printed', image } }),
+    )
+    expect(await pageTexts(bytes).then(([first]) => first)).not.toContain('Not printed')
+    expect(await imagesOnPage(bytes, 1)).toHaveLength(31 - sold.length)
+    expect(await embeddedImages(bytes)).toHaveLength(1)
+  })
+
+  it('prints the header: product, month and the in-homes date', async () => {
+    const [first] = await pageTexts(await renderProofPdf(proofInput({ productName: 'Main Street Calendar' })))
+    expect(first).toContain('Main Street Calendar')
+    expect(first).toContain('January 2027')
+    expect(first).toContain('in homes by January 2')
   })
 
   it('draws the weeks Sunday first: January 2027 starts on a Friday, the 31st alone in a sixth week', async () => {
@@ -339,16 +375,27 @@ describe('renderProofPdf artwork', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(2)
   })
 
-  it('scales a large image down to what prints sharp in the day square (300 dpi × 1 in)', async () => {
+  it('scales a far larger image down to twice what prints sharp in its square (2 × 300 dpi × its size)', async () => {
     const big = artwork('image/png', await pngBytes(2400, 1200))
     const bytes = await renderProofPdf(
       proofInput({ days: januaryDays([soldDay('2027-01-05', 'Big Shop', big)]) }),
     )
     const [image] = await embeddedImages(bytes)
+    const [placed] = await imagesOnPage(bytes, 1)
     expect(image).toBeDefined()
-    expect(image?.width).toBeLessThanOrEqual(300)
-    expect(image?.width).toBeGreaterThan(200)
+    expect(image?.width).toBeLessThanOrEqual(600)
+    // Never below what the print needs: 300 dpi over the width it is drawn at.
+    expect(image?.width).toBeGreaterThanOrEqual(Math.floor(((placed?.width ?? 0) / 72) * 300))
     expect(image?.height).toBe((image?.width ?? 0) / 2) // aspect kept
+  })
+
+  it('never upsamples: a small image is embedded with its own pixels', async () => {
+    const small = artwork('image/png', await pngBytes(40, 20))
+    const bytes = await renderProofPdf(
+      proofInput({ days: januaryDays([soldDay('2027-01-05', 'Small Shop', small)]) }),
+    )
+    const [image] = await embeddedImages(bytes)
+    expect(image).toMatchObject({ width: 40, height: 20 })
   })
 
   it('embeds a file used on several days once', async () => {
@@ -389,15 +436,18 @@ describe('renderProofPdf artwork', () => {
     const specs: PrintSpecs = {
       ...DEFAULT_PRINT_SPECS,
       daySquare: { widthInches: 3, heightInches: 3 },
-      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25 },
+      postcard: { widthInches: 6, heightInches: 9, bleedInches: 0.25, safeInches: 0.25 },
     }
     const days = januaryDays([
       soldDay('2027-01-05', 'Square Shop', artwork('image/png', await pngBytes(1000, 1000))),
     ])
     const bytes = await renderProofPdf(proofInput({ specs, days }))
     const [image] = await embeddedImages(bytes)
-    // The cell is under an inch wide here, so far fewer than 3 in × 300 dpi = 900 pixels are kept.
-    expect(image?.width).toBeLessThan(300)
+    // The cell is under an inch wide here, so far fewer than 3 in × 300 dpi = 900 pixels are kept (at most
+    // twice what the drawn size needs).
+    const [placed] = await imagesOnPage(bytes, 1)
+    expect(image?.width).toBeLessThanOrEqual(Math.ceil(((placed?.width ?? 0) / 72) * 300) * 2)
+    expect(image?.width).toBeLessThan(900)
   })
 })
 
@@ -443,27 +493,46 @@ describe('QR codes', () => {
     expect(shortLinkText(url)).toBe('localhost:3000/go/k7m4qx2')
   })
 
-  it('puts a day’s QR code top right when the text column and the day square fit beside and under it', () => {
-    const inner = { x: 100, y: 200, width: 74, height: 131 }
-    const daySquare = { width: 72, height: 72 }
-    const layout = dayCellLayout(inner, daySquare, 55)
-    expect(layout).toEqual({
-      kind: 'qr',
-      qr: { x: 119, y: 276, width: 55, height: 55 },
-      text: { x: 100, y: 276, width: 19, height: 55 },
-      artwork: { x: 100, y: 200, width: 74, height: 76 },
-    })
+  it('puts a day’s QR code top right with the name beside it when the name fits there at 6.5 pt or more', async () => {
+    const font = await notoRegular()
+    const inner = { x: 100, y: 200, width: 74, height: 106 }
+    const plan = planDayCell(inner, 10, font, 'Pizza', 55, 'town.example/go/k7m4qx2')
+    expect(plan.kind).toBe('qr')
+    expect(plan.qr).toEqual({ x: 119, y: 251, width: 55, height: 55 })
+    expect(plan.name.x + plan.name.width).toBeLessThanOrEqual(119)
+    expect(plan.fitted.size).toBeGreaterThanOrEqual(NAME_MIN_SIZE)
+    expect(plan.artwork?.y).toBe(200)
+    expect(plan.link).toBeNull()
   })
 
-  it('prints the link instead when the text column would be too narrow or the day square too tall', () => {
-    const daySquare = { width: 72, height: 72 }
-    const narrow = { x: 0, y: 0, width: 55 + MIN_DAY_TEXT_COLUMN - 1, height: 200 }
-    expect(dayCellLayout(narrow, daySquare, 55).kind).toBe('link')
-    const short = { x: 0, y: 0, width: 74, height: 55 + 71 }
-    expect(dayCellLayout(short, daySquare, 55).kind).toBe('link')
-    const tall = { x: 0, y: 0, width: 74, height: 200 }
-    expect(dayCellLayout(tall, { width: 80, height: 72 }, 55).kind).toBe('link')
-    expect(dayCellLayout(tall, daySquare, 55).kind).toBe('qr')
+  it('moves a name too wide for the column beside the code under it, and the artwork shrinks', async () => {
+    const font = await notoRegular()
+    const inner = { x: 0, y: 0, width: 74, height: 106 }
+    const plan = planDayCell(inner, 10, font, 'Main Street Hardware & Garden Supply', 55, 'x.example/go/a')
+    expect(plan.kind).toBe('qr')
+    expect(plan.fitted.size).toBeGreaterThanOrEqual(NAME_MIN_SIZE)
+    expect(plan.name.y + plan.name.height).toBeLessThanOrEqual(106 - 55)
+    expect(plan.fitted.lines.every((line) => font.widthOfTextAtSize(line, plan.fitted.size) <= 74)).toBe(true)
+    expect(plan.artwork && plan.artwork.y + plan.artwork.height).toBeLessThanOrEqual(plan.name.y)
+  })
+
+  it('prints the link as text when the code and the name do not both fit', async () => {
+    const font = await notoRegular()
+    const narrow = { x: 0, y: 0, width: 60, height: 200 }
+    expect(planDayCell(narrow, 10, font, 'Pizza', 55, 'x.example/go/a').kind).toBe('link')
+    const short = { x: 0, y: 0, width: 74, height: 60 }
+    const plan = planDayCell(
+      short,
+      10,
+      font,
+      'The Very Long Named Family Dentistry Practice',
+      55,
+      'x.example/go/a',
+    )
+    expect(plan.kind).toBe('link')
+    expect(plan.qr).toBeNull()
+    expect(plan.fitted.size).toBeGreaterThanOrEqual(NAME_MIN_SIZE)
+    expect(plan.link).not.toBeNull()
   })
 })
 
@@ -503,21 +572,22 @@ describe('renderProofPdf QR codes', () => {
       // In the number's cell, inside its padding (4 pt), in the top-right corner.
       const cellLeft = number.x - 4
       expect(code.x + code.width).toBeCloseTo(cellLeft + grid.columnWidth - 4)
-      expect(code.x).toBeGreaterThan(number.x + MIN_DAY_TEXT_COLUMN - 0.01)
+      expect(code.x).toBeGreaterThan(number.x)
       for (const item of [number, ...grid.itemsInCell(day)]) expect(item.x).toBeLessThan(code.x)
     }
-    // The artwork, at its print size (1 in), sits below the code and inside the cell's padding.
+    // The artwork, at most its print size (1 in), sits below the code and inside the cell's padding.
     const [image] = await imagesOnPage(bytes, 1)
     const code = codes[0] as Rect
-    expect(image?.width).toBeCloseTo(72)
-    expect(image?.height).toBeCloseTo(72)
+    expect(image?.width).toBeLessThanOrEqual(72.01)
+    expect(image?.width).toBeGreaterThan(24)
     expect((image?.y ?? 0) + (image?.height ?? 0)).toBeLessThanOrEqual(code.y + 0.01)
     expect(image?.x).toBeGreaterThanOrEqual(code.x + code.width - grid.columnWidth + 8 - 0.01)
   })
 
-  it('prints the short link as text where the QR code does not fit (six week rows)', async () => {
+  it('prints the short link as text where the QR code does not fit beside the number (a 1 in code)', async () => {
+    const specs: PrintSpecs = { ...DEFAULT_PRINT_SPECS, qrCode: { sizeInches: 1 } }
     const days = januaryDays([soldDay('2027-01-05', 'Main Street Bakery', null, url('k7m4qx2'))])
-    const bytes = await renderProofPdf(proofInput({ days }))
+    const bytes = await renderProofPdf(proofInput({ specs, days }))
     expect(await qrCodesOnPage(bytes, 1)).toEqual([])
     const [first] = await pageTexts(bytes)
     expect(first).toContain('localhost:3000/go/k7m4qx2')
@@ -529,12 +599,17 @@ describe('renderProofPdf QR codes', () => {
     ])
   })
 
-  it('prints the link as text when the day square leaves no room for the code', async () => {
-    const specs: PrintSpecs = { ...DEFAULT_PRINT_SPECS, daySquare: { widthInches: 1.1, heightInches: 1.1 } }
-    const days = fiveWeeks([soldDay('2041-01-08', 'Big Square', null, url('k7m4qx2'))])
+  it('prints the link as text when the name would not fit with the code at 6.5 pt', async () => {
+    const specs: PrintSpecs = {
+      ...DEFAULT_PRINT_SPECS,
+      postcard: { widthInches: 6, heightInches: 4, bleedInches: 0.125, safeInches: 0.25 },
+    }
+    const long = 'Riverside Veterinary Clinic and Pet Supplies of the Greater Valley Area'
+    const days = fiveWeeks([soldDay('2041-01-08', long, null, url('k7m4qx2'))])
     const bytes = await renderProofPdf(proofInput({ month: '2041-01', specs, days }))
     expect(await qrCodesOnPage(bytes, 1)).toEqual([])
-    expect((await pageTexts(bytes))[0]).toContain('localhost:3000/go/k7m4qx2')
+    // Broken over two lines in so narrow a cell.
+    expect((await pageTexts(bytes))[0]?.replace(/\s+/g, '')).toContain('localhost:3000/go/k7m4qx2')
   })
 
   it('puts each map icon’s QR code in the map side’s legend, or its link when the codes do not fit', async () => {
@@ -556,12 +631,12 @@ describe('renderProofPdf QR codes', () => {
 
     const small: PrintSpecs = {
       ...DEFAULT_PRINT_SPECS,
-      postcard: { widthInches: 4, heightInches: 6, bleedInches: 0.125 },
+      postcard: { widthInches: 4, heightInches: 6, bleedInches: 0.125, safeInches: 0.25 },
       qrCode: { sizeInches: 2 },
     }
     const tooLarge = await renderProofPdf(proofInput({ specs: small, icons: [icon] }))
     expect(await qrCodesOnPage(tooLarge, 2)).toEqual([])
-    expect((await pageTexts(tooLarge))[1]).toContain('localhost:3000/go/k7m4qx2')
+    expect((await pageTexts(tooLarge))[1]?.replace(/\s+/g, '')).toContain('localhost:3000/go/k7m4qx2')
   })
 })
 
@@ -654,5 +729,35 @@ describe('text the standard fonts cannot draw', () => {
     const supported = new Set(font.getCharacterSet())
     for (const code of supported)
       expect(winAnsiText(String.fromCodePoint(code))).toBe(String.fromCodePoint(code))
+  })
+})
+
+describe('the draft band', () => {
+  it('says what is missing and not approved, leaving a zero part out, and nothing for a final proof', () => {
+    expect(draftBandText({ missing: 3, notApproved: 5 })).toBe('DRAFT — 3 missing, 5 not approved')
+    expect(draftBandText({ missing: 3, notApproved: 0 })).toBe('DRAFT — 3 missing')
+    expect(draftBandText({ missing: 0, notApproved: 5 })).toBe('DRAFT — 5 not approved')
+    expect(draftBandText({ missing: 0, notApproved: 0 })).toBeNull()
+  })
+
+  it('prints on every page of a draft, above the card, and on none of a final proof', async () => {
+    const draft = await renderProofPdf(proofInput({ draft: { missing: 1, notApproved: 2 } }))
+    const texts = await pageTexts(draft)
+    expect(texts.length).toBeGreaterThanOrEqual(2)
+    for (const text of texts) expect(text).toContain('DRAFT — 1 missing, 2 not approved')
+    for (const item of (await textItems(draft, 1)).filter((i) => i.str.startsWith('DRAFT')))
+      expect(item.y).toBeGreaterThan(27 + 810) // above the bleed box
+    for (const text of await pageTexts(await renderProofPdf(proofInput())))
+      expect(text).not.toContain('DRAFT')
+  })
+})
+
+describe('text the embedded font cannot draw', () => {
+  it('keeps what Noto Sans latin has, takes base letters where it can, else "?"', async () => {
+    const font = await notoRegular()
+    expect(fontText("Bob's Café — “Ümlaut” €5 œ", font)).toBe("Bob's Café — “Ümlaut” €5 œ")
+    expect(fontText('Łódź Őr ﬁsh', font)).toBe('Lódz Or fish')
+    expect(fontText('東京 🍣 👍🏽', font)).toBe('?? ? ?')
+    expect(() => font.encodeText(fontText('東京 🍣 ❤️ Ωmega', font))).not.toThrow()
   })
 })

@@ -1,13 +1,23 @@
 import type { Db } from '#server/db/client.ts'
 import { readSetting, writeSetting } from '#server/db/site-settings.ts'
-import { DEFAULT_PRINT_SPECS, type PrintSpecs } from '#shared/artwork.ts'
+import { DEFAULT_PRINT_SPECS, type HouseAdImage, type PrintSpecs } from '#shared/artwork.ts'
 import { printSpecsSchema } from '#shared/artwork-schemas.ts'
 
 const PRINT_SPECS_KEY = 'print_specs'
 
-/** Sizes stored before the QR code's size was one of them read with its default, the rest as stored. */
+const postcardSchema = printSpecsSchema.shape.postcard
+
+/**
+ * Settings stored before a field existed (the QR code's size, the safe margin, the house ad, CMYK) read
+ * that field with its default, the rest as stored.
+ */
 const storedPrintSpecsSchema = printSpecsSchema.extend({
+  postcard: postcardSchema.extend({
+    safeInches: postcardSchema.shape.safeInches.default(DEFAULT_PRINT_SPECS.postcard.safeInches),
+  }),
   qrCode: printSpecsSchema.shape.qrCode.default(DEFAULT_PRINT_SPECS.qrCode),
+  houseAd: printSpecsSchema.shape.houseAd.default(DEFAULT_PRINT_SPECS.houseAd),
+  cmykForPress: printSpecsSchema.shape.cmykForPress.default(DEFAULT_PRINT_SPECS.cmykForPress),
 })
 
 /**
@@ -19,6 +29,14 @@ export async function getPrintSpecs(db: Db): Promise<PrintSpecs> {
   return readSetting(db, PRINT_SPECS_KEY, storedPrintSpecsSchema, DEFAULT_PRINT_SPECS)
 }
 
+/** Saves the settings; the house ad's image is kept as stored (only its upload sets or clears it). */
 export async function setPrintSpecs(db: Db, specs: PrintSpecs): Promise<PrintSpecs> {
-  return writeSetting(db, PRINT_SPECS_KEY, specs)
+  const { houseAd } = await getPrintSpecs(db)
+  return writeSetting(db, PRINT_SPECS_KEY, { ...specs, houseAd: { ...specs.houseAd, image: houseAd.image } })
+}
+
+/** Sets (or, with null, clears) the house ad's image; returns the settings as saved. */
+export async function setHouseAdImage(db: Db, image: HouseAdImage | null): Promise<PrintSpecs> {
+  const specs = await getPrintSpecs(db)
+  return writeSetting(db, PRINT_SPECS_KEY, { ...specs, houseAd: { ...specs.houseAd, image } })
 }

@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFHexString, PDFName } from 'pdf-lib'
+import { PDFDict, PDFDocument, PDFHexString, PDFName } from '@cantoo/pdf-lib'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import { type PurchaseDocumentInput, purchaseDocumentText, renderPurchaseDocument } from './receipt-pdf.ts'

@@ -1159,6 +1159,14 @@ function registry(): Map<string, RouteFuzz> {
     admin: true,
     request: jsonRoute('/api/admin/print-specs', fromSchema(printSpecsSchema)),
   })
+  add('POST /api/admin/print-specs/house-ad', {
+    admin: true,
+    request: () => build({ path: fixed('/api/admin/print-specs/house-ad'), body: artworkUploadBody() }),
+  })
+  add('DELETE /api/admin/print-specs/house-ad', {
+    admin: true,
+    request: () => build({ path: fixed('/api/admin/print-specs/house-ad') }),
+  })
   for (const [method, tail] of [
     ['GET', 'artwork'],
     ['POST', 'artwork-reminders'],

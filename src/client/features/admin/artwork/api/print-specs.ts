@@ -31,3 +31,21 @@ export function useUpdatePrintSpecs() {
     },
   })
 }
+
+/** Uploads the house ad's image (PNG or JPEG); the server answers with the saved print settings. */
+export function uploadHouseAdImage(file: File) {
+  return ok(api.admin['print-specs']['house-ad'].$post({ form: { file } }))
+}
+
+export function removeHouseAdImage() {
+  return ok(api.admin['print-specs']['house-ad'].$delete())
+}
+
+export function useHouseAdImage() {
+  const queryClient = useQueryClient()
+  const onSuccess = (saved: PrintSpecs) => queryClient.setQueryData(adminQueryKeys.printSpecs(), saved)
+  return {
+    upload: useMutation({ mutationFn: uploadHouseAdImage, onSuccess }),
+    remove: useMutation({ mutationFn: removeHouseAdImage, onSuccess }),
+  }
+}

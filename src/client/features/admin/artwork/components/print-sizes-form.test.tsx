@@ -8,6 +8,14 @@ describe('PrintSizesForm', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     if (url === '/api/admin/print-specs' && method === 'GET') return json(DEFAULT_PRINT_SPECS)
+    if (url === '/api/admin/print-specs/house-ad' && method === 'POST')
+      return json({
+        ...DEFAULT_PRINT_SPECS,
+        houseAd: {
+          ...DEFAULT_PRINT_SPECS.houseAd,
+          image: { key: 'house-ad/a.png', contentType: 'image/png' },
+        },
+      })
     if (url === '/api/admin/print-specs' && method === 'PUT') {
       const body = JSON.parse(String(init?.body))
       if (body.dpi === 999)
@@ -55,6 +63,50 @@ describe('PrintSizesForm', () => {
     expect(field('Postcard', 'Bleed (inches)').value).toBe('0.125')
     expect(field('Print resolution', 'Resolution (DPI)').value).toBe('300')
     expect(field('QR code', 'Size without margin (inches)').value).toBe('0.6')
+    expect(field('Postcard', 'Safe margin (inches)').value).toBe('0.25')
+    expect(field('House ad', 'Text').value).toBe('Your business here — {site}')
+    expect((screen.getByRole('checkbox', { name: 'CMYK for press' }) as HTMLInputElement).checked).toBe(false)
+    expect(screen.getByText('No image: unsold days show the text.')).toBeTruthy()
+  })
+
+  it('saves the safe margin, the house ad text and CMYK for press; refuses an empty house ad', async () => {
+    await renderForm()
+    fireEvent.change(field('House ad', 'Text'), { target: { value: '' } })
+    fireEvent.change(field('Postcard', 'Safe margin (inches)'), { target: { value: '-0.1' } })
+    await save()
+    expect(await screen.findByText('Enter the house ad text.')).toBeTruthy()
+    expect(screen.getByText('The safe margin cannot be negative.')).toBeTruthy()
+    expect(puts()).toEqual([])
+    fireEvent.change(field('House ad', 'Text'), { target: { value: 'Advertise here: {site}' } })
+    fireEvent.change(field('Postcard', 'Safe margin (inches)'), { target: { value: '0.3' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'CMYK for press' }))
+    await save()
+    await waitFor(() =>
+      expect(puts()).toEqual([
+        {
+          ...DEFAULT_PRINT_SPECS,
+          postcard: { ...DEFAULT_PRINT_SPECS.postcard, safeInches: 0.3 },
+          houseAd: { text: 'Advertise here: {site}', image: null },
+          cmykForPress: true,
+        },
+      ]),
+    )
+  })
+
+  it('uploads the house ad image and then offers to remove it', async () => {
+    await renderForm()
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'ad.png', { type: 'image/png' })
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Image (PNG or JPEG)'), { target: { files: [file] } })
+    })
+    expect(await screen.findByRole('button', { name: 'Remove image' })).toBeTruthy()
+    expect(screen.getByText('An image is set: unsold days show it.')).toBeTruthy()
+    const posts = fetchMock.mock.calls.filter(
+      ([url, init]) => url === '/api/admin/print-specs/house-ad' && init?.method === 'POST',
+    )
+    expect(posts).toHaveLength(1)
+    const body = posts[0]?.[1]?.body
+    expect(body instanceof FormData && body.get('file')).toBeInstanceOf(File)
   })
 
   it('refuses empty and out-of-range sizes under their fields, and sends nothing', async () => {

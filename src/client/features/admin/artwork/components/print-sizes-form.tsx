@@ -10,7 +10,7 @@ import { errorDescription, fieldErrorsOf } from '#client/features/admin/hooks/er
 import { useLoadErrorToast } from '#client/features/admin/hooks/use-load-error-toast.ts'
 import type { PrintSpecs } from '#shared/artwork.ts'
 import { printSpecsSchema } from '#shared/artwork-schemas.ts'
-import { usePrintSpecs, useUpdatePrintSpecs } from '../api/print-specs'
+import { useHouseAdImage, usePrintSpecs, useUpdatePrintSpecs } from '../api/print-specs'
 
 type Field = FieldPath<PrintSpecs>
 type Input = { name: Field; label: string; kind: 'inches' | 'dpi' }
@@ -30,6 +30,7 @@ const GROUPS: Array<{ legend: string; fields: Input[] }> = [
     fields: [
       ...inches('postcard'),
       { name: 'postcard.bleedInches', label: 'Bleed (inches)', kind: 'inches' },
+      { name: 'postcard.safeInches', label: 'Safe margin (inches)', kind: 'inches' },
     ],
   },
   { legend: 'Print resolution', fields: [{ name: 'dpi', label: 'Resolution (DPI)', kind: 'dpi' }] },
@@ -39,9 +40,14 @@ const GROUPS: Array<{ legend: string; fields: Input[] }> = [
   },
 ]
 
-const FIELD_NAMES = GROUPS.flatMap((group) => group.fields.map((field) => field.name))
+const FIELD_NAMES: Field[] = [
+  ...GROUPS.flatMap((group) => group.fields.map((field) => field.name)),
+  'houseAd.text',
+  'cmykForPress',
+]
 
 const idOf = (name: Field) => `print-specs-${name.replace('.', '-')}`
+const HOUSE_AD_FILE_ID = 'print-specs-house-ad-image'
 
 /**
  * The printed size of each product, the resolution print needs, and the postcard's trim size and
@@ -52,6 +58,7 @@ export function PrintSizesForm() {
   const { data, isPending, isError } = usePrintSpecs()
   useLoadErrorToast(isError, 'Failed to load the print sizes.')
   const update = useUpdatePrintSpecs()
+  const houseAdImage = useHouseAdImage()
   const {
     register,
     handleSubmit,
@@ -80,6 +87,35 @@ export function PrintSizesForm() {
           description: errorDescription(error, 'Failed to save the print sizes. Please try again.'),
         })
       },
+    })
+  }
+
+  function onHouseAdFile(input: HTMLInputElement) {
+    const file = input.files?.[0]
+    if (!file) return
+    houseAdImage.upload.mutate(file, {
+      onSuccess: () => toast({ title: 'House ad image saved', description: 'Unsold days show this image.' }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Upload Failed',
+          description: errorDescription(error, 'Failed to upload the house ad image. Please try again.'),
+        }),
+      onSettled: () => {
+        input.value = ''
+      },
+    })
+  }
+
+  function onRemoveHouseAdImage() {
+    houseAdImage.remove.mutate(undefined, {
+      onSuccess: () => toast({ title: 'House ad image removed', description: 'Unsold days show the text.' }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Remove Failed',
+          description: errorDescription(error, 'Failed to remove the house ad image. Please try again.'),
+        }),
     })
   }
 
@@ -121,6 +157,59 @@ export function PrintSizesForm() {
                   </div>
                 </fieldset>
               ))}
+            </div>
+            <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-semibold">House ad</legend>
+              <p className="text-sm text-slate-600">
+                Fills every unsold day on the card: the image when one is uploaded, else the text ({'{site}'}{' '}
+                is replaced by the site's address).
+              </p>
+              <FormField
+                id={idOf('houseAd.text')}
+                label="Text"
+                type="text"
+                error={errors.houseAd?.text?.message}
+                {...register('houseAd.text')}
+              />
+              <div className="space-y-2">
+                <label htmlFor={HOUSE_AD_FILE_ID} className="block text-sm font-medium">
+                  Image (PNG or JPEG)
+                </label>
+                <input
+                  id={HOUSE_AD_FILE_ID}
+                  type="file"
+                  accept="image/png,image/jpeg"
+                  disabled={houseAdImage.upload.isPending}
+                  className="block text-sm"
+                  onChange={(event) => onHouseAdFile(event.currentTarget)}
+                />
+                {data.houseAd.image ? (
+                  <div className="flex flex-wrap items-center gap-3">
+                    <p className="text-sm">An image is set: unsold days show it.</p>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      disabled={houseAdImage.remove.isPending}
+                      onClick={onRemoveHouseAdImage}
+                    >
+                      Remove image
+                    </Button>
+                  </div>
+                ) : (
+                  <p className="text-sm text-slate-600">No image: unsold days show the text.</p>
+                )}
+              </div>
+            </fieldset>
+            <div className="flex items-center gap-2">
+              <input
+                id={idOf('cmykForPress')}
+                type="checkbox"
+                className="size-4"
+                {...register('cmykForPress')}
+              />
+              <label htmlFor={idOf('cmykForPress')} className="text-sm font-medium">
+                CMYK for press
+              </label>
             </div>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save print sizes'}
