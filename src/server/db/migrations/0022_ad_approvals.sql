@@ -1,5 +1,8 @@
 -- The advertiser's approval of their ad as printed: when a mailing's proof was first built (its advertisers are
 -- then asked to check their ads), and each decision on a line (the latest counts; history kept).
+-- Earlier migrations of the same run may leave deferred trigger events on mailings (their catalogue-version
+-- triggers), and a table with pending events cannot be altered: they are fired first.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE "ad_approvals" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"order_id" text NOT NULL,

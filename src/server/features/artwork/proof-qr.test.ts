@@ -200,7 +200,8 @@ describe('the proof’s QR codes', () => {
     const [calendar, mapSide] = await pageTexts(pdf)
     expect(calendar).not.toContain('/go/')
     expect(mapSide).not.toContain('/go/')
-    expect(mapSide?.replace(/\s+/g, ' ')).toContain('1 QR Bakery')
+    // The legend numbers the icons by business name: each number stands beside its business.
+    expect(mapSide?.replace(/\s+/g, ' ')).toContain('1 Corner Hardware 2 QR Bakery')
   })
 
   it('prints the short link as text where a larger QR code leaves no room beside the day number', async () => {
