@@ -60,7 +60,10 @@ async function townMap(): Promise<ProofArtwork> {
   }
   for (let x = 0; x < 2400; x += 150)
     for (let y = 0; y < 3000; y += 150) {
-      const fill = next() < 0.12 ? '#b7dfa4' : `rgb(${225 + Math.floor(next() * 25)},221,${205 + Math.floor(next() * 20)})`
+      const fill =
+        next() < 0.12
+          ? '#b7dfa4'
+          : `rgb(${225 + Math.floor(next() * 25)},221,${205 + Math.floor(next() * 20)})`
       blocks.push(`<rect x="${x + 12}" y="${y + 12}" width="126" height="126" rx="6" fill="${fill}"/>`)
     }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="3000"><rect width="100%" height="100%" fill="#fdfdf8"/>${blocks.join('')}<path d="M0 1300 C 800 1000, 1400 2000, 2400 1800" stroke="#8cc4ec" stroke-width="90" fill="none"/></svg>`
@@ -116,9 +119,22 @@ fs.writeFileSync(file, pdf)
 if (process.env.PROOF_EXAMPLE_PDF) fs.copyFileSync(file, process.env.PROOF_EXAMPLE_PDF)
 for (const page of [1, 2]) {
   const out = path.join('docs', 'images', `proof-page-${page}`)
-  const result = spawnSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '60', '-png', '-singlefile', file, out])
+  const result = spawnSync('pdftoppm', [
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-r',
+    '60',
+    '-png',
+    '-singlefile',
+    file,
+    out,
+  ])
   if (result.error || result.status !== 0)
-    throw new Error(`pdftoppm failed (install Debian's poppler-utils): ${result.error?.message ?? result.stderr}`)
+    throw new Error(
+      `pdftoppm failed (install Debian's poppler-utils): ${result.error?.message ?? result.stderr}`,
+    )
   console.log(`${out}.png (${(fs.statSync(`${out}.png`).size / 1024).toFixed(0)} KB)`)
 }
 fs.rmSync(dir, { recursive: true, force: true })

@@ -107,14 +107,19 @@ export async function inspectFileInChild(bytes: Uint8Array): Promise<InspectedAr
   }
 }
 
-/** renderProofPdf (proof-pdf.ts) in a child process; it asks for each stored file as it draws it. */
-export async function renderProofInChild(
-  input: ProofJobInput,
+/**
+ * A drawing job (a proof, an ad preview) in the child process: it asks for each stored file as it draws it.
+ * The pool's "busy" becomes FileJobsBusyError (503 with Retry-After); any other failure is the server's.
+ */
+async function drawInChild(
+  job: 'render-proof' | 'render-ad-preview',
+  input: unknown,
+  timeoutMs: number,
   loadArtwork: (key: string) => Promise<Uint8Array>,
 ): Promise<Uint8Array> {
   try {
-    return await artworkPool().run<Uint8Array>('render-proof', input, {
-      timeoutMs: PROOF_JOB_TIMEOUT_MS,
+    return await artworkPool().run<Uint8Array>(job, input, {
+      timeoutMs,
       onAsk: async (name, key) => {
         if (name !== 'artwork' || typeof key !== 'string') throw new Error(`unknown request ${name}`)
         return loadArtwork(key)
@@ -126,24 +131,21 @@ export async function renderProofInChild(
   }
 }
 
+/** renderProofPdf (proof-pdf.ts) in a child process; it asks for each stored file as it draws it. */
+export function renderProofInChild(
+  input: ProofJobInput,
+  loadArtwork: (key: string) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  return drawInChild('render-proof', input, PROOF_JOB_TIMEOUT_MS, loadArtwork)
+}
+
 /** An ad preview's input as it crosses to the child: its artwork by storage key, fetched when drawn. */
 export type AdPreviewJobInput = Omit<AdPreviewInput, 'artwork'> & { artwork: ProofJobArtwork | null }
 
 /** renderAdPreview (ad-preview.ts) in a child process; it asks for the line's stored file. */
-export async function renderAdPreviewInChild(
+export function renderAdPreviewInChild(
   input: AdPreviewJobInput,
   loadArtwork: (key: string) => Promise<Uint8Array>,
 ): Promise<Uint8Array> {
-  try {
-    return await artworkPool().run<Uint8Array>('render-ad-preview', input, {
-      timeoutMs: AD_PREVIEW_JOB_TIMEOUT_MS,
-      onAsk: async (name, key) => {
-        if (name !== 'artwork' || typeof key !== 'string') throw new Error(`unknown request ${name}`)
-        return loadArtwork(key)
-      },
-    })
-  } catch (error) {
-    if (error instanceof FileJobBusyError) throw new FileJobsBusyError(error.retryAfterSeconds)
-    throw error
-  }
+  return drawInChild('render-ad-preview', input, AD_PREVIEW_JOB_TIMEOUT_MS, loadArtwork)
 }

@@ -98,15 +98,15 @@ export function cropMarkSegments(trim: Box, bleed: Box): Segment[] {
   const gap = CROP_MARK_OFFSET_INCHES * POINTS_PER_INCH
   const length = CROP_MARK_LENGTH_INCHES * POINTS_PER_INCH
   const left = bleed.x - gap
-  const right = right_(bleed) + gap
+  const outerRight = right(bleed) + gap
   const bottom = bleed.y - gap
   const upper = top(bleed) + gap
   const segments: Segment[] = []
   for (const y of [trim.y, top(trim)]) {
     segments.push({ from: { x: left, y }, to: { x: left - length, y } })
-    segments.push({ from: { x: right, y }, to: { x: right + length, y } })
+    segments.push({ from: { x: outerRight, y }, to: { x: outerRight + length, y } })
   }
-  for (const x of [trim.x, right_(trim)]) {
+  for (const x of [trim.x, right(trim)]) {
     segments.push({ from: { x, y: bottom }, to: { x, y: bottom - length } })
     segments.push({ from: { x, y: upper }, to: { x, y: upper + length } })
   }
@@ -157,15 +157,17 @@ function drawCropMarks(doc: PDFDocument, page: PDFPage, segments: Segment[]): vo
   )
 }
 
-function top(box: Box): number {
+/** The box's top edge (PDF points grow upward). */
+export function top(box: Box): number {
   return box.y + box.height
 }
 
-function right_(box: Box): number {
+export function right(box: Box): number {
   return box.x + box.width
 }
 
-function insetBox(box: Box, inset: number): Box {
+/** The box less `inset` on every side (never a negative size). */
+export function insetBox(box: Box, inset: number): Box {
   return {
     x: box.x + inset,
     y: box.y + inset,

@@ -20,10 +20,20 @@ import sharp from 'sharp'
 import { embedNotoSans, type PdfFonts } from '#server/lib/pdf-fonts.ts'
 import { fontText, winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
+import { MONTH_NAMES } from '#shared/format.ts'
 import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
 import { loadBoundedPdf } from './pdf-safety.ts'
 import { drawMapSide, freePositions, type MapSideTools } from './proof-map-page.ts'
-import { addCardPage, type Box, type CardPageLayout, POINTS_PER_INCH, proofPageLayout } from './proof-page.ts'
+import {
+  addCardPage,
+  type Box,
+  type CardPageLayout,
+  insetBox,
+  POINTS_PER_INCH,
+  proofPageLayout,
+  right,
+  top,
+} from './proof-page.ts'
 
 /**
  * The proof of a month's postcard, the file the printer receives: page 1 is the card's calendar side (a
@@ -583,24 +593,9 @@ export function shortLinkText(shortUrl: string): string {
 
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 /** "January 2" for 2027-01-02 (the in-homes date in the card's header). */
 export function longDate(date: string): string {
-  return `${LONG_MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`
+  return `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`
 }
 
 /** "Jan 5" for 2027-01-05. */
@@ -748,23 +743,6 @@ export function withoutIccProfile(jpeg: Uint8Array): Uint8Array {
 }
 
 // ---------------------------------------------------------------- geometry
-
-function top(box: Box): number {
-  return box.y + box.height
-}
-
-function right(box: Box): number {
-  return box.x + box.width
-}
-
-function insetBox(box: Box, inset: number): Box {
-  return {
-    x: box.x + inset,
-    y: box.y + inset,
-    width: Math.max(0, box.width - 2 * inset),
-    height: Math.max(0, box.height - 2 * inset),
-  }
-}
 
 function sizeInPoints(size: PrintSize): Size {
   return { width: size.widthInches * POINTS_PER_INCH, height: size.heightInches * POINTS_PER_INCH }
