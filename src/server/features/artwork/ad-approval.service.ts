@@ -21,14 +21,14 @@ import {
   adApprovalClosedMessage,
 } from '#shared/ad-approval.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
-import { shortLinkPath } from '#shared/short-links.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import { artworkDueText } from '../orders/checkout-artwork.service.ts'
 import { isOrderId } from '../orders/order-ids.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import { adApprovalsOf, printedArtworkKey } from './ad-approval-state.ts'
 import { type ArtworkContext, type LineRow, lineLabel, selectLines } from './artwork.service.ts'
-import { type ProofJobArtwork, renderAdPreviewInChild } from './artwork-file-jobs.ts'
+import { renderAdPreviewInChild } from './artwork-file-jobs.ts'
+import { proofArtwork, readStoredFile, shortUrl } from './proof-lines.ts'
 
 /**
  * The advertiser's check of their ad as printed. Once a mailing's proof has been built, each advertiser with
@@ -74,9 +74,6 @@ async function ownLine(db: Db, email: string, orderId: string): Promise<LineRow>
   return line
 }
 
-const shortUrl = (ctx: Pick<ArtworkContext, 'publicOrigin'>, line: LineRow) =>
-  `${ctx.publicOrigin}${shortLinkPath(line.shortCode)}`
-
 /** "January 5" of a 'YYYY-MM-DD' day. */
 function monthDay(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -86,17 +83,9 @@ function monthDay(date: string): string {
   })
 }
 
-/** The artwork the card prints: approved, else received; a file the owner sent back is left out. */
-function printedArtwork(line: LineRow): ProofJobArtwork | null {
-  const key = printedArtworkKey(line.artwork)
-  return key && line.artwork
-    ? { contentType: line.artwork.contentType as ProofJobArtwork['contentType'], key }
-    : null
-}
-
 /** The preview's alt text: what the card prints for the line, in words. */
 export function previewAlt(ctx: Pick<ArtworkContext, 'publicOrigin'>, line: LineRow): string {
-  const artwork = printedArtwork(line) ? 'your artwork' : `no artwork ("${AD_APPROVAL_TEXTS.artworkMissing}")`
+  const artwork = proofArtwork(line) ? 'your artwork' : `no artwork ("${AD_APPROVAL_TEXTS.artworkMissing}")`
   if (line.date)
     return `Your ad for ${monthDay(line.date)} as printed: the day number ${Number(line.date.slice(8, 10))}, ${line.businessName}, ${artwork}, and a QR code to ${shortUrl(ctx, line)}.`
   return `Your map icon ${line.itemName ?? 'Map icon'} as printed: ${artwork}, with the caption ${line.businessName}.`
@@ -203,15 +192,10 @@ export async function adPreviewPng(ctx: ArtworkContext, email: string, orderId: 
       artworkSize,
       qrSizeInches: specs.qrCode.sizeInches,
       shortUrl: line.date ? shortUrl(ctx, line) : null,
-      artwork: printedArtwork(line),
+      artwork: proofArtwork(line),
       missingText: AD_APPROVAL_TEXTS.artworkMissing,
     },
-    async (key) => {
-      const object = await ctx.storage.get(key)
-      if (!object) throw new Error(`artwork file missing from storage: ${key}`)
-      if (object.body instanceof Uint8Array) return object.body
-      return new Uint8Array(await new Response(object.body).arrayBuffer())
-    },
+    (key) => readStoredFile(ctx, key),
   )
 }
 

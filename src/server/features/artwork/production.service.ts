@@ -15,16 +15,8 @@ import { checkPrint, type InspectedArtwork, printWarnings } from './artwork-file
 import { type ProofJobInput, renderProofInChild } from './artwork-file-jobs.ts'
 import { artworkManifestCsv, artworkZipNames, artworkZipStream, type ZipSource } from './artwork-zip.ts'
 import { mailingProofMap } from './map-composer.service.ts'
-import { proofArtwork, shortUrl } from './proof-lines.ts'
+import { proofArtwork, readStoredFile, shortUrl } from './proof-lines.ts'
 import type { ProofDraft } from './proof-pdf.ts'
-
-/** Reads a stored file whole (artwork is at most 20 MB, and the proof embeds one at a time). */
-async function readAll(ctx: ArtworkContext, key: string): Promise<Uint8Array> {
-  const object = await ctx.storage.get(key)
-  if (!object) throw new Error(`artwork file missing from storage: ${key}`)
-  if (object.body instanceof Uint8Array) return object.body
-  return new Uint8Array(await new Response(object.body).arrayBuffer())
-}
 
 /**
  * The calendar side of a mailing as a print-ready PDF (proof-pdf.ts): every day of the month the calendar
@@ -96,7 +88,7 @@ export async function buildProof(
         image: specs.houseAd.image,
       },
     },
-    (key) => readAll(ctx, key),
+    (key) => readStoredFile(ctx, key),
   )
   // The first proof built opens the advertisers' check of their ads (ad-approval.service.ts).
   await markProofBuilt(ctx.db, month, new Date())
@@ -124,7 +116,7 @@ export async function artworkArchive(
       iconName: l.date ? null : (l.itemName ?? 'Map icon'),
       businessName: l.businessName,
       ext,
-      load: () => readAll(ctx, art.fileKey),
+      load: () => readStoredFile(ctx, art.fileKey),
     }
   })
   const names = artworkZipNames(sources)
