@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { ACCOUNT_TEXTS } from '#shared/account-texts.ts'
 import { AD_APPROVAL_TEXTS as T } from '#shared/ad-approval.ts'
-import type { AdminCalendarDaysResponse } from '#shared/admin-dto.ts'
 import type { ProductionBoardResponse } from '#shared/artwork.ts'
-import type { CalendarMonthResponse } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { MonthKey } from '#shared/mailings.ts'
-import { E2E_ADMIN, expectNoAxeViolations, test } from './fixtures.ts'
+import { adminRequest, call, freeMonth, soldDay } from './far-month.ts'
+import { expectNoAxeViolations, test } from './fixtures.ts'
 import { mailTo, signInLinkFor } from './mail-capture.ts'
 import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 
@@ -23,61 +22,6 @@ import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 
 const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1280, height: 900 }
-const YEAR = new Date().getUTCFullYear() + 2
-
-const monthKey = (month: number): MonthKey => `${YEAR}-${String(month).padStart(2, '0')}`
-
-async function adminRequest(
-  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
-  baseURL: string,
-): Promise<APIRequestContext> {
-  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
-  expect((await request.post('/api/auth/sign-in/email', { data: E2E_ADMIN })).ok()).toBe(true)
-  return request
-}
-
-async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await request.fetch(path, { method, data })
-  expect(response.status(), `${method} ${path}`).toBeLessThan(300)
-  const type = response.headers()['content-type'] ?? ''
-  return (type.includes('json') ? await response.json() : null) as T
-}
-
-async function freeMonth(request: APIRequestContext): Promise<MonthKey> {
-  for (let month = 12; month >= 1; month -= 1) {
-    const key = monthKey(month)
-    const { days } = await call<CalendarMonthResponse>(request, 'GET', `/api/calendar-days?month=${key}`)
-    if (days.length === 0) return key
-  }
-  throw new Error(`no free month left in ${YEAR}`)
-}
-
-async function soldDay(
-  request: APIRequestContext,
-  date: string,
-  buyer: { businessName: string; email: string },
-) {
-  await call(request, 'POST', '/api/admin/calendar-days/initialize', {
-    startDate: date,
-    endDate: date,
-    price: 0,
-  })
-  const { days } = await call<AdminCalendarDaysResponse>(
-    request,
-    'GET',
-    `/api/admin/calendar-days?startDate=${date}&endDate=${date}`,
-  )
-  const dayId = days[0]?.id
-  if (!dayId) throw new Error(`no day ${date}`)
-  await call(request, 'POST', '/api/admin/manual-orders', {
-    ...buyer,
-    dayId,
-    amountCents: 12000,
-    status: 'paid',
-    sendConfirmation: false,
-  })
-}
-
 async function expectCleanAtBothWidths(page: Page) {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport)
@@ -102,8 +46,8 @@ test('an advertiser follows the proof e-mail, approves one line and asks for a c
   let month: MonthKey
   try {
     month = await freeMonth(admin)
-    await soldDay(admin, `${month}-20`, buyer)
-    await soldDay(admin, `${month}-21`, buyer)
+    await soldDay(admin, `${month}-20`, buyer, false)
+    await soldDay(admin, `${month}-21`, buyer, false)
     // The owner builds the proof: the advertiser is asked to check their ad.
     await call(admin, 'GET', `/api/admin/mailings/${month}/proof.pdf`)
   } finally {

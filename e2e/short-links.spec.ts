@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, devices, expect, type Locator, type Page } from '@playwright/test'
+import { devices, expect, type Locator, type Page } from '@playwright/test'
 import { ACCOUNT_TEXTS } from '#shared/account-texts.ts'
-import type { AdminCalendarDaysResponse } from '#shared/admin-dto.ts'
-import type { CalendarMonthResponse } from '#shared/dto.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import { LINK_FORM_TEXTS } from '#shared/short-link-texts.ts'
@@ -15,7 +13,8 @@ import {
   scansText,
   seenInText,
 } from '#shared/short-links.ts'
-import { E2E_ADMIN, expectNoAxeViolations, test } from './fixtures.ts'
+import { adminRequest, freeMonth, soldDay } from './far-month.ts'
+import { expectNoAxeViolations, test } from './fixtures.ts'
 import { mailTo, signInLinkFor } from './mail-capture.ts'
 import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 
@@ -33,65 +32,7 @@ import { expectNoHorizontalScroll } from './storefront-helpers.ts'
 
 const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1280, height: 900 }
-const YEAR = new Date().getUTCFullYear() + 2
 const SHORT_LINK = /^https?:\/\/\S+\/go\/[a-z0-9]+$/
-
-const monthKey = (month: number): MonthKey => `${YEAR}-${String(month).padStart(2, '0')}`
-
-async function adminRequest(
-  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
-  baseURL: string,
-): Promise<APIRequestContext> {
-  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
-  expect((await request.post('/api/auth/sign-in/email', { data: E2E_ADMIN })).ok()).toBe(true)
-  return request
-}
-
-async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await request.fetch(path, { method, data })
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300)
-  return (await response.json()) as T
-}
-
-/** The last month of YEAR with no days yet: this attempt's mailing. */
-async function freeMonth(request: APIRequestContext): Promise<MonthKey> {
-  for (let month = 12; month >= 1; month -= 1) {
-    const key = monthKey(month)
-    const { days } = await call<CalendarMonthResponse>(request, 'GET', `/api/calendar-days?month=${key}`)
-    if (days.length === 0) return key
-  }
-  throw new Error(`no free month left in ${YEAR}`)
-}
-
-/**
- * A day set up at $0 (the first day of a month's mailing opens it), sold to `buyer` by the owner, paid, with
- * the order's e-mail (its artwork link).
- */
-async function soldDay(
-  request: APIRequestContext,
-  date: string,
-  buyer: { businessName: string; email: string },
-) {
-  await call(request, 'POST', '/api/admin/calendar-days/initialize', {
-    startDate: date,
-    endDate: date,
-    price: 0,
-  })
-  const { days } = await call<AdminCalendarDaysResponse>(
-    request,
-    'GET',
-    `/api/admin/calendar-days?startDate=${date}&endDate=${date}`,
-  )
-  const dayId = days[0]?.id
-  if (!dayId) throw new Error(`no day ${date}`)
-  await call(request, 'POST', '/api/admin/manual-orders', {
-    ...buyer,
-    dayId,
-    amountCents: 12000,
-    status: 'paid',
-    sendConfirmation: true,
-  })
-}
 
 /** The artwork link of the order e-mail to `email`, once the outbox has sent it (every 15 s). */
 async function artworkLinkFor(email: string): Promise<string> {
@@ -141,7 +82,7 @@ test("a buyer sends their QR code to their website; a phone's scan lands there a
   const admin = await adminRequest(playwright, origin)
   try {
     const month = await freeMonth(admin)
-    await soldDay(admin, `${month}-10`, buyer)
+    await soldDay(admin, `${month}-10`, buyer, true)
   } finally {
     await admin.dispose()
   }
@@ -240,7 +181,7 @@ test("a line left on its default leads to the advertiser's page on this site", a
   let month: MonthKey
   try {
     month = await freeMonth(admin)
-    await soldDay(admin, `${month}-12`, buyer)
+    await soldDay(admin, `${month}-12`, buyer, true)
   } finally {
     await admin.dispose()
   }
