@@ -103,7 +103,8 @@ test('the owner places map icons by keyboard and by dragging, keeps them over a 
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Download proof' }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toBe(`proof-${month}.pdf`)
+  // Its icons have no artwork yet, so the proof is a draft, and named so.
+  expect(download.suggestedFilename()).toBe(`proof-${month}-draft.pdf`)
   const stream = await download.createReadStream()
   const head: Buffer = await new Promise((resolve, reject) => {
     stream.once('data', (chunk) => resolve(Buffer.from(chunk)))
