@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { ACCOUNT_TEXTS } from '#shared/account-texts.ts'
 import { AD_APPROVAL_TEXTS as T } from '#shared/ad-approval.ts'
 import type { ProductionBoardResponse } from '#shared/artwork.ts'
@@ -7,9 +7,9 @@ import { formatDayDate } from '#shared/format.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { MonthKey } from '#shared/mailings.ts'
 import { adminRequest, call, freeMonth, soldDay } from './far-month.ts'
-import { expectNoAxeViolations, test } from './fixtures.ts'
+import { test } from './fixtures.ts'
 import { mailTo, signInLinkFor } from './mail-capture.ts'
-import { expectNoHorizontalScroll } from './storefront-helpers.ts'
+import { expectCleanAtBothWidths, PHONE } from './storefront-helpers.ts'
 
 /**
  * The advertiser's check of their ad as printed, end to end: the owner builds a mailing's proof, the
@@ -19,17 +19,6 @@ import { expectNoHorizontalScroll } from './storefront-helpers.ts'
  * no days yet, found from December down (short-links.spec.ts takes day 10 of such a month), set up at $0
  * so the month stays out of the public month list.
  */
-
-const PHONE = { width: 375, height: 800 }
-const DESKTOP = { width: 1280, height: 900 }
-async function expectCleanAtBothWidths(page: Page) {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport)
-    await expectNoHorizontalScroll(page)
-    await expectNoAxeViolations(page)
-  }
-  await page.setViewportSize(PHONE)
-}
 
 test.use({ viewport: PHONE })
 

@@ -7,9 +7,9 @@ import type { CalendarDayDto } from '#shared/dto.ts'
 import { formatDayDate, formatPrice } from '#shared/format.ts'
 import { LINK_FORM_TEXTS } from '#shared/short-link-texts.ts'
 import { LINK_QUESTION, scansText } from '#shared/short-links.ts'
-import { E2E_ADMIN, expectNoAxeViolations, test } from './fixtures.ts'
+import { E2E_ADMIN, test } from './fixtures.ts'
 import { mailTo, signInLinkFor } from './mail-capture.ts'
-import { availableMonths, daysOf, expectNoHorizontalScroll } from './storefront-helpers.ts'
+import { availableMonths, daysOf, expectCleanAtBothWidths, PHONE } from './storefront-helpers.ts'
 
 /**
  * The advertiser's account (/account): a sign-in link requested on the page, read from the e-mail the
@@ -19,8 +19,6 @@ import { availableMonths, daysOf, expectNoHorizontalScroll } from './storefront-
  * other specs buy or hold other positions): each attempt buys the first two still for sale, so a retry
  * finds two more.
  */
-
-const PHONE = { width: 375, height: 800 }
 
 async function freeDays(page: Page, count: number): Promise<CalendarDayDto[]> {
   const [, month] = await availableMonths(page)
@@ -89,15 +87,6 @@ function purchaseWith(page: Page, description: string): Locator {
 async function pdfText(bytes: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })
   return text
-}
-
-async function expectCleanAtBothWidths(page: Page) {
-  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
-    await page.setViewportSize(viewport)
-    await expectNoHorizontalScroll(page)
-    await expectNoAxeViolations(page)
-  }
-  await page.setViewportSize(PHONE)
 }
 
 test.describe('at 375 px', () => {

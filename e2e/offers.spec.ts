@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
 import { ACCOUNT_TEXTS, mailingHeadingText } from '#shared/account-texts.ts'
 import type { AdminCalendarDaysResponse } from '#shared/admin-dto.ts'
 import type { AvailableMonthsResponse, CalendarMonthResponse, MapIconsResponse } from '#shared/dto.ts'
@@ -14,9 +14,9 @@ import {
   releaseQuestionText,
 } from '#shared/offer-texts.ts'
 import type { AdminMailingOffersDto } from '#shared/offers.ts'
-import { awaitingHydration, E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
+import { awaitingHydration, E2E_ADMIN, test, toastText } from './fixtures.ts'
 import { mailTo, SIGN_IN_SUBJECT } from './mail-capture.ts'
-import { dayCell, expectNoHorizontalScroll, showMonth } from './storefront-helpers.ts'
+import { DESKTOP, dayCell, expectCleanAtBothWidths, PHONE, showMonth } from './storefront-helpers.ts'
 
 /**
  * Returning advertisers first: advertisers with paid lines in one mailing are offered the same day and
@@ -30,8 +30,6 @@ import { dayCell, expectNoHorizontalScroll, showMonth } from './storefront-helpe
  * holds at once.
  */
 
-const PHONE = { width: 375, height: 800 }
-const DESKTOP = { width: 1280, height: 900 }
 const YEAR = new Date().getUTCFullYear() + 2
 const DAY_OF_MONTH = '10'
 
@@ -99,15 +97,6 @@ function linkIn(text: string, pattern: RegExp): string {
   const link = pattern.exec(text)?.[0]
   if (!link) throw new Error(`no link like ${pattern} in:\n${text}`)
   return link
-}
-
-async function expectCleanAtBothWidths(page: Page) {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport)
-    await expectNoHorizontalScroll(page)
-    await expectNoAxeViolations(page)
-  }
-  await page.setViewportSize(PHONE)
 }
 
 test.use({ viewport: PHONE })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { devices, expect, type Locator, type Page } from '@playwright/test'
+import { devices, expect, type Locator } from '@playwright/test'
 import { ACCOUNT_TEXTS } from '#shared/account-texts.ts'
 import { mailingMonthLabel } from '#shared/mailing-names.ts'
 import type { MonthKey } from '#shared/mailings.ts'
@@ -14,9 +14,9 @@ import {
   seenInText,
 } from '#shared/short-links.ts'
 import { adminRequest, freeMonth, soldDay } from './far-month.ts'
-import { expectNoAxeViolations, test } from './fixtures.ts'
+import { test } from './fixtures.ts'
 import { mailTo, signInLinkFor } from './mail-capture.ts'
-import { expectNoHorizontalScroll } from './storefront-helpers.ts'
+import { expectCleanAtBothWidths, PHONE } from './storefront-helpers.ts'
 
 /**
  * A line's QR code link, end to end: the buyer chooses where it leads on their artwork page (opened from
@@ -30,8 +30,6 @@ import { expectNoHorizontalScroll } from './storefront-helpers.ts'
  * so the month stays out of the public month list the storefront specs read.
  */
 
-const PHONE = { width: 375, height: 800 }
-const DESKTOP = { width: 1280, height: 900 }
 const SHORT_LINK = /^https?:\/\/\S+\/go\/[a-z0-9]+$/
 
 /** The artwork link of the order e-mail to `email`, once the outbox has sent it (every 15 s). */
@@ -56,15 +54,6 @@ async function shortLinkIn(scope: Locator): Promise<string> {
   const text = await scope.getByText(SHORT_LINK).textContent()
   expect(text ?? '').toMatch(SHORT_LINK)
   return (text ?? '').trim()
-}
-
-async function expectCleanAtBothWidths(page: Page) {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport)
-    await expectNoHorizontalScroll(page)
-    await expectNoAxeViolations(page)
-  }
-  await page.setViewportSize(PHONE)
 }
 
 test.use({ viewport: PHONE })

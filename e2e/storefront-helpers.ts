@@ -8,7 +8,7 @@ import type {
   CalendarMonthResponse,
 } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
-import { E2E_ADMIN } from './fixtures.ts'
+import { E2E_ADMIN, expectNoAxeViolations } from './fixtures.ts'
 
 /**
  * The seeded server opens the current month and the next two. Each test picks its own days by their
@@ -45,6 +45,19 @@ export function dayCell(page: Page, date: string) {
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
+}
+
+export const PHONE = { width: 375, height: 800 }
+export const DESKTOP = { width: 1280, height: 900 }
+
+/** No sideways scroll and no axe violation at 375 and at 1280 px; the page is left at 375 px. */
+export async function expectCleanAtBothWidths(page: Page) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+  }
+  await page.setViewportSize(PHONE)
 }
 
 /** Signs the page's context in as the e2e admin and creates a post through the admin API. */
