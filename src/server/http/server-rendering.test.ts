@@ -215,10 +215,16 @@ describe('server-rendered public pages', () => {
     )
     expect(rendered).toContain('<script type="module" src="/boot.js"></script>')
     expect(rendered).not.toContain('src="/assets/index-a1.js"')
+    // Nothing paints before the whole page is parsed: a half-parsed header would move when the rest arrives.
+    const head = rendered.slice(0, rendered.indexOf('</head>'))
+    expect(head).toContain('<link rel="expect" href="#query-state" blocking="render">')
+    // The element it waits for comes right after all of #root.
+    expect(rendered).toMatch(/<\/footer>(<[^>]+>)*<\/div><script type="application\/json" id="query-state">/)
     const shell = (await page('/admin')).html
     expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-b2.css">')
     expect(shell).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>')
     expect(shell).not.toContain('boot.js')
+    expect(shell).not.toContain('rel="expect"')
   })
 
   it('leaves admin, sign-in and per-visitor pages to the browser, and /api/* to the API', async () => {

@@ -169,6 +169,16 @@ function renderedPageHtml(
 ) {
   const state = `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${safeJson(rendered.queryState)}</script>`
   let html = shell.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${state}`)
+  // The page is painted only once all of #root (header, page and footer) is parsed, which the query state
+  // right after it marks. A browser may otherwise paint a half-parsed document when its parser yields (a slow
+  // or busy device, HTML arriving in several packets), and what the rest of the markup adds then moves what
+  // is already on screen: a header painted before its cart link's word "Cart" slid its menu 19 px left when
+  // the word came, a layout shift. Parsing a page's ~50 KB takes milliseconds. Chromium, asked to wait for
+  // #root itself, paints once the element has started; browsers without `rel=expect` ignore the link.
+  html = html.replace(
+    '</head>',
+    () => `  <link rel="expect" href="#${QUERY_STATE_ELEMENT_ID}" blocking="render">\n  </head>`,
+  )
   if (rendered.title)
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title ?? '')}</title>`)
   if (rendered.description)
