@@ -28,3 +28,33 @@ export async function writeSetting<T>(db: Db, key: string, value: T): Promise<T>
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } })
   return value
 }
+
+/**
+ * Changes one site_settings value from what is stored: `change` gets the current value (checked by `schema`,
+ * else `fallback`) and answers the new one. The row is locked from the read to the write, so two changes at
+ * once run one after the other and neither loses the other's part.
+ */
+export async function updateSetting<T>(
+  db: Db,
+  key: string,
+  schema: Parameters<typeof readSetting<T>>[2],
+  fallback: T,
+  change: (current: T) => T,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    // The row must exist to be locked: a first change creates it with the fallback.
+    await tx
+      .insert(siteSettings)
+      .values({ key, value: fallback })
+      .onConflictDoNothing({ target: siteSettings.key })
+    const [row] = await tx
+      .select({ value: siteSettings.value })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, key))
+      .for('update')
+    const parsed = schema.safeParse(row?.value)
+    const value = change(parsed.success ? parsed.data : fallback)
+    await tx.update(siteSettings).set({ value, updatedAt: new Date() }).where(eq(siteSettings.key, key))
+    return value
+  })
+}

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts'
-import { readSetting, writeSetting } from '#server/db/site-settings.ts'
+import { readSetting, updateSetting } from '#server/db/site-settings.ts'
 import { DEFAULT_PRINT_SPECS, type HouseAdImage, type PrintSpecs } from '#shared/artwork.ts'
 import { printSpecsSchema } from '#shared/artwork-schemas.ts'
 
@@ -29,14 +29,21 @@ export async function getPrintSpecs(db: Db): Promise<PrintSpecs> {
   return readSetting(db, PRINT_SPECS_KEY, storedPrintSpecsSchema, DEFAULT_PRINT_SPECS)
 }
 
-/** Saves the settings; the house ad's image is kept as stored (only its upload sets or clears it). */
+/**
+ * Saves the settings; the house ad's image is kept as stored (only its upload sets or clears it). Read and
+ * write hold the row, so an image uploaded meanwhile is never overwritten by the image read before it.
+ */
 export async function setPrintSpecs(db: Db, specs: PrintSpecs): Promise<PrintSpecs> {
-  const { houseAd } = await getPrintSpecs(db)
-  return writeSetting(db, PRINT_SPECS_KEY, { ...specs, houseAd: { ...specs.houseAd, image: houseAd.image } })
+  return updateSetting(db, PRINT_SPECS_KEY, storedPrintSpecsSchema, DEFAULT_PRINT_SPECS, ({ houseAd }) => ({
+    ...specs,
+    houseAd: { ...specs.houseAd, image: houseAd.image },
+  }))
 }
 
-/** Sets (or, with null, clears) the house ad's image; returns the settings as saved. */
+/** Sets (or, with null, clears) the house ad's image, keeping every other setting as stored; answers them. */
 export async function setHouseAdImage(db: Db, image: HouseAdImage | null): Promise<PrintSpecs> {
-  const specs = await getPrintSpecs(db)
-  return writeSetting(db, PRINT_SPECS_KEY, { ...specs, houseAd: { ...specs.houseAd, image } })
+  return updateSetting(db, PRINT_SPECS_KEY, storedPrintSpecsSchema, DEFAULT_PRINT_SPECS, (specs) => ({
+    ...specs,
+    houseAd: { ...specs.houseAd, image },
+  }))
 }
