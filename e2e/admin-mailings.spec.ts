@@ -245,6 +245,8 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
 
   await page.keyboard.press('Enter')
   await expect(printed.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  // The dialog reads the unready lines afresh; its confirm button is disabled (and skipped by Tab) until then.
+  await expect(printed.getByRole('button', { name: 'Mark printed anyway' })).toBeEnabled()
   await page.keyboard.press('Tab')
   await expect(printed.getByRole('button', { name: 'Mark printed anyway' })).toBeFocused()
   await page.keyboard.press('Enter')
