@@ -252,6 +252,8 @@ test('Close sales now, then Mark printed, then Mark mailed, each after a confirm
   await page.keyboard.press('Enter')
   await expect(toastText(page, `The ${label} mailing is marked printed.`)).toBeVisible()
   await expect(cell(row, 0)).toHaveText('Printed')
+  // The button that made the move is gone; focus is on the next step, not lost to the page.
+  await expect(row.getByRole('button', { name: `Mark mailed for ${label}` })).toBeFocused()
   await expect(row.getByRole('button')).toHaveText([
     `Mark mailed for ${label}`,
     `Edit dates for ${label}`,

@@ -158,9 +158,12 @@ function readinessNote(state: { isPending: boolean; isFetching: boolean; isError
 export function MailingActionDialog({
   pending,
   onClose,
+  onMoved,
 }: {
   pending: PendingMailingAction | null
   onClose: () => void
+  /** After a status move the server accepted, with the row as it now is. */
+  onMoved?: (row: MailingActionResponse) => void
 }) {
   const [newClose, setNewClose] = useState('')
   const apply = useApplyMailingAction()
@@ -206,7 +209,10 @@ export function MailingActionDialog({
     apply.mutate(
       { month: row.month, input },
       {
-        onSuccess: (updated) => toast({ title: copy.doneTitle, description: doneText(updated, action) }),
+        onSuccess: (updated) => {
+          toast({ title: copy.doneTitle, description: doneText(updated, action) })
+          onMoved?.(updated)
+        },
         onError: (error) =>
           toast({
             variant: 'destructive',

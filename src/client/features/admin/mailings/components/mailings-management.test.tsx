@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { json, renderWithQueries, stubFetchForEachTest } from '#client/test/admin-test-helpers.tsx'
 import type {
   MailingChartPoint,
@@ -69,13 +69,20 @@ const stock: MailingIconStockDto[] = [
 const ALL_APPROVED: PrintReadinessResponse = { missing: [], notApproved: [] }
 /** What GET …/print-readiness answers; a test sets it before opening "Mark printed". */
 let readiness: PrintReadinessResponse = ALL_APPROVED
+/** The statuses the test's status moves set: the list answers them afterwards, as the server does. */
+const movedStatus = new Map<string, MailingStatus>()
+beforeEach(() => movedStatus.clear())
 
 describe('MailingsManagement', () => {
   const fetchMock = stubFetchForEachTest(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     if (url.endsWith('/print-readiness') && method === 'GET') return json(readiness)
     if (url === '/api/admin/mailings' && method === 'GET')
-      return json({ rows, chart, currentMonth: '2032-12' })
+      return json({
+        rows: rows.map((r) => ({ ...r, status: movedStatus.get(r.month) ?? r.status })),
+        chart,
+        currentMonth: '2032-12',
+      })
     if (url === '/api/admin/digest' && method === 'GET')
       return json({
         date: '2032-12-01',
@@ -95,6 +102,7 @@ describe('MailingsManagement', () => {
       const body = JSON.parse(String(init?.body))
       const month = url.split('/')[4] as string
       const next = { close: 'closed', reopen: 'open', printed: 'printed', mailed: 'mailed' } as const
+      movedStatus.set(month, next[body.action as keyof typeof next])
       return json({
         ...row(month, next[body.action as keyof typeof next], {
           salesCloseLocal: body.salesCloseLocal ?? `${month}-01T17:00`,
@@ -237,6 +245,41 @@ describe('MailingsManagement', () => {
         'The February 2033 mailing is marked printed. 2 checkouts in progress were ended.',
       ),
     ).toBeTruthy()
+  })
+
+  it("moves the focus to the row's next step once a status move has removed the button that made it", async () => {
+    await renderScreen()
+    const markPrinted = within(rowOf('February 2033')).getByRole('button', {
+      name: 'Mark printed for February 2033',
+    })
+    markPrinted.focus()
+    fireEvent.click(markPrinted)
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark Printed' })
+    const confirm = within(dialog).getByRole('button', { name: 'Mark Printed' }) as HTMLButtonElement
+    await waitFor(() => expect(confirm.disabled).toBe(false))
+    await act(async () => {
+      fireEvent.click(confirm)
+    })
+    const markMailed = await within(rowOf('February 2033')).findByRole('button', {
+      name: 'Mark mailed for February 2033',
+    })
+    await waitFor(() => expect(document.activeElement).toBe(markMailed))
+    expect(markPrinted.isConnected).toBe(false)
+
+    // Closing sales: the next step is "Mark printed", not "Reopen" (which comes first in the row).
+    const closeNow = within(rowOf('January 2033')).getByRole('button', {
+      name: 'Close sales now for January 2033',
+    })
+    closeNow.focus()
+    fireEvent.click(closeNow)
+    const close = await screen.findByRole('alertdialog', { name: 'Close Sales Now' })
+    await act(async () => {
+      fireEvent.click(within(close).getByRole('button', { name: 'Close Sales' }))
+    })
+    const next = await within(rowOf('January 2033')).findByRole('button', {
+      name: 'Mark printed for January 2033',
+    })
+    await waitFor(() => expect(document.activeElement).toBe(next))
   })
 
   it('lists the artwork missing or not approved before marking printed, and acknowledges exactly those lines', async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -71,8 +71,40 @@ const COLUMNS: Array<{ label: string; className?: string; cell: (row: MailingOve
   { label: 'Revenue', className: 'whitespace-nowrap', cell: (row) => formatPrice(row.revenue) },
 ]
 
+/**
+ * A status move removes the button that made it (a closed mailing offers no "Close sales now"), which
+ * had the focus. Once the list shows the row's new status, focus goes to the row's next step ("Mark
+ * mailed" after "Mark printed"), or its first action when it has none, unless the owner has since put the
+ * focus somewhere else.
+ */
+function useFocusAfterStatusMove(rows: MailingOverviewRow[]) {
+  const [moved, setMoved] = useState<{ month: MonthKey; status: MailingStatus } | null>(null)
+  const actionGroups = useRef(new Map<MonthKey, HTMLElement>())
+  useEffect(() => {
+    if (!moved) return
+    const row = rows.find((r) => r.month === moved.month)
+    // The list has not caught up with the move yet.
+    if (row && row.status !== moved.status) return
+    setMoved(null)
+    const focusLost = document.activeElement === null || document.activeElement === document.body
+    const group = row && focusLost ? actionGroups.current.get(row.month) : undefined
+    const next =
+      group?.querySelector<HTMLElement>('[data-next-step]') ??
+      group?.querySelector<HTMLElement>('button, a[href]')
+    next?.focus()
+  }, [rows, moved])
+  return {
+    onMoved: (row: MailingOverviewRow) => setMoved({ month: row.month, status: row.status }),
+    actionGroupRef: (month: MonthKey) => (element: HTMLElement | null) => {
+      if (element) actionGroups.current.set(month, element)
+      else actionGroups.current.delete(month)
+    },
+  }
+}
+
 /** One row per mailing, its dates, what it sold, and the owner's actions on it. */
 export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
+  const { onMoved, actionGroupRef } = useFocusAfterStatusMove(rows)
   const [pending, setPending] = useState<PendingMailingAction | null>(null)
   const [editing, setEditing] = useState<MailingOverviewRow | null>(null)
   const [stockMonth, setStockMonth] = useState<MonthKey | null>(null)
@@ -116,12 +148,13 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
                 ))}
                 <TableCell data-label="Actions" className={cn('min-w-56', STACKED_CELL)}>
                   <div className="min-w-0 space-y-1">
-                    <div className="flex flex-wrap gap-1">
+                    <div className="flex flex-wrap gap-1" ref={actionGroupRef(row.month)}>
                       {offeredMailingActions(row.status).map((action) => (
                         <Button
                           key={action}
                           size="sm"
                           variant={action === 'reopen' ? 'outline' : 'default'}
+                          data-next-step={action === 'reopen' ? undefined : ''}
                           onClick={() => setPending({ row, action })}
                         >
                           {ACTION_LABELS[action]}
@@ -171,7 +204,7 @@ export function MailingsTable({ rows }: { rows: MailingOverviewRow[] }) {
           })}
         </TableBody>
       </Table>
-      <MailingActionDialog pending={pending} onClose={() => setPending(null)} />
+      <MailingActionDialog pending={pending} onClose={() => setPending(null)} onMoved={onMoved} />
       <EditMailingDatesDialog row={editing} onClose={() => setEditing(null)} />
       <IconStockDialog month={stockMonth} onClose={() => setStockMonth(null)} />
       <MessageAdvertisersDialog month={messageMonth} onClose={() => setMessageMonth(null)} />
