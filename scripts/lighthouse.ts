@@ -9,6 +9,9 @@
 //                     submissions at random. `npm run lighthouse` (median of 3) is where they are judged.
 //   --pages /,/blog   pages to audit; `/blog/:post` is a post this script publishes first (the server
 //                     starts on an empty database)
+//   --cpu-slowdown N  run the page on a CPU really slowed N times (DevTools throttling) instead of the
+//                     simulation: what a busy machine or a slow phone does to the order things paint in,
+//                     such as a layout shift that only a half-parsed page shows (8 shows such shifts here)
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -48,8 +51,11 @@ const { values } = parseArgs({
     'form-factors': { type: 'string', default: 'mobile,desktop' },
     /** Folder to keep every report (JSON) in, for digging into a figure. */
     save: { type: 'string' },
+    'cpu-slowdown': { type: 'string', default: '0' },
   },
 })
+const cpuSlowdown = Number(values['cpu-slowdown'])
+if (!(cpuSlowdown >= 0)) throw new Error('--cpu-slowdown takes a number, e.g. 8')
 const runs = Number(values.runs)
 const pages = values.pages.split(',')
 const formFactors = values['form-factors'].split(',') as FormFactor[]
@@ -76,6 +82,18 @@ async function auditOnce(url: string, formFactor: FormFactor): Promise<Lhr> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      ...(cpuSlowdown > 0
+        ? {
+            // The CPU really slowed (DevTools throttling), the network left as it is.
+            throttlingMethod: 'devtools',
+            throttling: {
+              cpuSlowdownMultiplier: cpuSlowdown,
+              requestLatencyMs: 0,
+              downloadThroughputKbps: 0,
+              uploadThroughputKbps: 0,
+            },
+          }
+        : {}),
     }
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
