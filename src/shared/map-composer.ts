@@ -32,12 +32,20 @@ export type MapMarkerDto = {
   placed: boolean
 }
 
+/** A rectangle on the card, in inches from the trim's top-left corner. */
+export type MapBand = { leftInches: number; topInches: number; widthInches: number; heightInches: number }
+
 export type MailingMapResponse = {
   month: string
   image: { url: string; width: number; height: number } | null
   /** The image is the newest map example of the media library, not one uploaded for this mailing. */
   imageIsDefault: boolean
   legend: boolean
+  /**
+   * Where the numbered legend ("Map key") prints when it is on: a band across the foot of the safe area,
+   * as tall as its rows need; null when no icon is sold.
+   */
+  legendBand: MapBand | null
   card: MapCard
   markers: MapMarkerDto[]
 }
@@ -147,6 +155,17 @@ export function isOutsideSafeArea(card: MapCard, marker: Placeable): boolean {
     box.top < card.safeInches - epsilon ||
     box.right > card.widthInches - card.safeInches + epsilon ||
     box.bottom > card.heightInches - card.safeInches + epsilon
+  )
+}
+
+/** Whether any part of the marker's printed square lies over `band` (the legend, when the card prints it). */
+export function isOverBand(card: MapCard, band: MapBand, marker: Placeable): boolean {
+  const box = markerBox(card, marker)
+  return (
+    box.left < band.leftInches + band.widthInches &&
+    band.leftInches < box.right &&
+    box.top < band.topInches + band.heightInches &&
+    band.topInches < box.bottom
   )
 }
 

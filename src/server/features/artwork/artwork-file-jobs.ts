@@ -7,9 +7,11 @@ import {
   FileJobLimitError,
 } from '#server/lib/child-jobs/child-job-pool.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { ARTWORK_BUSY_MESSAGE, ARTWORK_TOO_COMPLEX_MESSAGE } from '#shared/artwork.ts'
+import { ARTWORK_BUSY_MESSAGE, ARTWORK_TOO_COMPLEX_MESSAGE, type PrintSpecs } from '#shared/artwork.ts'
+import type { MapBand } from '#shared/map-composer.ts'
 import type { AdPreviewInput } from './ad-preview.ts'
 import { ArtworkRejectedError, type InspectedArtwork, type PreparedArtwork } from './artwork-file.ts'
+import type { LegendMarker } from './proof-map-legend.ts'
 import type { ProofDay, ProofIcon, ProofInput, ProofMap, ProofMapMarker } from './proof-pdf.ts'
 
 /**
@@ -25,6 +27,7 @@ const FILE_JOB_MEMORY_MB = 512
 const UPLOAD_JOB_TIMEOUT_MS = 20_000
 const PROOF_JOB_TIMEOUT_MS = 120_000
 const AD_PREVIEW_JOB_TIMEOUT_MS = 20_000
+const LEGEND_BAND_JOB_TIMEOUT_MS = 10_000
 const FILE_JOB_PROCESSES = 2
 const FILE_JOB_QUEUE = 8
 
@@ -148,4 +151,22 @@ export function renderAdPreviewInChild(
   loadArtwork: (key: string) => Promise<Uint8Array>,
 ): Promise<Uint8Array> {
   return drawInChild('render-ad-preview', input, AD_PREVIEW_JOB_TIMEOUT_MS, loadArtwork)
+}
+
+export type LegendBandJobInput = { specs: PrintSpecs; markers: LegendMarker[] }
+
+/**
+ * legendBandInches (map-legend-band.ts) in a child process, which keeps the proof's fonts loaded: measuring
+ * them on the server's thread would hold it for about 100 ms the first time. Null when the child processes
+ * are all busy: the composer then shows no band rather than failing.
+ */
+export async function legendBandInChild(input: LegendBandJobInput): Promise<MapBand | null> {
+  try {
+    return await artworkPool().run<MapBand | null>('legend-band', input, {
+      timeoutMs: LEGEND_BAND_JOB_TIMEOUT_MS,
+    })
+  } catch (error) {
+    if (error instanceof FileJobBusyError) return null
+    throw error
+  }
 }

@@ -2,7 +2,13 @@ import sharp from 'sharp'
 import { serveChildJobs } from '#server/lib/child-jobs/serve-child-jobs.ts'
 import { renderAdPreview } from './ad-preview.ts'
 import { inspectArtwork, prepareArtwork } from './artwork-file.ts'
-import type { AdPreviewJobInput, ProofJobArtwork, ProofJobInput } from './artwork-file-jobs.ts'
+import type {
+  AdPreviewJobInput,
+  LegendBandJobInput,
+  ProofJobArtwork,
+  ProofJobInput,
+} from './artwork-file-jobs.ts'
+import { legendBandInches } from './map-legend-band.ts'
 import { renderProofPdf } from './proof-pdf.ts'
 
 // The child process that reads untrusted artwork (artwork-file-jobs.ts starts it). libvips keeps no
@@ -13,6 +19,10 @@ sharp.concurrency(1)
 serveChildJobs({
   'prepare-artwork': async (input) => prepareArtwork(input as Uint8Array),
   'inspect-file': async (input) => inspectArtwork(input as Uint8Array),
+  'legend-band': async (input) => {
+    const { specs, markers } = input as LegendBandJobInput
+    return legendBandInches(specs, markers)
+  },
   'render-ad-preview': async (input, ask) => {
     const { artwork, ...rest } = input as AdPreviewJobInput
     return renderAdPreview({

@@ -28,7 +28,12 @@ import { isOrderId } from '../orders/order-ids.ts'
 import { getPrintSpecs } from '../orders/print-specs.service.ts'
 import { type ArtworkContext, type LineRow, requireMailing, selectLines } from './artwork.service.ts'
 import { ArtworkRejectedError } from './artwork-file.ts'
-import { inspectFileInChild, type ProofJobArtwork, type ProofJobInput } from './artwork-file-jobs.ts'
+import {
+  inspectFileInChild,
+  legendBandInChild,
+  type ProofJobArtwork,
+  type ProofJobInput,
+} from './artwork-file-jobs.ts'
 import { proofArtwork, shortUrl } from './proof-lines.ts'
 
 /** The composer's image of a mailing: its own upload, else the newest map example of the media library. */
@@ -176,11 +181,23 @@ export async function getMailingMap(ctx: ArtworkContext, month: string): Promise
   const { image, isDefault } = await mailingMapImage(ctx.db, row)
   const size = image && (await imageSize(ctx, image))
   const markers = await markersOf(ctx.db, month, specs)
+  const legendBand =
+    markers.length === 0
+      ? null
+      : await legendBandInChild({
+          specs,
+          markers: markers.map(({ line, number, businessName }) => ({
+            number,
+            businessName,
+            shortUrl: shortUrl(ctx, line),
+          })),
+        })
   return {
     month,
     image: image && size ? { url: mapImageUrl(month, image, isDefault), ...size } : null,
     imageIsDefault: isDefault,
     legend: row?.legend ?? true,
+    legendBand,
     card: mapCard(specs),
     markers: markers.map(({ line, ...m }) => ({
       ...m,

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '#server/db/schema.ts'
@@ -197,6 +201,45 @@ describe('map composer: legend and image', () => {
     expect((await getMap()).legend).toBe(true)
   })
 
+  it('says where the legend prints, the band the proof draws it in', async () => {
+    const { legendBand, card } = await getMap()
+    if (!legendBand) throw new Error('no legend band')
+    // Across the foot of the safe area, as tall as its rows need (QR codes: at most a third of it).
+    expect(legendBand.leftInches).toBeCloseTo(card.safeInches, 6)
+    expect(legendBand.widthInches).toBeCloseTo(card.widthInches - 2 * card.safeInches, 6)
+    expect(legendBand.topInches + legendBand.heightInches).toBeCloseTo(card.heightInches - card.safeInches, 6)
+    expect(legendBand.heightInches).toBeGreaterThan(0.5)
+    expect(legendBand.heightInches).toBeLessThanOrEqual((card.heightInches - 2 * card.safeInches) / 3)
+
+    // The proof's "Map key" and its numbered rows lie inside that band (pdftotext measures in points from
+    // the page's top-left; the trim starts 0.375 in of slug and the bleed in from there).
+    const proof = await t.request(`/api/admin/mailings/${MONTH}/proof.pdf`, { cookie: admin })
+    expect(proof.status).toBe(200)
+    const file = path.join(os.tmpdir(), `legend-band-${process.pid}-${Date.now()}.pdf`)
+    fs.writeFileSync(file, new Uint8Array(await proof.arrayBuffer()))
+    try {
+      const offset = 0.375 + card.bleedInches
+      const lines = pageTwoLines(file)
+        .filter((line) => line.text === 'Map key' || /^\d+ \D/.test(line.text))
+        .map((line) => ({
+          ...line,
+          left: line.xMin / 72 - offset,
+          top: line.yMin / 72 - offset,
+          bottom: line.yMax / 72 - offset,
+        }))
+      expect(lines.map((line) => line.text)).toEqual(
+        expect.arrayContaining(['Map key', expect.stringMatching(/^1 Alice Books/)]),
+      )
+      for (const line of lines) {
+        expect(line.left).toBeGreaterThanOrEqual(legendBand.leftInches)
+        expect(line.top).toBeGreaterThanOrEqual(legendBand.topInches)
+        expect(line.bottom).toBeLessThanOrEqual(legendBand.topInches + legendBand.heightInches)
+      }
+    } finally {
+      fs.rmSync(file, { force: true })
+    }
+  }, 60_000)
+
   it('shows the newest map example by default, with its size', async () => {
     expect((await getMap()).image).toBeNull()
     const bytes = await pngBytes(300, 200)
@@ -275,3 +318,22 @@ describe('mailingProofMap', () => {
     expect(proof.headers.get('content-type')).toBe('application/pdf')
   }, 60_000)
 })
+
+/** Page 2's text lines with their boxes, in points from the page's top-left (pdftotext -bbox-layout). */
+function pageTwoLines(file: string): { text: string; xMin: number; yMin: number; yMax: number }[] {
+  const result = spawnSync('pdftotext', ['-f', '2', '-l', '2', '-bbox-layout', file, '-'], {
+    encoding: 'utf8',
+  })
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    throw new Error('pdftotext is not installed: install the Debian package poppler-utils')
+  expect(result.status).toBe(0)
+  return [...result.stdout.matchAll(/<line ([^>]*)>([\s\S]*?)<\/line>/g)].map((match) => {
+    const attrs = Object.fromEntries(
+      [...(match[1] ?? '').matchAll(/(\w+)="([\d.]+)"/g)].map((a) => [a[1], Number(a[2])]),
+    )
+    const words = [...(match[2] ?? '').matchAll(/<word[^>]*>([^<]*)<\/word>/g)].map((w) =>
+      (w[1] ?? '').replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
+    )
+    return { text: words.join(' '), xMin: attrs.xMin ?? 0, yMin: attrs.yMin ?? 0, yMax: attrs.yMax ?? 0 }
+  })
+}

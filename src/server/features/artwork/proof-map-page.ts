@@ -1,9 +1,26 @@
 import { type PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
 import type { PdfFonts } from '#server/lib/pdf-fonts.ts'
-import { fontText as plainFontText, wrapText } from '#server/lib/pdf-text.ts'
+import { wrapText } from '#server/lib/pdf-text.ts'
 import type { PrintSize, PrintSpecs } from '#shared/artwork.ts'
 import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
+import {
+  CAPTION_MAX_WIDTH,
+  fontText,
+  LEGEND_TITLE,
+  LINE_HEIGHT,
+  legendRowText,
+  MIN_TEXT_SIZE,
+  mapLegendLayout,
+} from './proof-map-legend.ts'
+
+export {
+  CAPTION_MAX_WIDTH,
+  type LegendCell,
+  type LegendLayout,
+  legendLayout,
+  MIN_TEXT_SIZE,
+} from './proof-map-legend.ts'
 
 /**
  * The card's map side: the mailing's map image covering the page's bleed box, each sold icon as a marker
@@ -13,26 +30,11 @@ import { MAX_ARTWORK_PIXELS } from './artwork-file.ts'
  */
 
 const POINTS_PER_INCH = 72
-/** Captions and legend text never print smaller than this. */
-export const MIN_TEXT_SIZE = 6.5
 const CAPTION_SIZE = 7
-/** A caption wraps to lines no wider than this. */
-export const CAPTION_MAX_WIDTH = 1.5 * POINTS_PER_INCH
 const CAPTION_MAX_LINES = 3
 /** The space between a marker's square and its caption. */
 const CAPTION_GAP = 1.5
-const LINE_HEIGHT = 1.2
-const LEGEND_MAX_SIZE = 8
-const LEGEND_PADDING = 6
-const LEGEND_GAP = 6
-const LEGEND_TITLE = 'Map key'
-/** The legend takes at most this share of the safe area's height when it holds QR codes. */
-const LEGEND_QR_MAX_SHARE = 1 / 3
-/** The narrowest text beside a legend row's QR code. */
-const LEGEND_MIN_TEXT = 1.1 * POINTS_PER_INCH
 const BADGE_SIZE = 9
-/** Between a legend row's QR code and its text. */
-const QR_TEXT_GAP = 4
 
 export const NO_MAP_IMAGE_TEXT = 'No map image uploaded for this mailing.'
 export const MAP_IMAGE_UNREADABLE_TEXT = 'The map image could not be read.'
@@ -81,11 +83,6 @@ export type MapSideTools = {
 
 export type MapFonts = PdfFonts
 
-/** Text `font` can draw (pdf-text.ts fontText), its runs of spaces collapsed; '?' when nothing is left. */
-function fontText(font: PDFFont, text: string): string {
-  return plainFontText(text, font).replace(/ +/g, ' ').trim() || '?'
-}
-
 // ---------------------------------------------------------------- geometry
 
 export function sizeInPoints(size: PrintSize): Size {
@@ -118,142 +115,6 @@ export function captionBox(marker: Box, text: Size, trim: Box): Box {
   const y =
     below >= trim.y ? below : Math.min(marker.y + marker.height + CAPTION_GAP, top(trim) - text.height)
   return { x, y, width: text.width, height: text.height }
-}
-
-/** A legend row's parts: the QR code box (null when links print as text) and the text's box beside it. */
-export type LegendCell = { box: Box; qr: Box | null; text: Box }
-export type LegendLayout = {
-  kind: 'qr' | 'link'
-  /** The white box the legend is drawn in, at the bottom of the safe area. */
-  band: Box
-  /** The title's baseline and size. */
-  title: { x: number; y: number; size: number }
-  /** Text size of the rows. */
-  size: number
-  columns: number
-  rows: number
-  cells: LegendCell[]
-}
-
-/**
- * The legend: a band across the bottom of the safe area, its rows in columns (filled top to bottom,
- * then left to right). With `qrOuter` (the widest QR code's side with its quiet zone), each row holds
- * its code when every row fits in a band of at most a third of the safe height with at least
- * LEGEND_MIN_TEXT beside the code; otherwise each row is the number, the business and its link in text
- * at the largest size from LEGEND_MAX_SIZE down to MIN_TEXT_SIZE at which `textWidth(size)` (the widest
- * row's text) fits its column in a band of at most half the safe height. When even the floor does not
- * fit, rows are 1.5 in wide and may take three lines (a name wrapped over two, then the link).
- */
-export function legendLayout(
-  safe: Box,
-  count: number,
-  qrOuter: number | null,
-  textWidth: (size: number) => number,
-): LegendLayout {
-  if (qrOuter !== null) {
-    const layout = qrLegend(safe, count, qrOuter)
-    if (layout) return layout
-  }
-  return linkLegend(safe, count, textWidth)
-}
-
-function qrLegend(safe: Box, count: number, qrOuter: number): LegendLayout | null {
-  const inner = safe.width - 2 * LEGEND_PADDING
-  const columns = Math.max(
-    1,
-    Math.floor((inner + LEGEND_GAP) / (qrOuter + QR_TEXT_GAP + LEGEND_MIN_TEXT + LEGEND_GAP)),
-  )
-  const rows = Math.ceil(count / columns)
-  const titleSize = LEGEND_MAX_SIZE
-  const height = 2 * LEGEND_PADDING + titleSize * 1.6 + rows * qrOuter + (rows - 1) * 2
-  if (height > safe.height * LEGEND_QR_MAX_SHARE) return null
-  return gridLegend(safe, count, {
-    kind: 'qr',
-    columns,
-    rowHeight: qrOuter,
-    rowGap: 2,
-    size: LEGEND_MAX_SIZE,
-    qrOuter,
-  })
-}
-
-function linkLegend(safe: Box, count: number, textWidth: (size: number) => number): LegendLayout {
-  const inner = safe.width - 2 * LEGEND_PADDING
-  let best: { size: number; columns: number; lines: number } | null = null
-  for (let size = LEGEND_MAX_SIZE; size >= MIN_TEXT_SIZE && !best; size -= 0.5) {
-    // Two lines a row (the business, then its link), in as few columns as hold the widest row.
-    const wanted = textWidth(size)
-    const columns = Math.max(1, Math.floor((inner + LEGEND_GAP) / (wanted + LEGEND_GAP)))
-    const rows = Math.ceil(count / columns)
-    const height = 2 * LEGEND_PADDING + size * 1.6 + rows * (2 * size * LINE_HEIGHT + 2)
-    if (wanted <= inner && height <= safe.height / 2) best = { size, columns, lines: 2 }
-  }
-  // Even the floor does not fit: the floor size, in as many columns as keep a row 1.5 in wide.
-  best ??= {
-    size: MIN_TEXT_SIZE,
-    columns: Math.max(1, Math.floor((inner + LEGEND_GAP) / (CAPTION_MAX_WIDTH + LEGEND_GAP))),
-    lines: 3,
-  }
-  const rowHeight = best.lines * best.size * LINE_HEIGHT
-  return gridLegend(safe, count, {
-    kind: 'link',
-    columns: best.columns,
-    rowHeight,
-    rowGap: 2,
-    size: best.size,
-    qrOuter: 0,
-  })
-}
-
-function gridLegend(
-  safe: Box,
-  count: number,
-  grid: {
-    kind: 'qr' | 'link'
-    columns: number
-    rowHeight: number
-    rowGap: number
-    size: number
-    qrOuter: number
-  },
-): LegendLayout {
-  const columns = Math.max(1, Math.min(grid.columns, count))
-  const rows = Math.max(1, Math.ceil(count / columns))
-  const titleSize = LEGEND_MAX_SIZE
-  const titleBlock = titleSize * 1.6
-  const height = Math.min(
-    safe.height,
-    2 * LEGEND_PADDING + titleBlock + rows * grid.rowHeight + (rows - 1) * grid.rowGap,
-  )
-  const band = { x: safe.x, y: safe.y, width: safe.width, height }
-  const inner = band.width - 2 * LEGEND_PADDING
-  const columnWidth = (inner - (columns - 1) * LEGEND_GAP) / columns
-  const firstRowTop = top(band) - LEGEND_PADDING - titleBlock
-  const cells: LegendCell[] = []
-  for (let index = 0; index < count; index++) {
-    const column = Math.floor(index / rows)
-    const row = index % rows
-    const box = {
-      x: band.x + LEGEND_PADDING + column * (columnWidth + LEGEND_GAP),
-      y: firstRowTop - (row + 1) * grid.rowHeight - row * grid.rowGap,
-      width: columnWidth,
-      height: grid.rowHeight,
-    }
-    const qr = grid.kind === 'qr' ? { x: box.x, y: box.y, width: grid.qrOuter, height: grid.qrOuter } : null
-    const text = qr
-      ? { ...box, x: box.x + qr.width + QR_TEXT_GAP, width: box.width - qr.width - QR_TEXT_GAP }
-      : box
-    cells.push({ box, qr, text })
-  }
-  return {
-    kind: grid.kind,
-    band,
-    title: { x: band.x + LEGEND_PADDING, y: top(band) - LEGEND_PADDING - titleSize, size: titleSize },
-    size: grid.size,
-    columns,
-    rows,
-    cells,
-  }
 }
 
 /**
@@ -477,19 +338,12 @@ function drawLegend(tools: MapSideTools, page: PDFPage, layout: MapPageLayout, m
   const regular = tools.fonts.regular
   const bold = tools.fonts.bold
   const codes = markers.map((marker) => (marker.shortUrl ? tools.qrCode(marker.shortUrl) : null))
-  const qrOuter = Math.max(0, ...codes.map((code) => code?.outer ?? 0))
-  const rowText = (marker: MapSideMarker) => [
-    `${marker.number}  ${fontText(bold, marker.businessName)}`,
-    marker.shortUrl ? fontText(regular, linkText(marker.shortUrl)) : '',
-  ]
-  const widest = (size: number) =>
-    Math.max(
-      ...markers.map((marker) => {
-        const [name = '', link = ''] = rowText(marker)
-        return Math.max(bold.widthOfTextAtSize(name, size), regular.widthOfTextAtSize(link, size))
-      }),
-    )
-  const legend = legendLayout(layout.safe, markers.length, qrOuter > 0 ? qrOuter : null, widest)
+  const legend = mapLegendLayout(
+    layout.safe,
+    markers,
+    tools.fonts,
+    codes.map((code) => code?.outer ?? null),
+  )
   page.drawRectangle({ ...legend.band, color: rgb(1, 1, 1), borderColor: RULE, borderWidth: 0.5 })
   page.drawText(LEGEND_TITLE, { ...legend.title, font: bold, color: INK })
   markers.forEach((marker, index) => {
@@ -497,7 +351,7 @@ function drawLegend(tools: MapSideTools, page: PDFPage, layout: MapPageLayout, m
     if (!cell) return
     const code = codes[index]
     if (cell.qr && code) code.draw(page, cell.qr)
-    const [name = '', link = ''] = rowText(marker)
+    const [name = '', link = ''] = legendRowText(tools.fonts, marker)
     const lines: { text: string; font: PDFFont }[] = [
       ...wrapText(name, bold, legend.size, cell.text.width).map((text) => ({ text, font: bold })),
       ...(cell.qr || !link ? [] : wrapText(link, regular, legend.size, cell.text.width)).map((text) => ({
@@ -519,11 +373,6 @@ function drawLegend(tools: MapSideTools, page: PDFPage, layout: MapPageLayout, m
 }
 
 // ---------------------------------------------------------------- helpers
-
-/** A short link as printed: without its scheme ('town.example/go/k7m4qx2'). */
-function linkText(shortUrl: string): string {
-  return shortUrl.replace(/^https?:\/\//i, '')
-}
 
 function top(box: Box): number {
   return box.y + box.height

@@ -15,7 +15,6 @@ import {
   rectangle,
   setFillingCmykColor,
 } from '@cantoo/pdf-lib'
-import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { embedNotoSans, type PdfFonts } from '#server/lib/pdf-fonts.ts'
 import { fontText, winAnsiText, wrapText } from '#server/lib/pdf-text.ts'
@@ -34,6 +33,7 @@ import {
   right,
   top,
 } from './proof-page.ts'
+import { type QrGeometry, type QrSymbol, qrGeometry, qrSymbol } from './qr-symbol.ts'
 
 /**
  * The proof of a month's postcard, the file the printer receives: page 1 is the card's calendar side (a
@@ -121,8 +121,6 @@ const CELL_PADDING = 4
 /** Business names print at this size or larger, wherever they are: smaller does not read on a card. */
 export const NAME_MIN_SIZE = 6.5
 const NAME_MAX_SIZE = 8
-/** A QR code's quiet zone: this many modules of white on every side, which a scanner needs to find it. */
-export const QR_QUIET_ZONE_MODULES = 4
 const LINK_TEXT_MAX_SIZE = 6
 /** The artwork is left out of a cell whose room for it is less than this (points): the name comes first. */
 const MIN_ARTWORK_POINTS = 12
@@ -508,26 +506,7 @@ function unplacedMap(icons: ProofIcon[]): ProofMap {
 
 // ---------------------------------------------------------------- QR codes
 
-/** A short link's QR symbol (error correction M): `size` modules a side, `dark(row, column)` per module. */
-export type QrSymbol = { size: number; dark: (row: number, column: number) => boolean }
-
-export function qrSymbol(text: string): QrSymbol {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
-  return { size: modules.size, dark: (row, column) => Boolean(modules.get(row, column)) }
-}
-
-/**
- * A QR code's printed measures in points: the symbol is `sizeInches` a side across its `modules`, and the
- * quiet zone of QR_QUIET_ZONE_MODULES modules on every side comes on top of it (`outer`).
- */
-export type QrGeometry = { modules: number; module: number; symbol: number; quietZone: number; outer: number }
-
-export function qrGeometry(modules: number, sizeInches: number): QrGeometry {
-  const symbol = sizeInches * POINTS_PER_INCH
-  const module = symbol / modules
-  const quietZone = QR_QUIET_ZONE_MODULES * module
-  return { modules, module, symbol, quietZone, outer: symbol + 2 * quietZone }
-}
+export { QR_QUIET_ZONE_MODULES, type QrGeometry, type QrSymbol, qrGeometry, qrSymbol } from './qr-symbol.ts'
 
 /** A run of dark modules in module units from the symbol's top-left: `height` rows of the same run. */
 export type QrRectangle = { row: number; column: number; width: number; height: number }

@@ -24,6 +24,8 @@ const MAP: MailingMapResponse = {
   imageIsDefault: true,
   legend: true,
   card: { widthInches: 8.5, heightInches: 11, bleedInches: 0.125, safeInches: 0.25 },
+  // The legend's band across the foot of the safe area: 9.75 in to 10.75 in from the top.
+  legendBand: { leftInches: 0.25, topInches: 9.75, widthInches: 8, heightInches: 1 },
   markers: [
     marker({ orderId: 'MAP-1', businessName: "Bob's Bakery", size: 'premium', x: 0.42, y: 0.18 }),
     marker({ orderId: 'MAP-2', businessName: 'Corner Garage', number: 2, x: 0.3, y: 0.6 }),
@@ -100,6 +102,37 @@ describe('MapComposer', () => {
     expect(garage.getAttribute('aria-label')).toBe('Corner Garage, Regular icon, placed at 42%, 18%')
     expect(screen.getByText("Overlaps: Bob's Bakery and Corner Garage")).toBeTruthy()
     expect(description(garage)).toBe("Number 2, Map Icon. Overlaps Bob's Bakery.")
+  })
+
+  it('flags a marker over the map key while the card prints the legend, and shows where the key goes', async () => {
+    current = MAP
+    const { unmount } = renderWithQueries(<MapComposer month="2033-03" />)
+    const garage = await screen.findByRole('button', { name: /^Corner Garage,/ })
+    expect(screen.getByText('Map key')).toBeTruthy()
+    // Down from 60 % to 90 % (9.9 in of 11): its square reaches into the band from 9.75 in.
+    for (let i = 0; i < 6; i++) fireEvent.keyDown(garage, { key: 'ArrowDown', shiftKey: true })
+    expect(garage.getAttribute('aria-label')).toBe('Corner Garage, Regular icon, placed at 30%, 90%')
+    expect(screen.getByText('Over the map key: Corner Garage')).toBeTruthy()
+    expect(description(garage)).toBe('Number 2, Map Icon. Over the map key.')
+    // Up 2 % at a time until its square (0.5 in) clears the band: 84 % puts its foot at 9.49 in.
+    for (let i = 0; i < 6; i++) fireEvent.keyDown(garage, { key: 'ArrowUp' })
+    expect(garage.getAttribute('aria-label')).toBe('Corner Garage, Regular icon, placed at 30%, 84%')
+    expect(screen.queryByText(/^Over the map key:/)).toBeNull()
+    unmount()
+
+    // Without the legend nothing prints there: no band, no flag.
+    current = {
+      ...MAP,
+      legend: false,
+      markers: MAP.markers.map((m) => ({ ...m, y: m.orderId === 'MAP-2' ? 0.9 : m.y })),
+    }
+    renderWithQueries(<MapComposer month="2033-03" />)
+    const moved = await screen.findByRole('button', {
+      name: 'Corner Garage, Regular icon, placed at 30%, 90%',
+    })
+    expect(screen.queryByText('Map key')).toBeNull()
+    expect(screen.queryByText(/^Over the map key:/)).toBeNull()
+    expect(description(moved)).toBe('Number 2, Map Icon.')
   })
 
   it('says so when no map icons are sold', async () => {

@@ -15,7 +15,9 @@ import { toast } from '#client/components/ui/use-toast.ts'
 import { cn } from '#client/lib/cn.ts'
 import {
   isOutsideSafeArea,
+  isOverBand,
   type MailingMapResponse,
+  type MapBand,
   type MapMarkerDto,
   type MapPoint,
   overlappingMarkers,
@@ -89,6 +91,13 @@ function ComposerBody({ month, map }: { month: string; map: MailingMapResponse }
     () => new Set(markers.filter((m) => isOutsideSafeArea(card, m)).map((m) => m.orderId)),
     [card, markers],
   )
+  // The card prints every marker on top of the legend, where it would hide a row of the key.
+  const legendBand = map.legend ? map.legendBand : null
+  const overLegend = useMemo(
+    () =>
+      new Set(legendBand ? markers.filter((m) => isOverBand(card, legendBand, m)).map((m) => m.orderId) : []),
+    [card, legendBand, markers],
+  )
   const names = new Map(markers.map((m) => [m.orderId, m.businessName]))
   const unsaved = Object.keys(moves).length
 
@@ -115,6 +124,7 @@ function ComposerBody({ month, map }: { month: string; map: MailingMapResponse }
       .map((other) => `${m.businessName} and ${names.get(other)}`),
   )
   const outsideNames = markers.filter((m) => outside.has(m.orderId)).map((m) => m.businessName)
+  const overLegendNames = markers.filter((m) => overLegend.has(m.orderId)).map((m) => m.businessName)
   const unplacedNames = markers.filter((m) => !m.placed && !m.moved).map((m) => m.businessName)
 
   return (
@@ -134,9 +144,15 @@ function ComposerBody({ month, map }: { month: string; map: MailingMapResponse }
       <CardView
         map={map}
         markers={markers}
-        flagged={(id) => overlaps.has(id) || outside.has(id)}
+        legendBand={legendBand}
+        flagged={(id) => overlaps.has(id) || outside.has(id) || overLegend.has(id)}
         describeMarker={(m) =>
-          markerDescription(m, overlaps.get(m.orderId) ?? [], outside.has(m.orderId), names)
+          markerDescription(
+            m,
+            overlaps.get(m.orderId) ?? [],
+            { outside: outside.has(m.orderId), overLegend: overLegend.has(m.orderId) },
+            names,
+          )
         }
         onMove={moveTo}
       />
@@ -153,7 +169,13 @@ function ComposerBody({ month, map }: { month: string; map: MailingMapResponse }
           <p role="status" aria-live="polite" className="text-sm font-medium text-green-800">
             {status}
           </p>
-          <MapChecks overlaps={overlapPairs} outside={outsideNames} unplaced={unplacedNames} />
+          <MapChecks
+            overlaps={overlapPairs}
+            outside={outsideNames}
+            overLegend={overLegendNames}
+            unplaced={unplacedNames}
+            legend={legendBand !== null}
+          />
         </div>
       ) : null}
     </div>
@@ -163,34 +185,47 @@ function ComposerBody({ month, map }: { month: string; map: MailingMapResponse }
 function markerDescription(
   marker: ShownMarker,
   overlapIds: string[],
-  isOutside: boolean,
+  flags: { outside: boolean; overLegend: boolean },
   names: Map<string, string>,
 ): string {
   const notes = [`Number ${marker.number}, ${marker.iconName}.`]
   if (!marker.placed && !marker.moved) notes.push('Not placed yet.')
   if (overlapIds.length > 0) notes.push(`Overlaps ${listText(overlapIds.map((id) => names.get(id) ?? id))}.`)
-  if (isOutside) notes.push('Outside the safe area.')
+  if (flags.outside) notes.push('Outside the safe area.')
+  if (flags.overLegend) notes.push('Over the map key.')
   return notes.join(' ')
 }
 
 function MapChecks({
   overlaps,
   outside,
+  overLegend,
   unplaced,
+  legend,
 }: {
   overlaps: string[]
   outside: string[]
+  overLegend: string[]
   unplaced: string[]
+  /** The card prints the legend. */
+  legend: boolean
 }) {
-  if (overlaps.length + outside.length + unplaced.length === 0)
+  if (overlaps.length + outside.length + overLegend.length + unplaced.length === 0)
     return (
-      <p className="text-sm text-slate-700">Every icon is placed, inside the safe area, with no overlaps.</p>
+      <p className="text-sm text-slate-700">
+        {legend
+          ? 'Every icon is placed, inside the safe area and clear of the map key, with no overlaps.'
+          : 'Every icon is placed, inside the safe area, with no overlaps.'}
+      </p>
     )
   return (
     <ul className="space-y-1 text-sm">
       {overlaps.length > 0 ? <li className="text-red-800">Overlaps: {overlaps.join('; ')}</li> : null}
       {outside.length > 0 ? (
         <li className="text-red-800">Outside the safe area: {listText(outside)}</li>
+      ) : null}
+      {overLegend.length > 0 ? (
+        <li className="text-red-800">Over the map key: {listText(overLegend)}</li>
       ) : null}
       {unplaced.length > 0 ? <li className="text-slate-800">Not placed yet: {listText(unplaced)}</li> : null}
     </ul>
@@ -265,12 +300,15 @@ function MapToolbar({ month, map }: { month: string; map: MailingMapResponse }) 
 function CardView({
   map,
   markers,
+  legendBand,
   flagged,
   describeMarker,
   onMove,
 }: {
   map: MailingMapResponse
   markers: ShownMarker[]
+  /** Where the card prints the legend; null when it prints none. */
+  legendBand: MapBand | null
   flagged: (orderId: string) => boolean
   describeMarker: (marker: ShownMarker) => string
   onMove: (orderId: string, point: MapPoint) => void
@@ -319,6 +357,20 @@ function CardView({
             bottom: inset(card.safeInches, card.heightInches),
           }}
         />
+        {legendBand ? (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute border border-dotted border-blue-700 bg-white/70 p-1 text-xs text-slate-800"
+            style={{
+              left: inset(legendBand.leftInches, card.widthInches),
+              top: inset(legendBand.topInches, card.heightInches),
+              width: inset(legendBand.widthInches, card.widthInches),
+              height: inset(legendBand.heightInches, card.heightInches),
+            }}
+          >
+            Map key
+          </div>
+        ) : null}
         {markers.map((marker) => (
           <Marker
             key={marker.orderId}
