@@ -43,6 +43,14 @@ export async function createPgliteTestFolder(dataDir: string): Promise<void> {
 
 /** A fresh, migrated database for one test file (or one test): a copy of the run's template. */
 export async function openTestDatabase(): Promise<Database> {
+  return (await openTestDatabaseWithUrl()).database
+}
+
+/**
+ * openTestDatabase, and on PostgreSQL the database's URL, for a test that opens a second connection of its
+ * own (to hold a row while the app waits for it). `url` is undefined on PGlite, which has one connection.
+ */
+export async function openTestDatabaseWithUrl(): Promise<{ database: Database; url: string | undefined }> {
   if (testEngine === 'postgres') {
     const { url, drop } = await createPostgresTestDatabase()
     // Tests that fire hundreds of requests at once queue for the pool's 10 connections; on a busy machine
@@ -50,14 +58,17 @@ export async function openTestDatabase(): Promise<Database> {
     // tests) open their own pool.
     const database = openPostgres(url, { connectionTimeoutMillis: 120_000 })
     return {
-      ...database,
-      close: async () => {
-        await database.close()
-        await drop()
+      url,
+      database: {
+        ...database,
+        close: async () => {
+          await database.close()
+          await drop()
+        },
       },
     }
   }
   const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))])
   const client = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions })
-  return wrapPglite(client)
+  return { database: wrapPglite(client), url: undefined }
 }

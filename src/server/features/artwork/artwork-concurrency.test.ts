@@ -2,7 +2,6 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPostgres } from '#server/db/client.ts'
 import { orderArtwork } from '#server/db/schema.ts'
 import {
   buyAndPayDays,
@@ -11,8 +10,9 @@ import {
   storedArtworkFiles,
   uploadArtworkFile,
 } from '#server/test/artwork-test-helpers.ts'
+import { waitForLockWaiters } from '#server/test/lock-waiters.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { createPostgresTestDatabase, testEngine } from '#server/test/test-database.ts'
+import { openTestDatabaseWithUrl } from '#server/test/test-database.ts'
 
 /**
  * Two first uploads to one line at once: the line ends with one file, and the loser's file is not left
@@ -26,22 +26,9 @@ let days: { id: string; date: string }[]
 let databaseUrl: string | undefined
 
 beforeAll(async () => {
-  if (testEngine === 'postgres') {
-    const created = await createPostgresTestDatabase()
-    databaseUrl = created.url
-    const database = openPostgres(created.url, { connectionTimeoutMillis: 120_000 })
-    t = await createTestApp({
-      database: {
-        ...database,
-        close: async () => {
-          await database.close()
-          await created.drop()
-        },
-      },
-    })
-  } else {
-    t = await createTestApp()
-  }
+  const opened = await openTestDatabaseWithUrl()
+  databaseUrl = opened.url
+  t = await createTestApp({ database: opened.database })
   await t.createAdmin()
   admin = await t.signIn(ADMIN)
   ;({ month, days } = await openMonthWithDays(t, admin))
@@ -57,22 +44,6 @@ async function namedFiles(orderId: string): Promise<string[]> {
   return [row.fileKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])]
     .map((key) => key.slice('artwork/'.length))
     .sort()
-}
-
-/** Waits until `count` sessions of this database wait for a lock (no fixed sleeps). */
-async function waitForLockWaiters(client: pg.Client, count: number) {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    // Statistics views are read once per transaction, and `client` is inside one: read them afresh.
-    await client.query('select pg_stat_clear_snapshot()')
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-    )
-    if ((rows[0]?.n ?? 0) >= count) return
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} lock waiters`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
 
 describe('concurrent first uploads to one line', () => {

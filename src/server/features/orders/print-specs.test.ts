@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openPostgres } from '#server/db/client.ts'
-import { createPostgresTestDatabase, openTestDatabase, testEngine } from '#server/test/test-database.ts'
+import type { Database } from '#server/db/client.ts'
+import { waitForLockWaiters } from '#server/test/lock-waiters.ts'
+import { openTestDatabaseWithUrl, testEngine } from '#server/test/test-database.ts'
 import { DEFAULT_PRINT_SPECS, type HouseAdImage, type PrintSpecs } from '#shared/artwork.ts'
 import { getPrintSpecs, setHouseAdImage, setPrintSpecs } from './print-specs.service.ts'
 
@@ -13,20 +14,7 @@ let database: Database
 let databaseUrl: string | undefined
 
 beforeAll(async () => {
-  if (testEngine === 'postgres') {
-    const created = await createPostgresTestDatabase()
-    databaseUrl = created.url
-    const opened = openPostgres(created.url, { connectionTimeoutMillis: 120_000 })
-    database = {
-      ...opened,
-      close: async () => {
-        await opened.close()
-        await created.drop()
-      },
-    }
-  } else {
-    database = await openTestDatabase()
-  }
+  ;({ database, url: databaseUrl } = await openTestDatabaseWithUrl())
 })
 afterAll(() => database.close())
 
@@ -83,19 +71,3 @@ describe('print settings and the house ad image', () => {
     },
   )
 })
-
-/** Waits until `count` other sessions of this database wait for a lock (no fixed sleeps). */
-async function waitForLockWaiters(client: pg.Client, count: number) {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    // Statistics views are read once per transaction, and `client` is inside one: read them afresh.
-    await client.query('select pg_stat_clear_snapshot()')
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-    )
-    if ((rows[0]?.n ?? 0) >= count) return
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} lock waiters`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}

@@ -318,6 +318,13 @@ function CardView({
   const bleedW = card.widthInches + 2 * card.bleedInches
   const bleedH = card.heightInches + 2 * card.bleedInches
   const inset = (inches: number, of: number) => `${(inches / of) * 100}%`
+  /** A rectangle in inches from the trim's top-left corner, placed in the trim's box. */
+  const onTrim = (left: number, top: number, width: number, height: number) => ({
+    left: inset(left, card.widthInches),
+    top: inset(top, card.heightInches),
+    width: inset(width, card.widthInches),
+    height: inset(height, card.heightInches),
+  })
 
   return (
     <div
@@ -350,23 +357,23 @@ function CardView({
         <div
           aria-hidden="true"
           className="pointer-events-none absolute border border-dotted border-blue-700"
-          style={{
-            left: inset(card.safeInches, card.widthInches),
-            right: inset(card.safeInches, card.widthInches),
-            top: inset(card.safeInches, card.heightInches),
-            bottom: inset(card.safeInches, card.heightInches),
-          }}
+          style={onTrim(
+            card.safeInches,
+            card.safeInches,
+            card.widthInches - 2 * card.safeInches,
+            card.heightInches - 2 * card.safeInches,
+          )}
         />
         {legendBand ? (
           <div
             aria-hidden="true"
             className="pointer-events-none absolute border border-dotted border-blue-700 bg-white/70 p-1 text-xs text-slate-800"
-            style={{
-              left: inset(legendBand.leftInches, card.widthInches),
-              top: inset(legendBand.topInches, card.heightInches),
-              width: inset(legendBand.widthInches, card.widthInches),
-              height: inset(legendBand.heightInches, card.heightInches),
-            }}
+            style={onTrim(
+              legendBand.leftInches,
+              legendBand.topInches,
+              legendBand.widthInches,
+              legendBand.heightInches,
+            )}
           >
             Map key
           </div>
