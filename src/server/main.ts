@@ -102,8 +102,9 @@ async function main() {
   const refundWorker = startRefundWorker(checkoutContext(deps), { intervalMs: workerIntervalMs, leaseMs })
   // A mailing whose sales close has passed is written closed (every 30 s), so public reads stop offering it.
   const mailingDeadlines = startMailingDeadlines(database.db, logger)
-  // Artwork reminders 7 days and 1 day before each mailing's artwork deadline (every 5 min, deduplicated).
-  const artworkReminders = startArtworkReminders(noticeContext(deps), logger)
+  // Artwork reminders 7 days and 1 day before each mailing's artwork deadline, and the proof's "check your
+  // ad" e-mail to advertisers who bought after it was built (every 5 min, deduplicated).
+  const artworkReminders = startArtworkReminders({ ...noticeContext(deps), secret: deps.authSecret }, logger)
   // The owner's daily digest from 7:00 on the town's clock (every 5 min, one e-mail a day by its dedupe key).
   const ownerDigest = startOwnerDigest(ownerDigestContext(deps), logger)
   // Returning advertisers' offers once a mailing's days are set up, and offers whose window ended (15 s).

@@ -251,6 +251,7 @@ export function proofCheckEmail(
 /**
  * Queues the proof's e-mail to each advertiser with sold lines in the mailing, once its proof exists and
  * while its artwork deadline has not passed (after it nothing can change), unless the address unsubscribed.
+ * An advertiser whose lines were all bought after the proof was built is asked once one of them has artwork.
  * The dedupe key names the mailing and the advertiser, so each is e-mailed once however often the proof
  * is built. Answers how many were queued.
  */
@@ -274,9 +275,20 @@ export async function queueProofChecks(ctx: ProofCheckContext, month: string, no
     .orderBy(asc(advertisers.id))
   const sold = new Map((await selectLines(ctx.db, eq(orders.mailingMonth, month))).map((l) => [l.orderId, l]))
   const checks = new Map<string, ProofCheck>()
+  // Lines bought after the proof was built are shown once they have artwork: the buyer has just been told
+  // to send it, and an ad with nothing in it is not yet worth checking.
+  const builtAt = mailing.proofBuiltAt?.getTime() ?? 0
+  const ready = new Set(
+    rows
+      .filter((row) => {
+        const line = sold.get(row.orderId)
+        return line && (line.artwork !== null || (line.paidAt ?? line.createdAt).getTime() <= builtAt)
+      })
+      .map((row) => row.advertiserId),
+  )
   for (const row of rows) {
     const line = sold.get(row.orderId)
-    if (!line) continue
+    if (!line || !ready.has(row.advertiserId)) continue
     const check = checks.get(row.advertiserId) ?? {
       advertiserId: row.advertiserId,
       email: normalizeAddress(row.email),
@@ -301,4 +313,20 @@ export async function queueProofChecks(ctx: ProofCheckContext, month: string, no
     ctx.db,
     [...checks.values()].filter((c) => !skip.has(c.email)).map((c) => proofCheckEmail(ctx, mailing, c)),
   )
+}
+
+/**
+ * queueProofChecks for every mailing whose proof exists and whose artwork deadline is ahead, so an
+ * advertiser who buys after the owner built the proof is asked too, without waiting for another build.
+ * Answers how many e-mails were queued (those already queued are not counted again).
+ */
+export async function sendDueProofChecks(ctx: ProofCheckContext, now: Date): Promise<number> {
+  const due = await ctx.db
+    .select({ month: mailings.month })
+    .from(mailings)
+    .where(and(isNotNull(mailings.proofBuiltAt), gt(mailings.artworkDueAt, now)))
+    .orderBy(asc(mailings.month))
+  let queued = 0
+  for (const { month } of due) queued += await queueProofChecks(ctx, month, now)
+  return queued
 }

@@ -14,7 +14,7 @@ import type { ProductionBoardResponse } from '#shared/artwork.ts'
 import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 import { addMonths, todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel, toMonthKey } from '#shared/mailings.ts'
-import { queueProofChecks } from './ad-approval.service.ts'
+import { queueProofChecks, sendDueProofChecks } from './ad-approval.service.ts'
 import { markProofBuilt } from './ad-approval-state.ts'
 import { noticeContext } from './artwork.routes.ts'
 
@@ -187,6 +187,43 @@ describe('the advertiser checks their ad as printed', () => {
     await t.db.delete(outbox).where(like(outbox.dedupeKey, `proof-ready:${month}:%`))
     const late = new Date((built?.artworkDueAt.getTime() as number) + 1000)
     expect(await queueProofChecks(ctx(), month, late)).toBe(0)
+  }, 60_000)
+
+  it('asks an advertiser who buys after the proof was built once their ad has artwork, without another build', async () => {
+    const month = await freshMonth()
+    const early = address('grocer')
+    const late = address('deli')
+    // Other tests' mailings share the database: what this mailing's e-mails are is read from the outbox.
+    const askedIn = async () =>
+      (
+        await t.db
+          .select({ to: outbox.toAddress, subject: outbox.subject })
+          .from(outbox)
+          .where(like(outbox.dedupeKey, `proof-ready:${month}:%`))
+      ).sort((x, y) => x.to.localeCompare(y.to))
+    const subject = `Check your ad in the ${mailingMonthLabel(month)} postcard`
+    await buy('Grocer', early)
+    await markProofBuilt(t.db, month, new Date())
+    await sendDueProofChecks(ctx(), new Date())
+    expect(await askedIn()).toEqual([{ to: early, subject }])
+    const bought = await buy('Late Deli', late)
+    // Just bought, no artwork yet: the purchase e-mail asks for it; the check waits.
+    await sendDueProofChecks(ctx(), new Date())
+    expect(await askedIn()).toEqual([{ to: early, subject }])
+    await upload(bought.token, bought.ids, '#b91c1c')
+    await sendDueProofChecks(ctx(), new Date())
+    const both = [
+      { to: early, subject },
+      { to: late, subject },
+    ].sort((x, y) => x.to.localeCompare(y.to))
+    expect(await askedIn()).toEqual(both)
+    // Once only; and after the artwork deadline nothing is queued.
+    await sendDueProofChecks(ctx(), new Date())
+    expect(await askedIn()).toEqual(both)
+    await t.db.delete(outbox).where(like(outbox.dedupeKey, `proof-ready:${month}:%`))
+    const [mailing] = await t.db.select().from(mailings).where(eq(mailings.month, month))
+    await sendDueProofChecks(ctx(), new Date((mailing?.artworkDueAt.getTime() as number) + 1000))
+    expect(await askedIn()).toEqual([])
   }, 60_000)
 
   it("shows each advertiser their own lines only, and another advertiser's line is not found", async () => {
