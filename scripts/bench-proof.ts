@@ -18,6 +18,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { type ProofJobInput, renderProofInChild } from '#server/features/artwork/artwork-file-jobs.ts'
 import { DEFAULT_PRINT_SPECS } from '#shared/artwork.ts'
+import { townMapPng } from './lib/town-map.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const MONTH = '2027-01'
@@ -101,21 +102,8 @@ async function artworkFile(seed: number, size: number, name: string, format: 'jp
     : picture.png({ compressionLevel: 6 }).toBuffer()
 }
 
-/** A town map: blocks between a grid of streets, a river and some parks. */
-async function mapFile() {
-  const next = random(7)
-  const blocks: string[] = []
-  for (let x = 0; x < MAP_PIXELS; x += 150)
-    for (let y = 0; y < MAP_PIXELS; y += 150) {
-      const fill =
-        next() < 0.12
-          ? '#b7dfa4'
-          : `rgb(${225 + Math.floor(next() * 25)},221,${205 + Math.floor(next() * 20)})`
-      blocks.push(`<rect x="${x + 12}" y="${y + 12}" width="126" height="126" rx="6" fill="${fill}"/>`)
-    }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${MAP_PIXELS}" height="${MAP_PIXELS}"><rect width="100%" height="100%" fill="#fdfdf8"/>${blocks.join('')}<path d="M0 900 C 900 700, 1500 1700, 3000 1500" stroke="#8cc4ec" stroke-width="90" fill="none"/></svg>`
-  return sharp(Buffer.from(svg)).png().toBuffer()
-}
+/** A town map at the bench's size. */
+const mapFile = () => townMapPng(MAP_PIXELS, MAP_PIXELS)
 
 type Stored = { key: string; contentType: 'image/png' | 'image/jpeg' }
 

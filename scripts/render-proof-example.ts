@@ -17,6 +17,7 @@ import {
   renderProofPdf,
 } from '#server/features/artwork/proof-pdf.ts'
 import { DEFAULT_PRINT_SPECS } from '#shared/artwork.ts'
+import { townMapPng } from './lib/town-map.ts'
 
 const ORIGIN = 'https://town.example'
 const SOLD_DAYS: [day: number, business: string, colour: string][] = [
@@ -50,24 +51,9 @@ async function logo(name: string, colour: string): Promise<ProofArtwork> {
   return { contentType: 'image/png', load: async () => bytes }
 }
 
-/** A town map: blocks between streets, a river and a few parks. */
+/** A town map at a map's usual shape (portrait, like the card). */
 async function townMap(): Promise<ProofArtwork> {
-  const blocks: string[] = []
-  let seed = 7
-  const next = () => {
-    seed = (seed * 1664525 + 1013904223) % 2 ** 32
-    return seed / 2 ** 32
-  }
-  for (let x = 0; x < 2400; x += 150)
-    for (let y = 0; y < 3000; y += 150) {
-      const fill =
-        next() < 0.12
-          ? '#b7dfa4'
-          : `rgb(${225 + Math.floor(next() * 25)},221,${205 + Math.floor(next() * 20)})`
-      blocks.push(`<rect x="${x + 12}" y="${y + 12}" width="126" height="126" rx="6" fill="${fill}"/>`)
-    }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="3000"><rect width="100%" height="100%" fill="#fdfdf8"/>${blocks.join('')}<path d="M0 1300 C 800 1000, 1400 2000, 2400 1800" stroke="#8cc4ec" stroke-width="90" fill="none"/></svg>`
-  const bytes = await sharp(Buffer.from(svg)).png().toBuffer()
+  const bytes = await townMapPng(2400, 3000)
   return { contentType: 'image/png', load: async () => bytes }
 }
 

@@ -80,12 +80,14 @@ class FileJobsBusyError extends AppError {
   }
 }
 
-/** prepareArtwork (artwork-file.ts) in a child process, with the limits above. */
-export async function prepareArtworkInChild(bytes: Uint8Array): Promise<PreparedArtwork> {
+/**
+ * A job on an uploaded file's bytes, with the upload's time limit: the pool's "busy" becomes
+ * FileJobsBusyError (503 with Retry-After), a file past the child's limits or refused by the checks an
+ * ArtworkRejectedError with the words for the buyer.
+ */
+async function runUploadJob<T>(job: 'prepare-artwork' | 'inspect-file', bytes: Uint8Array): Promise<T> {
   try {
-    return await artworkPool().run<PreparedArtwork>('prepare-artwork', bytes, {
-      timeoutMs: UPLOAD_JOB_TIMEOUT_MS,
-    })
+    return await artworkPool().run<T>(job, bytes, { timeoutMs: UPLOAD_JOB_TIMEOUT_MS })
   } catch (error) {
     if (error instanceof FileJobBusyError) throw new FileJobsBusyError(error.retryAfterSeconds)
     if (error instanceof FileJobLimitError) throw new ArtworkRejectedError(ARTWORK_TOO_COMPLEX_MESSAGE)
@@ -95,19 +97,14 @@ export async function prepareArtworkInChild(bytes: Uint8Array): Promise<Prepared
   }
 }
 
+/** prepareArtwork (artwork-file.ts) in a child process, with the limits above. */
+export function prepareArtworkInChild(bytes: Uint8Array): Promise<PreparedArtwork> {
+  return runUploadJob<PreparedArtwork>('prepare-artwork', bytes)
+}
+
 /** inspectArtwork (artwork-file.ts) in a child process: the type by content and an image's pixel size. */
-export async function inspectFileInChild(bytes: Uint8Array): Promise<InspectedArtwork> {
-  try {
-    return await artworkPool().run<InspectedArtwork>('inspect-file', bytes, {
-      timeoutMs: UPLOAD_JOB_TIMEOUT_MS,
-    })
-  } catch (error) {
-    if (error instanceof FileJobBusyError) throw new FileJobsBusyError(error.retryAfterSeconds)
-    if (error instanceof FileJobLimitError) throw new ArtworkRejectedError(ARTWORK_TOO_COMPLEX_MESSAGE)
-    if (error instanceof FileJobError && error.errorName === 'ArtworkRejectedError')
-      throw new ArtworkRejectedError(error.message)
-    throw error
-  }
+export function inspectFileInChild(bytes: Uint8Array): Promise<InspectedArtwork> {
+  return runUploadJob<InspectedArtwork>('inspect-file', bytes)
 }
 
 /**

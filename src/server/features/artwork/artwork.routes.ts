@@ -89,6 +89,14 @@ async function sendFile(
   })
 }
 
+/** A file the checks refused, as the caller's error: 413 when too large, else 422 on the file field. */
+function uploadRefusal(error: unknown): unknown {
+  if (!(error instanceof ArtworkRejectedError)) return error
+  return error.message === ARTWORK_TOO_LARGE_MESSAGE
+    ? new AppError('payload_too_large', error.message)
+    : new AppError('validation_failed', error.message, { file: [error.message] })
+}
+
 async function readUpload(c: Context<AppEnv>): Promise<{ file: File; orderIds: string[] }> {
   const form = await readMultipartForm(c, 'file and orderId')
   const file = form.get(ARTWORK_UPLOAD_FIELDS.file)
@@ -131,11 +139,7 @@ export function artworkRoutes(deps: AppDeps) {
           const bytes = new Uint8Array(await file.arrayBuffer())
           return c.json(await uploadArtwork(ctx, token, orderIds, { name: file.name, bytes }, new Date()))
         } catch (error) {
-          if (error instanceof ArtworkRejectedError)
-            throw error.message === ARTWORK_TOO_LARGE_MESSAGE
-              ? new AppError('payload_too_large', error.message)
-              : new AppError('validation_failed', error.message, { file: [error.message] })
-          throw error
+          throw uploadRefusal(error)
         }
       })
 
@@ -191,11 +195,7 @@ export function artworkRoutes(deps: AppDeps) {
         try {
           prepared = await prepareArtworkInChild(new Uint8Array(await file.arrayBuffer()))
         } catch (error) {
-          if (error instanceof ArtworkRejectedError)
-            throw error.message === ARTWORK_TOO_LARGE_MESSAGE
-              ? new AppError('payload_too_large', error.message)
-              : new AppError('validation_failed', error.message, { file: [error.message] })
-          throw error
+          throw uploadRefusal(error)
         }
         const { inspected, stored } = prepared
         if (inspected.kind !== 'image')

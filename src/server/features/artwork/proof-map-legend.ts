@@ -1,7 +1,7 @@
 import type { PDFFont } from '@cantoo/pdf-lib'
 import type { PdfFonts } from '#server/lib/pdf-fonts.ts'
 import { fontText as plainFontText } from '#server/lib/pdf-text.ts'
-import type { Box } from './proof-page.ts'
+import { type Box, POINTS_PER_INCH } from './proof-page.ts'
 
 /**
  * The map side's numbered legend ("Map key"): where it goes and how its rows are laid out. Shared by the
@@ -9,7 +9,6 @@ import type { Box } from './proof-page.ts'
  * drawing is proof-map-page.ts's.
  */
 
-const POINTS_PER_INCH = 72
 /** Captions and legend text never print smaller than this. */
 export const MIN_TEXT_SIZE = 6.5
 /** A caption wraps to lines no wider than this. */

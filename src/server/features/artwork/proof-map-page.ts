@@ -13,6 +13,7 @@ import {
   MIN_TEXT_SIZE,
   mapLegendLayout,
 } from './proof-map-legend.ts'
+import { POINTS_PER_INCH } from './proof-page.ts'
 
 export {
   CAPTION_MAX_WIDTH,
@@ -29,7 +30,6 @@ export {
  * and QR codes, so this module knows nothing of the calendar side.
  */
 
-const POINTS_PER_INCH = 72
 const CAPTION_SIZE = 7
 const CAPTION_MAX_LINES = 3
 /** The space between a marker's square and its caption. */

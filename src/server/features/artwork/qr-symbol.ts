@@ -1,8 +1,8 @@
 import QRCode from 'qrcode'
+import { POINTS_PER_INCH } from './proof-page.ts'
 
 /** The QR codes the proof prints for each short link: the symbol and its printed measures. */
 
-const POINTS_PER_INCH = 72
 /** A QR code's quiet zone: this many modules of white on every side, which a scanner needs to find it. */
 export const QR_QUIET_ZONE_MODULES = 4
 
