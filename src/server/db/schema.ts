@@ -551,6 +551,44 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 )
 
+/**
+ * Every payment session a pay link (an invoice's, an offer's "Keep my spots") opened for lines already held
+ * for a buyer (features/orders/pay-pending-lines.service.ts), one row per attempt of the purchase. The
+ * row is written before the provider is asked (state 'opening', session_id null) and names the create call's
+ * idempotency key (purchase_id and attempt) and its parameters, so every opener of the same attempt, in any
+ * instance, and a retry after a crash, gets the one session back. A payment for a session that is no longer
+ * its lines' own is matched to them through this row; its expiry ends the session, never the lines' hold.
+ * state: opening | open | paid | expired (Stripe's session ended, or Cancel on the test checkout) | failed
+ * (the provider refused it). order_ids and amount_cents are what the session charges. A cart checkout's
+ * session is its purchase (purchases.id) and has no row here.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider').notNull(),
+    sessionId: text('session_id'),
+    /** Our own reference sent with the create call (the local provider's session id). */
+    reference: text('reference').notNull(),
+    orderIds: jsonb('order_ids').$type<string[]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** When the provider stops taking the payment; null for a session recorded before this table. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    state: text('state').notNull().default('opening'),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_sessions_attempt_idx').on(t.purchaseId, t.attempt),
+    uniqueIndex('payment_sessions_session_idx').on(t.sessionId),
+    check('payment_sessions_state', sql`${t.state} IN ('opening', 'open', 'paid', 'expired', 'failed')`),
+  ],
+)
+
 /** Each provider event id is recorded once, so an event delivered twice is applied once. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

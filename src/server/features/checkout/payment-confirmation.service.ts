@@ -8,7 +8,19 @@ import { todayInTimeZone } from '#shared/dates.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { checkoutArtwork, receiptPathOf } from '../orders/checkout-artwork.service.ts'
 import { applyOrderStatusChange, countIconClaims } from '../orders/order-status.service.ts'
-import { latePaymentRefundKey, recordLatePaymentRefund, runDueRefunds } from '../orders/refunds.service.ts'
+import {
+  claimLinesOfPaySession,
+  endPaySession,
+  isPaySession,
+  markPaySessionPaid,
+  type PaySessionClaim,
+} from '../orders/pay-pending-lines.service.ts'
+import {
+  latePaymentRefundKey,
+  recordLatePaymentRefund,
+  runDueRefunds,
+  toEmailItem,
+} from '../orders/refunds.service.ts'
 import { lockSellingMonths } from '../orders/selling-months.service.ts'
 import type { CheckoutContext } from './checkout-context.ts'
 import { isHoldLive } from './hold-policy.ts'
@@ -77,13 +89,22 @@ export async function applyPayment(
   paymentRef: string,
 ): Promise<PaymentOutcome> {
   const now = ctx.now()
-  const rows = await tx
-    .select()
-    .from(orders)
-    .where(eq(orders.paymentSessionId, sessionId))
-    .orderBy(asc(orders.id))
-    .for('update')
-  if (rows.length === 0) return { outcome: 'unknown_session' }
+  const sessionLines = () =>
+    tx
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, sessionId))
+      .orderBy(asc(orders.id))
+      .for('update')
+  let rows = await sessionLines()
+  if (rows.length === 0) {
+    // A pay link's earlier session, whose lines have moved on: honoured while they are still held for the buyer,
+    // else refunded whole.
+    const claim = await claimLinesOfPaySession(tx, sessionId, now)
+    if (claim.kind === 'unknown') return { outcome: 'unknown_session' }
+    if (claim.kind === 'taken') return refundUnmatchedPayment(tx, ctx, sessionId, paymentRef, claim)
+    rows = await sessionLines()
+  }
   const open = rows.filter((o) => o.status === 'pending' || o.status === 'expired')
   if (open.length === 0) return { outcome: 'already_applied' }
 
@@ -161,6 +182,7 @@ export async function applyPayment(
     await enqueueEmail(tx, adminLatePaymentRefundedEmail(checkout, site, mail.adminNotifyEmail, conflict))
     return { outcome: 'refunded', paymentRef }
   }
+  await markPaySessionPaid(tx, sessionId, now)
   // Written in this transaction: the mails exist iff the payment was applied. A checkout that bought days
   // or an icon gets its artwork link in the same transaction, so the e-mail can carry it.
   const artwork = await checkoutArtwork(tx, first.purchaseId, ctx.config.timeZone)
@@ -177,6 +199,51 @@ export async function applyPayment(
   )
   await enqueueEmail(tx, adminNewOrderEmail(checkout, site, mail.adminNotifyEmail))
   return { outcome: 'paid' }
+}
+
+/**
+ * Money for a pay link's earlier session whose lines were paid (by another payment), refunded or removed since:
+ * nothing is sold, the whole payment is refunded through the one refund model (recorded here, with no lines:
+ * the lines are not this payment's, so its completion changes none) and the buyer and the administrator are told.
+ */
+async function refundUnmatchedPayment(
+  tx: Db,
+  ctx: CheckoutContext,
+  sessionId: string,
+  paymentRef: string,
+  claim: Extract<PaySessionClaim, { kind: 'taken' }>,
+): Promise<PaymentOutcome> {
+  const now = ctx.now()
+  const [first] = claim.lines
+  const checkout: PaidCheckout = {
+    sessionId,
+    purchaseId: claim.purchaseId,
+    businessName: first?.businessName ?? '',
+    email: first?.email ?? '',
+    items: claim.lines.map(toEmailItem),
+  }
+  await recordLatePaymentRefund(
+    tx,
+    {
+      provider: ctx.payments.name,
+      paymentRef,
+      sessionId,
+      purchaseId: claim.purchaseId,
+      orderIds: [],
+      amountCents: claim.amountCents,
+      reason: claim.reason,
+    },
+    now,
+  )
+  const { site, mail } = ctx.config
+  if (checkout.email)
+    await enqueueEmail(tx, buyerLatePaymentRefundedEmail(checkout, site, ctx.payments.name, claim.reason))
+  await enqueueEmail(tx, adminLatePaymentRefundedEmail(checkout, site, mail.adminNotifyEmail, claim.reason))
+  ctx.logger.warn(
+    { sessionId, purchaseId: claim.purchaseId, reason: claim.reason },
+    "a payment arrived for a pay link's earlier session whose lines were taken: refunding it",
+  )
+  return { outcome: 'refunded', paymentRef }
 }
 
 /**
@@ -247,10 +314,14 @@ async function reclaimLapsedHold(
 }
 
 /**
- * Releases a checkout's live holds at once (Cancel on the test checkout, Stripe's session expired or
- * async payment failed, or a provider that refused the session): orders → expired, days → available.
+ * A payment session ended unpaid (Cancel on the test checkout, Stripe's session expired or async payment
+ * failed, or a provider that refused the session). It ends only the holds it made: a checkout's live holds
+ * are released at once (orders → expired, days → available); a pay link's session (an offer's, an invoice's)
+ * is ended and its lines keep their own hold (the offer's end, the owner's due date), on whatever session
+ * they are. Answers how many lines were released.
  */
 export async function releaseSessionHolds(tx: Db, sessionId: string, now: Date): Promise<number> {
+  if (await endPaySession(tx, sessionId, now)) return 0
   const pending = await tx
     .select()
     .from(orders)
@@ -266,10 +337,12 @@ export async function cancelCheckoutSession(ctx: CheckoutContext, sessionId: str
 }
 
 /**
- * Stripe says the buyer finished but the payment is still processing (an async method): the hold must not
- * lapse meanwhile, so it loses its expiry until async_payment_succeeded or _failed arrives.
+ * Stripe says the buyer finished but the payment is still processing (an async method): a checkout's hold
+ * must not lapse meanwhile, so it loses its expiry until async_payment_succeeded or _failed arrives.
  */
 export async function holdUntilPaymentSettles(tx: Db, sessionId: string, now: Date): Promise<void> {
+  // A pay link's lines keep their own hold (an offer's end): a payment settling after it is a late payment.
+  if (await isPaySession(tx, sessionId)) return
   await tx
     .update(orders)
     .set({ expiresAt: null, updatedAt: now })

@@ -166,9 +166,10 @@ export async function invoiceDocument(
 
 /**
  * The pay link: the purchase's lines awaiting payment go on a payment session of the site's provider and
- * the buyer is sent to its page. A session the link opened before is reused while it can be paid (the
- * local test checkout's never expires; Stripe's last 23 hours), so a payment always finds its lines; an
- * expired one is replaced. Nothing due (paid meanwhile): the buyer's account page.
+ * the buyer is sent to its page. However often and from wherever the link is opened, the lines have one open
+ * session (openPaymentForLines): the one opened before while it can be paid (the local test checkout's until
+ * cancelled; Stripe's 23 hours), else a new one; its end never ends the lines' wait for payment. Nothing due
+ * (paid meanwhile): the buyer's account page.
  */
 export async function payInvoice(
   ctx: InvoiceContext,
@@ -176,21 +177,15 @@ export async function payInvoice(
   now: Date = new Date(),
 ): Promise<string> {
   const { purchase } = await invoiceByToken(ctx.db, token)
-  const lines = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.purchaseId, purchase.id), awaitingPayment))
-    .orderBy(asc(orders.id))
-  if (lines.length === 0) return '/account'
-  return openPaymentForLines(
+  const target = await openPaymentForLines(
     ctx,
     {
       purchaseId: purchase.id,
       email: purchase.email,
-      lines,
-      stillPayable: awaitingPayment,
+      payable: awaitingPayment,
       sessionExpiresAt: new Date(now.getTime() + PAY_SESSION_HOURS * 3600_000),
     },
     now,
   )
+  return target ?? '/account'
 }

@@ -271,8 +271,8 @@ function notOfferedError(state: OfferState): AppError {
 }
 
 /**
- * "Keep my spots": the held lines go on a payment session of the site's provider (one opened before is
- * reused while it can be paid) and the answer is where to pay. Paying takes the normal payment path, which
+ * "Keep my spots": the held lines go on a payment session of the site's provider and the answer is where to
+ * pay; opened again, from anywhere, it leads to the same session while that can be paid (openPaymentForLines). Paying takes the normal payment path, which
  * marks the lines paid, issues the receipt and makes the offer 'kept'. 409 once it is kept, released or
  * lapsed, or when the mailing's sales have closed.
  */
@@ -288,30 +288,32 @@ export async function keepOffer(
   const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, offer.mailingMonth))
   if (mailing?.status !== 'open' || mailing.salesCloseAt.getTime() <= now.getTime())
     throw new AppError('conflict', salesClosedText(offer.mailingMonth))
-  const stillHeld = and(eq(orders.status, 'pending'), gt(orders.expiresAt, now))
-  const lines = await ctx.db
-    .select({ order: orders })
-    .from(orders)
-    .innerJoin(offerLines, eq(offerLines.orderId, orders.id))
-    .where(and(eq(offerLines.offerId, offerId), stillHeld))
-    .orderBy(asc(orders.id))
-  if (lines.length === 0) throw new AppError('conflict', OFFER_TEXTS.lapsed)
+  // The offer's own lines, still held: its hold is the offer's, whatever becomes of a payment session.
+  const stillHeld = and(
+    eq(orders.status, 'pending'),
+    gt(orders.expiresAt, now),
+    inArray(
+      orders.id,
+      ctx.db.select({ id: offerLines.orderId }).from(offerLines).where(eq(offerLines.offerId, offerId)),
+    ),
+  )
   // The card page closes with the hold (a minute before it), within what the provider allows.
   const sessionEnd = Math.max(
     now.getTime() + MIN_SESSION_MS,
     Math.min(now.getTime() + PAY_SESSION_MS, offer.expiresAt.getTime() - 60_000),
   )
-  return openPaymentForLines(
+  const target = await openPaymentForLines(
     ctx,
     {
       purchaseId: offer.purchaseId,
       email: offer.email,
-      lines: lines.map((l) => l.order),
-      stillPayable: stillHeld,
+      payable: stillHeld,
       sessionExpiresAt: new Date(Math.floor(sessionEnd / 1000) * 1000),
     },
     now,
   )
+  if (!target) throw new AppError('conflict', OFFER_TEXTS.lapsed)
+  return target
 }
 
 /**

@@ -290,7 +290,7 @@ async function lockOrders(tx: Db, ids: string[]) {
     : tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update')
 }
 
-function toEmailItem(order: typeof orders.$inferSelect): EmailOrderItem {
+export function toEmailItem(order: typeof orders.$inferSelect): EmailOrderItem {
   const meta = order.metadata ?? {}
   return {
     id: order.id,

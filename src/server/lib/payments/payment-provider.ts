@@ -20,6 +20,11 @@ type CreatePaymentSessionInput = {
   expiresAt: Date
   /** The same-site page the checkout started from (already validated): where Cancel takes the buyer. */
   returnPath?: string
+  /**
+   * Names the session to the provider (Stripe's Idempotency-Key): every create with the same key and the same
+   * input answers the one session. Default: derived from `reference`.
+   */
+  idempotencyKey?: string
 }
 
 type PaymentSession = { id: string; url: string }
@@ -72,6 +77,18 @@ export class RefundRefusedError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'RefundRefusedError'
+  }
+}
+
+/**
+ * The provider answered and refused to open the session (an invalid request, a key already used with other
+ * input): asking again with the same key would be refused again. Any other error leaves it unknown whether
+ * the session was made.
+ */
+export class PaymentSessionRefusedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PaymentSessionRefusedError'
   }
 }
 

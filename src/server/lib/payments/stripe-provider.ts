@@ -1,5 +1,10 @@
 import Stripe from 'stripe'
-import { type PaymentProvider, type PaymentSessionState, RefundRefusedError } from './payment-provider.ts'
+import {
+  type PaymentProvider,
+  PaymentSessionRefusedError,
+  type PaymentSessionState,
+  RefundRefusedError,
+} from './payment-provider.ts'
 
 type StripeProviderOptions = {
   secretKey: string
@@ -33,10 +38,10 @@ function paymentIntentId(value: string | Stripe.PaymentIntent | null): string | 
 /** Stripe Checkout Sessions (hosted payment page) with one line item per order. */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = createStripeClient(options)
-  return {
-    name: 'stripe',
-    async createSession(input) {
-      const session = await stripe.checkout.sessions.create(
+
+  async function createCheckoutSession(input: Parameters<PaymentProvider['createSession']>[0]) {
+    try {
+      return await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           customer_email: input.customerEmail,
@@ -59,9 +64,26 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
           success_url: `${options.publicUrl}/thank-you?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${options.publicUrl}${input.returnPath ?? '/cart-checkout'}`,
         },
-        // A retried create must not open a second session for the same orders.
-        { idempotencyKey: `checkout-${input.reference}` },
+        // A retried create, or a second opener of the same attempt, must not open a second session.
+        { idempotencyKey: input.idempotencyKey ?? `checkout-${input.reference}` },
       )
+    } catch (error) {
+      // Stripe answered no (a key already used with other input included): the same key would be refused again.
+      // A 409 is the same key still in flight for another opener: not a refusal, its session is being made.
+      if (
+        (error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeIdempotencyError) &&
+        error.statusCode !== 409
+      )
+        throw new PaymentSessionRefusedError(error.message)
+      throw error
+    }
+  }
+
+  return {
+    name: 'stripe',
+    async createSession(input) {
+      const session = await createCheckoutSession(input)
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a url')
       return { id: session.id, url: session.url }
     },
