@@ -45,7 +45,7 @@ async function queue(
     subject: options.subject ?? `Subject ${key}`,
     text: `Body of ${key}`,
     headers: { 'X-Test': key },
-    ...(options.checkoutKey ? { checkoutKey: options.checkoutKey } : {}),
+    ...(options.checkoutKey ? { purchaseId: options.checkoutKey } : {}),
   })
   const [row] = await t.db
     .update(outbox)

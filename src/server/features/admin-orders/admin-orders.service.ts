@@ -173,7 +173,7 @@ async function enqueueReceiptEmail(tx: Db, purchaseId: string, mail: ManualOrder
   if (!path || !purchase) return
   await enqueueEmail(tx, {
     dedupeKey: `receipt:${purchaseId}`,
-    checkoutKey: purchaseId,
+    purchaseId: purchaseId,
     kind: 'receipt',
     to: purchase.email.trim(),
     subject: `Your ${mail.site.productName} receipt (order ${purchase.reference})`,

@@ -55,7 +55,7 @@ function termsLines(input: ManualOrderEmail): string[] {
 export function manualOrderConfirmationEmail(input: ManualOrderEmail): OutboxEmail {
   return {
     dedupeKey: `manual-order-confirmation:${input.orderId}`,
-    checkoutKey: input.orderId,
+    purchaseId: input.orderId,
     kind: 'order_confirmation',
     to: input.email,
     subject: subjectOf(input),

@@ -2,7 +2,7 @@ import type { OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import type { SiteConfig } from '#shared/site-config.ts'
 import type { ArtworkDue } from '../orders/order-email-lines.ts'
 
-/** The lines of a checkout the e-mail is about ("Calendar day: Tuesday, January 5, 2027"). */
+/** The lines of a purchase the e-mail is about ("Calendar day: Tuesday, January 5, 2027"). */
 type ArtworkEmailLine = { label: string }
 
 function footer(site: SiteConfig): string[] {
@@ -12,7 +12,7 @@ function footer(site: SiteConfig): string[] {
 /** The owner sends a buyer their link (a manual order, or a buyer who lost the e-mail). */
 export function artworkLinkEmail(input: {
   dedupeKey: string
-  checkoutKey: string
+  purchaseId: string
   to: string
   businessName: string
   url: string
@@ -22,7 +22,7 @@ export function artworkLinkEmail(input: {
 }): OutboxEmail {
   return {
     dedupeKey: input.dedupeKey,
-    checkoutKey: input.checkoutKey,
+    purchaseId: input.purchaseId,
     kind: 'artwork_link',
     to: input.to,
     subject: `Upload your artwork for ${input.site.productName}`,
@@ -41,7 +41,7 @@ export function artworkLinkEmail(input: {
 
 export function artworkChangesRequestedEmail(input: {
   dedupeKey: string
-  checkoutKey: string
+  purchaseId: string
   to: string
   businessName: string
   line: ArtworkEmailLine
@@ -52,7 +52,7 @@ export function artworkChangesRequestedEmail(input: {
 }): OutboxEmail {
   return {
     dedupeKey: input.dedupeKey,
-    checkoutKey: input.checkoutKey,
+    purchaseId: input.purchaseId,
     kind: 'artwork_changes_requested',
     to: input.to,
     subject: `Changes requested for your ${input.site.productName} artwork`,
@@ -76,13 +76,13 @@ type ChangesRequestedLine = ArtworkEmailLine & { note: string | null }
 type PrintWarningLine = ArtworkEmailLine & { warnings: string[] }
 
 /**
- * The reminder before the artwork deadline: what each line of the checkout still needs. A line with no
+ * The reminder before the artwork deadline: what each line of the purchase still needs. A line with no
  * artwork; a line whose file the owner asked to change (with what they asked); a line whose file was
  * received with a print warning (naming it). Lines already fine are not listed.
  */
 export function artworkReminderEmail(input: {
   dedupeKey: string
-  checkoutKey: string
+  purchaseId: string
   to: string
   businessName: string
   /** Lines with no artwork yet. */
@@ -126,7 +126,7 @@ export function artworkReminderEmail(input: {
   const onlyMissing = changes.length === 0 && warnings.length === 0
   return {
     dedupeKey: input.dedupeKey,
-    checkoutKey: input.checkoutKey,
+    purchaseId: input.purchaseId,
     kind: 'artwork_reminder',
     to: input.to,
     subject: `Reminder: your artwork for the ${input.due.label} mailing is due ${input.due.artworkDueText}`,

@@ -5,7 +5,7 @@ import { artworkReminderEmail } from './artwork-emails.ts'
 const site = { ...defaultSiteConfig, contactEmail: 'hello@town.example', contactPhone: '555-0100' }
 const base = {
   dedupeKey: 'artwork-reminder:cs_1:2027-01:7d',
-  checkoutKey: 'cs_1',
+  purchaseId: 'cs_1',
   to: 'owner@harbor.example',
   businessName: 'Harbor Bakery',
   url: 'https://town.example/artwork/tok',

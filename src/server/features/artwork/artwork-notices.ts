@@ -19,7 +19,7 @@ import {
   type LineRow,
   lineLabel,
   lineState,
-  linesOfCheckout,
+  linesOfPurchase,
   ORDER_NOT_FOUND,
   requireMailing,
   reviewArtwork,
@@ -34,7 +34,7 @@ export type NoticeContext = ArtworkContext & { site: SiteConfig }
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * The automatic reminders: 7 days and 1 day before a mailing's artwork deadline, to each checkout with a
+ * The automatic reminders: 7 days and 1 day before a mailing's artwork deadline, to each purchase with a
  * line that still needs something (reminderNeed: missing artwork, changes requested, or a received file with
  * a print warning). A line gets a stage's reminder only if it was bought before that stage
  * began (a buyer who pays 3 days before the deadline has just been told the deadline, and gets the 1-day
@@ -49,7 +49,7 @@ function absoluteUrl(ctx: Pick<ArtworkContext, 'publicOrigin'>, path: string): s
   return `${ctx.publicOrigin}${path}`
 }
 
-/** Lines of the checkout as the e-mails list them. */
+/** Lines of the purchase as the e-mails list them. */
 const asEmailLines = (lines: LineRow[]) => lines.map((l) => ({ label: lineLabel(l) }))
 
 /** Request changes: the state and the buyer's e-mail (with the note and the link) in one transaction. */
@@ -62,14 +62,14 @@ export async function requestArtworkChanges(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await reviewArtwork(tx, orderId, { state: 'changes_requested', note }, by, now)
-    const token = await ensureArtworkLink(tx, row.checkoutKey)
+    const token = await ensureArtworkLink(tx, row.purchaseId)
     const [due] = await dueOf({ ...ctx, db: tx }, [row.mailingMonth])
     if (!due) throw new AppError('not_found', MAILING_NOT_FOUND)
     await enqueueEmail(
       tx,
       artworkChangesRequestedEmail({
         dedupeKey: `artwork-changes:${orderId}:${now.getTime()}`,
-        checkoutKey: row.checkoutKey,
+        purchaseId: row.purchaseId,
         to: row.email,
         businessName: row.businessName,
         line: { label: lineLabel(row) },
@@ -82,17 +82,17 @@ export async function requestArtworkChanges(
   })
 }
 
-/** E-mails the buyer of an order the link to their checkout's artwork page. Answers the address. */
+/** E-mails the buyer of an order the link to their purchase's artwork page. Answers the address. */
 export async function sendArtworkLink(ctx: NoticeContext, orderId: string, now: Date): Promise<string> {
   const [row] = await selectLines(ctx.db, eq(orders.id, knownOrderId(orderId)))
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
-  const lines = await linesOfCheckout(ctx.db, row.checkoutKey)
-  const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
+  const lines = await linesOfPurchase(ctx.db, row.purchaseId)
+  const token = await ensureArtworkLink(ctx.db, row.purchaseId)
   await enqueueEmail(
     ctx.db,
     artworkLinkEmail({
-      dedupeKey: `artwork-link:${row.checkoutKey}:${now.getTime()}`,
-      checkoutKey: row.checkoutKey,
+      dedupeKey: `artwork-link:${row.purchaseId}:${now.getTime()}`,
+      purchaseId: row.purchaseId,
       to: row.email,
       businessName: row.businessName,
       url: absoluteUrl(ctx, artworkPath(token)),
@@ -132,13 +132,13 @@ function reminderNeed(line: LineRow, specs: PrintSpecs): ReminderNeed | null {
 }
 
 /**
- * One reminder per checkout with lines of `mailing` that still need something (reminderNeed), optionally
+ * One reminder per purchase with lines of `mailing` that still need something (reminderNeed), optionally
  * only lines bought before `boughtBefore`.
  */
 async function reminderEmails(
   ctx: NoticeContext,
   mailing: MailingRow,
-  dedupe: (checkoutKey: string) => string,
+  dedupe: (purchaseId: string) => string,
   boughtBefore?: Date,
 ): Promise<OutboxEmail[]> {
   const bought = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`
@@ -151,21 +151,21 @@ async function reminderEmails(
     ) as SQL,
   )
   const specs = await getPrintSpecs(ctx.db)
-  const byCheckout = new Map<string, Array<{ line: LineRow; need: ReminderNeed }>>()
+  const byPurchase = new Map<string, Array<{ line: LineRow; need: ReminderNeed }>>()
   for (const line of candidates) {
     const need = reminderNeed(line, specs)
-    if (need) byCheckout.set(line.checkoutKey, [...(byCheckout.get(line.checkoutKey) ?? []), { line, need }])
+    if (need) byPurchase.set(line.purchaseId, [...(byPurchase.get(line.purchaseId) ?? []), { line, need }])
   }
-  const tokens = await ensureArtworkLinks(ctx.db, [...byCheckout.keys()])
+  const tokens = await ensureArtworkLinks(ctx.db, [...byPurchase.keys()])
   const due = {
     label: mailingMonthLabel(mailing.month),
     artworkDueText: artworkDueText(mailing, ctx.timeZone),
   }
-  return [...byCheckout].map(([checkoutKey, needs]) => {
+  return [...byPurchase].map(([purchaseId, needs]) => {
     const first = (needs[0] as { line: LineRow }).line
     return artworkReminderEmail({
-      dedupeKey: dedupe(checkoutKey),
-      checkoutKey,
+      dedupeKey: dedupe(purchaseId),
+      purchaseId,
       to: first.email,
       businessName: first.businessName,
       lines: needs.filter((n) => n.need.kind === 'missing').map((n) => ({ label: lineLabel(n.line) })),
@@ -175,7 +175,7 @@ async function reminderEmails(
       printWarnings: needs.flatMap((n) =>
         n.need.kind === 'warning' ? [{ label: lineLabel(n.line), warnings: n.need.warnings }] : [],
       ),
-      url: absoluteUrl(ctx, artworkPath(tokens.get(checkoutKey) as string)),
+      url: absoluteUrl(ctx, artworkPath(tokens.get(purchaseId) as string)),
       due,
       site: ctx.site,
     })
@@ -184,7 +184,7 @@ async function reminderEmails(
 
 /**
  * The periodic task's work: for each stage whose time has come (deadline − 7 days, − 1 day) and whose
- * deadline has not passed, queue the reminders. Each e-mail's dedupe key names the checkout, the mailing
+ * deadline has not passed, queue the reminders. Each e-mail's dedupe key names the purchase, the mailing
  * and the stage, so it is queued once however many instances run this at once or how often.
  */
 export async function sendDueArtworkReminders(ctx: NoticeContext, now: Date): Promise<number> {
@@ -216,7 +216,7 @@ export async function sendDueArtworkReminders(ctx: NoticeContext, now: Date): Pr
 }
 
 /**
- * The owner's "Send reminders now": every checkout of the mailing with a line that still needs something
+ * The owner's "Send reminders now": every purchase of the mailing with a line that still needs something
  * (missing artwork, changes requested, a file with a print warning), now.
  */
 export async function sendArtworkRemindersNow(ctx: NoticeContext, month: string, now: Date): Promise<number> {

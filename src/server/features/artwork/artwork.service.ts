@@ -33,7 +33,7 @@ import {
   ensureArtworkLink,
   ensureArtworkLinks,
   mailingsByMonth,
-  ofCheckout,
+  ofPurchase,
   soldLine,
 } from '../orders/checkout-artwork.service.ts'
 import { lineLinks, linkedLine, setLineLink } from '../orders/line-links.service.ts'
@@ -62,14 +62,11 @@ export function knownOrderId(id: string, message = ORDER_NOT_FOUND): string {
 
 // ---------------------------------------------------------------- links
 
-/** The checkout an order belongs to: its payment session, or the order itself (a manual order). */
-const checkoutKeySql = sql<string>`coalesce(${orders.paymentSessionId}, ${orders.id})`
-
-async function findLink(db: Db, token: string): Promise<{ checkoutKey: string }> {
+async function findLink(db: Db, token: string): Promise<{ purchaseId: string }> {
   // Tokens are base64url; anything else cannot be one (and never reaches the query).
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
   const [link] = await db
-    .select({ checkoutKey: artworkLinks.purchaseId })
+    .select({ purchaseId: artworkLinks.purchaseId })
     .from(artworkLinks)
     .where(eq(artworkLinks.token, token))
   if (!link) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
@@ -84,7 +81,7 @@ const lineColumns = {
   email: orders.email,
   status: orders.status,
   source: orders.source,
-  checkoutKey: checkoutKeySql,
+  purchaseId: orders.purchaseId,
   paidAt: orders.paidAt,
   createdAt: orders.createdAt,
   date: orders.itemDate,
@@ -113,7 +110,8 @@ export type LineRow = {
   email: string
   status: string
   source: string
-  checkoutKey: string
+  /** The purchase the line belongs to (orders.purchase_id): its artwork link is the purchase's. */
+  purchaseId: string
   paidAt: Date | null
   createdAt: Date
   date: string | null
@@ -175,7 +173,7 @@ async function countLineStates(db: Db, where: SQL): Promise<Record<ArtworkState,
   return counts
 }
 
-export const linesOfCheckout = (db: Db, checkoutKey: string) => selectLines(db, ofCheckout(checkoutKey))
+export const linesOfPurchase = (db: Db, purchaseId: string) => selectLines(db, ofPurchase(purchaseId))
 
 function lineKind(row: Pick<LineRow, 'date'>): 'day' | 'icon' {
   return row.date ? 'day' : 'icon'
@@ -270,7 +268,7 @@ export async function getArtworkPage(
   now: Date,
 ): Promise<ArtworkPageResponse> {
   const link = await findLink(ctx.db, token)
-  const lines = await linesOfCheckout(ctx.db, link.checkoutKey)
+  const lines = await linesOfPurchase(ctx.db, link.purchaseId)
   if (lines.length === 0) throw new AppError('not_found', ARTWORK_LINK_NOT_FOUND)
   const byMonth = await mailingsByMonth(
     ctx.db,
@@ -296,7 +294,7 @@ export async function getArtworkPage(
 type UploadedFile = { name: string; bytes: Uint8Array }
 
 /**
- * One file for one or more lines of the token's checkout. The file is checked (type by content, size, the
+ * One file for one or more lines of the token's purchase. The file is checked (type by content, size, the
  * PDF opens) before anything is stored; the lines' mailings are locked FOR SHARE and their deadline checked
  * again in the transaction that records it, so "mark printed" (FOR UPDATE) and an upload never interleave.
  * The lines' order rows are locked too, so two uploads to one line run one after the other and the second
@@ -314,8 +312,8 @@ export async function uploadArtwork(
   const ids = [...new Set(orderIds)]
   if (ids.length === 0)
     throw new AppError('validation_failed', ARTWORK_NO_LINES_MESSAGE, { orderId: [ARTWORK_NO_LINES_MESSAGE] })
-  const lines = await linesOfCheckout(ctx.db, link.checkoutKey)
-  // Matched in memory against the checkout's own lines: a foreign or malformed id is simply not found.
+  const lines = await linesOfPurchase(ctx.db, link.purchaseId)
+  // Matched in memory against the purchase's own lines: a foreign or malformed id is simply not found.
   const chosen = ids.map((id) => lines.find((l) => l.orderId === id))
   if (chosen.some((l) => !l)) throw new AppError('not_found', ARTWORK_LINE_NOT_FOUND)
   const months = [...new Set((chosen as LineRow[]).map((l) => l.mailingMonth))].sort()
@@ -412,7 +410,7 @@ async function removeUnreferencedFiles(ctx: ArtworkContext, keys: string[]): Pro
 
 export type ArtworkFileKind = 'file' | 'thumbnail'
 
-/** A line's stored file for the holder of its checkout's token; undefined when there is none. */
+/** A line's stored file for the holder of its purchase's token; undefined when there is none. */
 export async function getBuyerArtworkFile(
   ctx: ArtworkContext,
   token: string,
@@ -421,16 +419,7 @@ export async function getBuyerArtworkFile(
 ) {
   const link = await findLink(ctx.db, token)
   if (!isOrderId(orderId)) return undefined
-  const [row] = await selectLines(
-    ctx.db,
-    and(
-      eq(orders.id, orderId),
-      or(
-        eq(orders.paymentSessionId, link.checkoutKey),
-        and(isNull(orders.paymentSessionId), eq(orders.id, link.checkoutKey)),
-      ),
-    ) as SQL,
-  )
+  const [row] = await selectLines(ctx.db, and(eq(orders.id, orderId), ofPurchase(link.purchaseId)) as SQL)
   return row ? readLineFile(ctx, row, kind) : undefined
 }
 
@@ -445,7 +434,7 @@ export async function setArtworkLineLink(
   input: { destination: LinkDestination; target: string | null },
 ): Promise<LineLinkDto> {
   const link = await findLink(ctx.db, token)
-  return setLineLink(ctx.db, ctx.publicOrigin, orderId, input, and(soldLine, ofCheckout(link.checkoutKey)))
+  return setLineLink(ctx.db, ctx.publicOrigin, orderId, input, and(soldLine, ofPurchase(link.purchaseId)))
 }
 
 /**
@@ -507,7 +496,7 @@ export async function getProductionBoard(
   const specs = await getPrintSpecs(ctx.db)
   const tokens = await ensureArtworkLinks(
     ctx.db,
-    lines.map((l) => l.checkoutKey),
+    lines.map((l) => l.purchaseId),
   )
   const links = await lineLinks(
     ctx.db,
@@ -518,7 +507,7 @@ export async function getProductionBoard(
   return {
     mailing: { ...toMailingDto(mailing, ctx, now), status: mailing.status, inHomesDate: mailing.inHomesDate },
     lines: lines.map((l) =>
-      toProductionLine(l, mailing, specs, tokens.get(l.checkoutKey) as string, links, approvals, now),
+      toProductionLine(l, mailing, specs, tokens.get(l.purchaseId) as string, links, approvals, now),
     ),
     counts,
     total,
@@ -558,7 +547,7 @@ export async function getProductionLine(
   const [row] = await selectLines(ctx.db, eq(orders.id, knownOrderId(orderId)))
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND)
   const [mailing] = await ctx.db.select().from(mailings).where(eq(mailings.month, row.mailingMonth))
-  const token = await ensureArtworkLink(ctx.db, row.checkoutKey)
+  const token = await ensureArtworkLink(ctx.db, row.purchaseId)
   const links = await lineLinks(ctx.db, ctx.publicOrigin, [row.orderId])
   const approvals = await adApprovalsOf(ctx.db, [row])
   return toProductionLine(

@@ -38,7 +38,7 @@ export function buyerConfirmationEmail(
   const reference = sessionReference(checkout.sessionId)
   return {
     dedupeKey: `order-confirmation:${checkout.sessionId}`,
-    checkoutKey: checkout.purchaseId,
+    purchaseId: checkout.purchaseId,
     kind: 'order_confirmation',
     to: checkout.email,
     subject: `Your ${site.productName} order is confirmed (reference ${reference})`,
@@ -68,7 +68,7 @@ export function adminNewOrderEmail(
   const reference = sessionReference(checkout.sessionId)
   return {
     dedupeKey: `admin-new-order:${checkout.sessionId}`,
-    checkoutKey: checkout.purchaseId,
+    purchaseId: checkout.purchaseId,
     kind: 'admin_new_order',
     to: adminEmail,
     subject: `New ${site.productName} order: ${checkout.businessName} (${total(checkout.items)})`,
@@ -93,7 +93,7 @@ export function adminLatePaymentRefundedEmail(
 ): OutboxEmail {
   return {
     dedupeKey: `admin-late-payment-refunded:${checkout.sessionId}`,
-    checkoutKey: checkout.purchaseId,
+    purchaseId: checkout.purchaseId,
     kind: 'admin_late_payment_refunded',
     to: adminEmail,
     subject: `${site.productName}: late payment refunded for ${checkout.businessName}`,
@@ -118,7 +118,7 @@ export function buyerLatePaymentRefundedEmail(
   const reference = sessionReference(checkout.sessionId)
   return {
     dedupeKey: `late-payment-refunded:${checkout.sessionId}`,
-    checkoutKey: checkout.purchaseId,
+    purchaseId: checkout.purchaseId,
     kind: 'late_payment_refunded',
     to: checkout.email,
     subject: `Your ${site.productName} payment is being refunded (reference ${reference})`,

@@ -104,7 +104,7 @@ export async function sendInvoice(
     const site = ctx.config.site
     await enqueueEmail(tx, {
       dedupeKey: `invoice:${invoice.id}`,
-      checkoutKey: purchase.id,
+      purchaseId: purchase.id,
       kind: 'invoice',
       to: purchase.email.trim(),
       subject: `Your ${site.productName} invoice ${invoice.number}`,

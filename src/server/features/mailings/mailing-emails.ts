@@ -89,7 +89,7 @@ export function mailingDatesChangedEmail(input: {
   if (changes.inHomes) paragraphs.push([`In homes by: ${changes.inHomes.to} (was ${changes.inHomes.from}).`])
   return {
     dedupeKey: `mailing-dates:${input.month}:${purchase.purchaseId}:${input.changeKey}`,
-    checkoutKey: purchase.purchaseId,
+    purchaseId: purchase.purchaseId,
     kind: 'mailing_dates_changed',
     to: purchase.email,
     subject: dateChangeSubject(label, changes),
@@ -128,7 +128,7 @@ export function mailingOnItsWayEmail(input: {
   const label = mailingMonthLabel(input.month)
   return {
     dedupeKey: `mailing-mailed:${input.month}:${purchase.purchaseId}`,
-    checkoutKey: purchase.purchaseId,
+    purchaseId: purchase.purchaseId,
     kind: 'mailing_mailed',
     to: purchase.email,
     subject: onItsWaySubject(input.inHomesDate),

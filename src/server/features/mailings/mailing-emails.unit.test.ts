@@ -52,7 +52,7 @@ describe('mailingDatesChangedEmail', () => {
     })
     expect(mail).toMatchObject({
       dedupeKey: 'mailing-dates:2027-01:cs_test_1:1700000000000:x',
-      checkoutKey: 'cs_test_1',
+      purchaseId: 'cs_test_1',
       kind: 'mailing_dates_changed',
       to: 'owner@harbor.example',
       subject: 'New dates for the January 2027 mailing',
@@ -113,7 +113,7 @@ describe('mailingOnItsWayEmail', () => {
     })
     expect(mail).toMatchObject({
       dedupeKey: 'mailing-mailed:2027-01:cs_test_1',
-      checkoutKey: 'cs_test_1',
+      purchaseId: 'cs_test_1',
       kind: 'mailing_mailed',
       to: 'owner@harbor.example',
       subject: 'Your postcard is on its way: in homes by Friday, January 1, 2027',

@@ -60,7 +60,7 @@ export function offerEmail(
     dedupeKey: `offer:${offer.id}:${sending}`,
     kind: 'offer',
     to: normalizeAddress(offer.email),
-    checkoutKey: offer.purchaseId,
+    purchaseId: offer.purchaseId,
     subject: offerSubject(offer.month, offer.expiresAt, timeZone),
     text: [
       `Hello ${offer.businessName},`,

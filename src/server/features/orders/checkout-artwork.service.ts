@@ -19,7 +19,7 @@ export const soldLine = and(
 ) as SQL
 
 /** The lines of one purchase. */
-export const ofCheckout = (purchaseId: string) => eq(orders.purchaseId, purchaseId)
+export const ofPurchase = (purchaseId: string) => eq(orders.purchaseId, purchaseId)
 
 /** A new artwork token: 24 random bytes, base64url (32 characters). */
 function newArtworkToken(): string {
@@ -29,17 +29,18 @@ function newArtworkToken(): string {
 export const artworkPath = (token: string) => `/artwork/${token}`
 
 /**
- * The token of each checkout, created on first need (payment, the owner's board, a manual order's link).
+ * The token of each purchase (orders.purchase_id), created on first need (payment, the owner's board, a
+ * manual order's link).
  * Insert-if-absent then read, so two callers at once agree on one token.
  */
-export async function ensureArtworkLinks(db: Db, checkoutKeys: string[]): Promise<Map<string, string>> {
-  const keys = [...new Set(checkoutKeys)]
-  if (keys.length === 0) return new Map()
+export async function ensureArtworkLinks(db: Db, purchaseIds: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(purchaseIds)]
+  if (ids.length === 0) return new Map()
   const existing = await db
-    .select({ token: artworkLinks.token, checkoutKey: artworkLinks.purchaseId })
+    .select({ token: artworkLinks.token, purchaseId: artworkLinks.purchaseId })
     .from(artworkLinks)
-    .where(inArray(artworkLinks.purchaseId, keys))
-  const missing = keys.filter((k) => !existing.some((e) => e.checkoutKey === k))
+    .where(inArray(artworkLinks.purchaseId, ids))
+  const missing = ids.filter((id) => !existing.some((e) => e.purchaseId === id))
   if (missing.length > 0) {
     await db
       .insert(artworkLinks)
@@ -47,16 +48,16 @@ export async function ensureArtworkLinks(db: Db, checkoutKeys: string[]): Promis
       .onConflictDoNothing({ target: artworkLinks.purchaseId })
     existing.push(
       ...(await db
-        .select({ token: artworkLinks.token, checkoutKey: artworkLinks.purchaseId })
+        .select({ token: artworkLinks.token, purchaseId: artworkLinks.purchaseId })
         .from(artworkLinks)
         .where(inArray(artworkLinks.purchaseId, missing))),
     )
   }
-  return new Map(existing.map((e) => [e.checkoutKey, e.token]))
+  return new Map(existing.map((e) => [e.purchaseId, e.token]))
 }
 
-export async function ensureArtworkLink(db: Db, checkoutKey: string): Promise<string> {
-  return (await ensureArtworkLinks(db, [checkoutKey])).get(checkoutKey) as string
+export async function ensureArtworkLink(db: Db, purchaseId: string): Promise<string> {
+  return (await ensureArtworkLinks(db, [purchaseId])).get(purchaseId) as string
 }
 
 /** The artwork deadline in the one wording of deadlines (deadlineText). */
@@ -86,20 +87,20 @@ export async function dueOf(ctx: { db: Db; timeZone: string }, months: MonthKey[
 }
 
 /**
- * The artwork page of a checkout that bought days or an icon: its link (created on first need) and the
- * artwork deadline of each mailing involved. null for a checkout with nothing to print (special purchases).
+ * The artwork page of a purchase that bought days or an icon: its link (created on first need) and the
+ * artwork deadline of each mailing involved. null for a purchase with nothing to print (special purchases).
  */
 export async function checkoutArtwork(
   db: Db,
-  checkoutKey: string,
+  purchaseId: string,
   timeZone: string,
 ): Promise<{ path: string; mailings: { month: string; label: string; artworkDueText: string }[] } | null> {
   const lines = await db
     .selectDistinct({ month: orders.mailingMonth })
     .from(orders)
-    .where(and(soldLine, ofCheckout(checkoutKey)))
+    .where(and(soldLine, ofPurchase(purchaseId)))
   if (lines.length === 0) return null
-  const token = await ensureArtworkLink(db, checkoutKey)
+  const token = await ensureArtworkLink(db, purchaseId)
   return {
     path: artworkPath(token),
     mailings: await dueOf(

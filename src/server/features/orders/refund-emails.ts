@@ -7,7 +7,7 @@ import { describeItem, type EmailOrderItem } from './order-email-lines.ts'
 
 type RefundEmailInput = {
   refundId: string
-  checkoutKey: string
+  purchaseId: string
   businessName: string
   email: string
   provider: string
@@ -24,10 +24,10 @@ function itemLines(items: EmailOrderItem[]): string[] {
 
 /** The buyer's notice once a refund is made (one per refund record: a repeated completion is a no-op). */
 export function buyerRefundEmail(refund: RefundEmailInput, site: SiteConfig): OutboxEmail {
-  const reference = sessionReference(refund.checkoutKey)
+  const reference = sessionReference(refund.purchaseId)
   return {
     dedupeKey: `refund:${refund.refundId}`,
-    checkoutKey: refund.checkoutKey,
+    purchaseId: refund.purchaseId,
     kind: 'order_refund',
     to: refund.email,
     subject: `Your ${site.productName} refund (reference ${reference})`,
@@ -58,7 +58,7 @@ export function buyerRefundEmail(refund: RefundEmailInput, site: SiteConfig): Ou
 export function adminRefundFailedNotice(
   refund: Pick<RefundEmailInput, 'refundId' | 'businessName' | 'amountCents'> & {
     kind: string
-    checkoutKey: string | null
+    purchaseId: string | null
     orderIds: string[]
     paymentRef: string | null
     error: string
@@ -72,7 +72,7 @@ export function adminRefundFailedNotice(
       : `${money(refund.amountCents)} to ${refund.businessName} (orders ${refund.orderIds.join(', ')})`
   return {
     dedupeKey: `admin-refund-request-failed:${refund.refundId}`,
-    checkoutKey: refund.checkoutKey ?? undefined,
+    purchaseId: refund.purchaseId ?? undefined,
     kind: 'admin_refund_failed',
     to: adminEmail,
     subject: `${site.productName}: the refund for ${refund.businessName} FAILED`,
@@ -103,7 +103,7 @@ export function adminRefundRetryingAlert(
   const what = refund.kind === 'late_payment' ? 'a late payment' : `${money(refund.amountCents)}`
   return {
     dedupeKey: `admin-refund-failed:${refund.id}`,
-    checkoutKey: refund.purchaseId ?? undefined,
+    purchaseId: refund.purchaseId ?? undefined,
     kind: 'admin_refund_failed',
     to: adminEmail,
     subject: `${site.productName}: a refund FAILED and needs your attention`,

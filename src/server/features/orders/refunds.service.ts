@@ -338,7 +338,7 @@ export async function completeLockedRefund(
       buyerRefundEmail(
         {
           refundId: refund.id,
-          checkoutKey: refund.purchaseId,
+          purchaseId: refund.purchaseId,
           businessName: first.businessName,
           email: first.email,
           provider: refund.provider,
@@ -375,7 +375,7 @@ export async function failLockedRefund(
       {
         refundId: refund.id,
         kind: refund.kind,
-        checkoutKey: refund.purchaseId,
+        purchaseId: refund.purchaseId,
         businessName: first?.businessName ?? refund.purchaseId ?? refund.idempotencyKey,
         amountCents: refund.amountCents,
         orderIds: refund.orderIds,

@@ -89,9 +89,9 @@ async function recordRefund(
         orderIds: missing.map((id) => `No order ${id}.`),
       })
     }
-    const checkoutKeys = [...new Set(rows.map((r) => r.purchaseId))]
-    const checkoutKey = checkoutKeys[0] as string
-    if (checkoutKeys.length > 1)
+    const purchaseIds = [...new Set(rows.map((r) => r.purchaseId))]
+    const purchaseId = purchaseIds[0] as string
+    if (purchaseIds.length > 1)
       throw new AppError(
         'conflict',
         'These lines belong to different checkouts. Refund each checkout on its own.',
@@ -109,7 +109,7 @@ async function recordRefund(
         .from(refunds)
         // Read, not locked: the lines' locks above already queue requests for the same lines, and the worker
         // and the webhook lock a refund before its lines, so locking it here could deadlock with them.
-        .where(and(eq(refunds.purchaseId, checkoutKey), eq(refunds.status, 'requested')))
+        .where(and(eq(refunds.purchaseId, purchaseId), eq(refunds.status, 'requested')))
     ).filter((refund) => refund.orderIds.some((id) => command.orderIds.includes(id)))
     const [unanswered] = waiting
     if (
@@ -155,7 +155,7 @@ async function recordRefund(
       .values({
         id,
         kind: 'admin',
-        purchaseId: checkoutKey,
+        purchaseId,
         orderIds: rows.map((r) => r.id),
         amountCents,
         reason: command.reason,

@@ -23,7 +23,7 @@ export type OutboxEmail = {
   /** Extra header lines (List-Unsubscribe, …), checked by assertSafeHeaders. */
   headers?: Record<string, string>
   /** The purchase the e-mail is about (orders.purchase_id): the admin's e-mail log links it to its order. */
-  checkoutKey?: string
+  purchaseId?: string
 }
 
 export const LEASE_MS = 10 * 60_000
@@ -42,7 +42,7 @@ const rowOf = (email: OutboxEmail) => {
     subject: email.subject,
     textBody: email.text,
     headers: email.headers ?? null,
-    purchaseId: email.checkoutKey ?? null,
+    purchaseId: email.purchaseId ?? null,
   }
 }
 
