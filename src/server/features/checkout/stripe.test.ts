@@ -1,8 +1,5 @@
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   calendarDays,
@@ -27,6 +24,14 @@ import {
   seededIcon,
   snapshot,
 } from '#server/test/checkout-test-helpers.ts'
+import {
+  deliverStripeEvent,
+  paidStripeSession,
+  type StripeStandIn,
+  startStripeStandIn,
+  stripeEvent,
+  stripeStandInEnv,
+} from '#server/test/stripe-stand-in.ts'
 import { ADMIN, createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { mailingMonthLabel } from '#shared/mailings.ts'
 import { runDueRefunds, startRefundWorker } from '../orders/refunds.service.ts'
@@ -34,91 +39,9 @@ import { checkoutContext } from './checkout-context.ts'
 import { sweepExpiredHolds } from './hold-sweeper.ts'
 import { applyPayment } from './payment-confirmation.service.ts'
 
-const WEBHOOK_SECRET = 'whsec_test_secret'
-
-/** A small stand-in for api.stripe.com: the three calls the adapter makes. */
-type StandIn = {
-  url: string
-  requests: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }[]
-  sessions: Map<string, Record<string, unknown>>
-  failCreates: boolean
-  close: () => Promise<void>
-}
-
-async function startStripeStandIn(): Promise<StandIn> {
-  let counter = 0
-  const state = { requests: [] as StandIn['requests'], sessions: new Map(), failCreates: false }
-  const server = http.createServer((req, res) => {
-    let raw = ''
-    req.on('data', (chunk) => {
-      raw += chunk
-    })
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? ''
-      const body = new URLSearchParams(raw)
-      const key = req.headers['idempotency-key']
-      state.requests.push({
-        method: req.method ?? '',
-        path,
-        body,
-        idempotencyKey: Array.isArray(key) ? key[0] : key,
-      })
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' })
-        res.end(JSON.stringify(json))
-      }
-      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-        if (state.failCreates) return send(500, { error: { type: 'api_error', message: 'stand-in failure' } })
-        const id = `cs_test_${++counter}_ABC${counter}`
-        const session = {
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
-          status: 'open',
-          payment_status: 'unpaid',
-          payment_intent: null,
-          metadata: {
-            orderIds: body.get('metadata[orderIds]'),
-            sessionRef: body.get('metadata[sessionRef]'),
-          },
-        }
-        state.sessions.set(id, session)
-        return send(200, session)
-      }
-      const match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)
-      if (req.method === 'GET' && match) {
-        const session = state.sessions.get(match[1] ?? '')
-        return session
-          ? send(200, session)
-          : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } })
-      }
-      if (req.method === 'POST' && path === '/v1/refunds')
-        return send(200, {
-          id: 're_1',
-          object: 'refund',
-          payment_intent: body.get('payment_intent'),
-          status: 'succeeded',
-        })
-      send(404, { error: { type: 'invalid_request_error', message: `unknown ${req.method} ${path}` } })
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  })
-}
-
-let stand: StandIn
+let stand: StripeStandIn
 let t: TestApp
-const stripeEnv = () => ({
-  STRIPE_SECRET_KEY: 'sk_test_123',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_BASE: stand.url,
-  PUBLIC_URL: 'https://town.example',
-  PAYMENT_HOLD_MINUTES: '5',
-})
+const stripeEnv = () => stripeStandInEnv(stand)
 beforeAll(async () => {
   stand = await startStripeStandIn()
   t = await createTestApp({ env: stripeEnv() })
@@ -140,7 +63,6 @@ beforeEach(async () => {
 })
 
 const buyer = { businessName: "Joe's Diner", email: 'joe@diner.example' }
-let eventCounter = 0
 
 async function startCart(dayIds: string[], mapIconId: string | null = null) {
   const { status, body } = await callFunction(t, 'create-cart-checkout-session', {
@@ -158,38 +80,10 @@ async function startCart(dayIds: string[], mapIconId: string | null = null) {
   }
 }
 
-function event(type: string, object: Record<string, unknown>, id = `evt_${++eventCounter}`) {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object },
-  })
-}
-
-async function deliver(
-  payload: string,
-  options: { secret?: string; timestamp?: number; tamper?: boolean } = {},
-) {
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    timestamp: options.timestamp,
-  })
-  const body = options.tamper ? payload.replace('"paid"', '"PAID"') : payload
-  // Stripe sends no Origin; the webhook path is exempt from the same-origin check anyway.
-  return t.app.request('http://localhost:3000/api/webhooks/stripe', {
-    method: 'POST',
-    headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
-    body,
-  })
-}
-
-function paidSession(session: Record<string, unknown>, paymentIntent = 'pi_123') {
-  return { ...session, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent }
-}
+const event = stripeEvent
+const deliver = (payload: string, options?: Parameters<typeof deliverStripeEvent>[2]) =>
+  deliverStripeEvent(t.app, payload, options)
+const paidSession = paidStripeSession
 
 describe('Stripe Checkout adapter', () => {
   it('creates a Checkout Session with line items, e-mail, expiry, metadata and return urls', async () => {
