@@ -314,6 +314,23 @@ describe("a pay link's session ending", () => {
     ])
   })
 
+  it("a delayed payment still settling leaves an offer's lines held until the offer's end", async () => {
+    const { offer, token, lines } = await offerFor('Settling Potter', '2028-04', '2028-05')
+    const { id } = sessionOf(await keepLink(a, token))
+    const settling = await deliverStripeEvent(
+      b.app,
+      stripeEvent('checkout.session.completed', {
+        ...session(id),
+        status: 'complete',
+        payment_status: 'unpaid',
+      }),
+    )
+    expect(settling.status).toBe(200)
+    expect((await lines()).map((l) => [l.status, l.expiresAt?.getTime()])).toEqual([
+      ['pending', offer.expiresAt.getTime()],
+    ])
+  })
+
   it('Cancel on the local test checkout does the same: the offer stays held, the link opens a new checkout', async () => {
     const { offer, token, lines } = await offerFor('Local Cobbler', '2028-02', '2028-03')
     const first = (await keepLink(local, token)).headers.get('location') ?? ''

@@ -170,11 +170,18 @@ export async function openPaymentForLines(
         .returning({ sessionId: paymentSessions.sessionId })
       // Another opener replaced the attempt meanwhile: its session is the lines' own, read it again.
       if (recorded?.sessionId !== session.id) return false
-      await tx
+      const moved = await tx
         .update(orders)
         .set({ paymentSessionId: session.id, paymentProvider: provider, updatedAt: now })
         .where(and(inArray(orders.id, row.orderIds), eq(orders.purchaseId, input.purchaseId), input.payable))
-      return true
+        .returning({ id: orders.id })
+      if (moved.length > 0) return true
+      // Paid (or ended) while the provider was asked: this session is never shown, the next round says so.
+      await tx
+        .update(paymentSessions)
+        .set({ state: 'failed', endedAt: now })
+        .where(eq(paymentSessions.id, row.id))
+      return false
     })
     if (!opened) continue
     ctx.logger.info(
