@@ -14,6 +14,7 @@ import {
   isPaySession,
   markPaySessionPaid,
   type PaySessionClaim,
+  takenReason,
 } from '../orders/pay-pending-lines.service.ts'
 import {
   latePaymentRefundKey,
@@ -106,7 +107,20 @@ export async function applyPayment(
     rows = await sessionLines()
   }
   const open = rows.filter((o) => o.status === 'pending' || o.status === 'expired')
-  if (open.length === 0) return { outcome: 'already_applied' }
+  if (open.length === 0) {
+    // A repeat of the payment that was applied carries its reference; another payment (the lines were paid by
+    // hand, or removed, while the buyer paid) is money owed back.
+    if (!paymentRef || rows.some((o) => o.paymentIntentId === paymentRef))
+      return { outcome: 'already_applied' }
+    const first = rows[0] as (typeof rows)[number]
+    return refundUnmatchedPayment(tx, ctx, sessionId, paymentRef, {
+      kind: 'taken',
+      purchaseId: first.purchaseId,
+      amountCents: rows.reduce((sum, o) => sum + o.amountCents, 0),
+      lines: rows,
+      reason: takenReason(rows),
+    })
+  }
 
   let conflict: string | null = null
   try {
@@ -202,8 +216,8 @@ export async function applyPayment(
 }
 
 /**
- * Money for a pay link's earlier session whose lines were paid (by another payment), refunded or removed since:
- * nothing is sold, the whole payment is refunded through the one refund model (recorded here, with no lines:
+ * Money whose lines were paid by another payment, refunded or removed since (a pay link's earlier session, or
+ * lines paid by hand while the buyer paid): nothing is sold, the whole payment is refunded through the one refund model (recorded here, with no lines:
  * the lines are not this payment's, so its completion changes none) and the buyer and the administrator are told.
  */
 async function refundUnmatchedPayment(

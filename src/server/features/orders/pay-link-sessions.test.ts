@@ -285,6 +285,34 @@ describe("a payment for a pay link's earlier session", () => {
   })
 })
 
+describe("a payment for a pay link's session whose lines were paid by hand meanwhile", () => {
+  it('is refunded, with both e-mails', async () => {
+    const { orderId, payPath, lines } = await invoicedOrder('2032-08-12', 'Cash Paid Deli')
+    const { id } = sessionOf(await a.request(payPath))
+    const marked = await b.request(`/api/admin/orders/${orderId}`, {
+      method: 'PATCH',
+      cookie: admin,
+      json: { status: 'paid' },
+    })
+    expect(marked.status).toBe(200)
+    await deliverStripeEvent(
+      a.app,
+      stripeEvent('checkout.session.completed', paidStripeSession(session(id), 'pi_after_cash')),
+    )
+    expect((await lines()).map((l) => l.status)).toEqual(['paid'])
+    expect(
+      await a.db.select().from(refundRecords).where(eq(refundRecords.purchaseId, orderId)),
+    ).toMatchObject([
+      { kind: 'late_payment', paymentRef: 'pi_after_cash', orderIds: [], status: 'succeeded' },
+    ])
+    const mails = (await mailsOf(orderId)).map((m) => m.kind)
+    expect(mails.filter((k) => k.includes('late_payment_refunded')).sort()).toEqual([
+      'admin_late_payment_refunded',
+      'late_payment_refunded',
+    ])
+  })
+})
+
 // ---------------------------------------------------------------- a session's end
 
 describe("a pay link's session ending", () => {

@@ -263,10 +263,15 @@ export async function claimLinesOfPaySession(tx: Db, sessionId: string, now: Dat
     purchaseId: row.purchaseId,
     amountCents: row.amountCents,
     lines,
-    reason: lines.some((l) => l.status === 'paid')
-      ? 'these items had already been paid with another payment'
-      : 'the order had been cancelled',
+    reason: takenReason(lines),
   }
+}
+
+/** Why a payment for lines paid by another payment, refunded or removed is refunded (the buyer's e-mail says it). */
+export function takenReason(lines: Pick<Line, 'status'>[]): string {
+  return lines.some((l) => l.status === 'paid')
+    ? 'these items had already been paid with another payment'
+    : 'the order had been cancelled'
 }
 
 const isHeldOrLapsed = (status: string) => status === 'pending' || status === 'expired'
