@@ -108,12 +108,17 @@ export function adminLatePaymentRefundedEmail(
   }
 }
 
-/** The buyer's side of the same: the order is not booked and the whole payment is being refunded. */
+/**
+ * The buyer's side of the same: the whole payment is being refunded. Either the items are not booked for
+ * them, or (`stillBooked`) they were already paid for by another payment (by hand, or through the pay link's
+ * later session) and stay booked: the e-mail must not tell a buyer who holds their days that they lost them.
+ */
 export function buyerLatePaymentRefundedEmail(
   checkout: PaidCheckout,
   site: SiteConfig,
   provider: string,
   reason: string,
+  stillBooked = false,
 ): OutboxEmail {
   const reference = sessionReference(checkout.sessionId)
   return {
@@ -125,8 +130,15 @@ export function buyerLatePaymentRefundedEmail(
     text: [
       `Hello ${checkout.businessName},`,
       '',
-      `We received your payment, but we could not complete your order: ${reason}.`,
-      `Your payment of ${total(checkout.items)} is being refunded in full, and these items are not booked for you:`,
+      ...(stillBooked
+        ? [
+            'We received a second payment for items that were already paid for.',
+            `This payment of ${total(checkout.items)} is being refunded in full. These items stay booked for you:`,
+          ]
+        : [
+            `We received your payment, but we could not complete your order: ${reason}.`,
+            `Your payment of ${total(checkout.items)} is being refunded in full, and these items are not booked for you:`,
+          ]),
       ...itemLines(checkout.items),
       `Reference: ${reference}`,
       '',

@@ -250,8 +250,13 @@ async function refundUnmatchedPayment(
     now,
   )
   const { site, mail } = ctx.config
+  // Lines all paid (by hand, or by the later session) stay the buyer's: only this payment is owed back.
+  const stillBooked = claim.lines.length > 0 && claim.lines.every((l) => l.status === 'paid')
   if (checkout.email)
-    await enqueueEmail(tx, buyerLatePaymentRefundedEmail(checkout, site, ctx.payments.name, claim.reason))
+    await enqueueEmail(
+      tx,
+      buyerLatePaymentRefundedEmail(checkout, site, ctx.payments.name, claim.reason, stillBooked),
+    )
   await enqueueEmail(tx, adminLatePaymentRefundedEmail(checkout, site, mail.adminNotifyEmail, claim.reason))
   ctx.logger.warn(
     { sessionId, purchaseId: claim.purchaseId, reason: claim.reason },

@@ -142,7 +142,7 @@ function expireAtStripe(sessionId: string) {
 const session = (id: string) => stand.sessions.get(id) as Record<string, unknown>
 const mailsOf = (purchaseId: string) =>
   a.db
-    .select({ kind: outbox.kind, to: outbox.toAddress })
+    .select({ kind: outbox.kind, to: outbox.toAddress, text: outbox.textBody })
     .from(outbox)
     .where(eq(outbox.purchaseId, purchaseId))
 
@@ -244,6 +244,10 @@ describe("a payment for a pay link's earlier session", () => {
     const mails = await mailsOf(offer.purchaseId)
     expect(mails.filter((m) => m.kind === 'late_payment_refunded').map((m) => m.to)).toEqual([buyer.email])
     expect(mails.filter((m) => m.kind === 'admin_late_payment_refunded')).toHaveLength(1)
+    // The buyer's day is still theirs: the e-mail says so, and never that it is not booked.
+    const told = mails.find((m) => m.kind === 'late_payment_refunded')?.text
+    expect(told).toContain('These items stay booked for you:')
+    expect(told).not.toContain('not booked')
   })
 
   it('is refunded, with both e-mails, when its lines lapsed and a stranger bought the day', async () => {
