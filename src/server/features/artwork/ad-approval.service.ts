@@ -9,7 +9,9 @@ import {
   orders,
   purchases,
 } from '#server/db/schema.ts'
+import { eachOnItsOwn } from '#server/lib/each-on-its-own.ts'
 import { AppError } from '#server/lib/errors.ts'
+import type { Logger } from '#server/lib/logger.ts'
 import { enqueueEmails, type OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { normalizeAddress, unsubscribeUrl } from '#server/lib/unsubscribe-token.ts'
 import {
@@ -320,13 +322,20 @@ export async function queueProofChecks(ctx: ProofCheckContext, month: string, no
  * advertiser who buys after the owner built the proof is asked too, without waiting for another build.
  * Answers how many e-mails were queued (those already queued are not counted again).
  */
-export async function sendDueProofChecks(ctx: ProofCheckContext, now: Date): Promise<number> {
+export async function sendDueProofChecks(
+  ctx: ProofCheckContext & { logger: Logger },
+  now: Date,
+  queueOne: typeof queueProofChecks = queueProofChecks,
+): Promise<number> {
   const due = await ctx.db
     .select({ month: mailings.month })
     .from(mailings)
     .where(and(isNotNull(mailings.proofBuiltAt), gt(mailings.artworkDueAt, now)))
     .orderBy(asc(mailings.month))
-  let queued = 0
-  for (const { month } of due) queued += await queueProofChecks(ctx, month, now)
-  return queued
+  const queued = await eachOnItsOwn(
+    due,
+    { label: 'proof check e-mails of a mailing', logger: ctx.logger, about: ({ month }) => ({ month }) },
+    ({ month }) => queueOne(ctx, month, now),
+  )
+  return queued.reduce((sum, n) => sum + n, 0)
 }

@@ -1,6 +1,8 @@
-import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import { mailings, orderArtwork, orders } from '#server/db/schema.ts'
+import { eachOnItsOwn } from '#server/lib/each-on-its-own.ts'
 import { AppError } from '#server/lib/errors.ts'
+import type { Logger } from '#server/lib/logger.ts'
 import { enqueueEmail, enqueueEmails, type OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { type PrintSpecs, printSizeFor } from '#shared/artwork.ts'
 import { MAILING_NOT_FOUND, mailingMonthLabel } from '#shared/mailings.ts'
@@ -184,14 +186,18 @@ async function reminderEmails(
 
 /**
  * The periodic task's work: for each stage whose time has come (deadline − 7 days, − 1 day) and whose
- * deadline has not passed, queue the reminders. Each e-mail's dedupe key names the purchase, the mailing
- * and the stage, so it is queued once however many instances run this at once or how often.
+ * deadline has not passed, queue the reminders, each mailing's on its own (a mailing that fails is logged and
+ * the others' go out). Each e-mail's dedupe key names the purchase, the mailing and the stage, so it is
+ * queued once however many instances run this at once or how often.
  */
-export async function sendDueArtworkReminders(ctx: NoticeContext, now: Date): Promise<number> {
-  let queued = 0
+export async function sendDueArtworkReminders(
+  ctx: NoticeContext & { logger: Logger },
+  now: Date,
+): Promise<number> {
+  const due: Array<{ stage: (typeof REMINDER_STAGES)[number]; mailing: MailingRow }> = []
   for (const stage of REMINDER_STAGES) {
     const stageStart = sql`${mailings.artworkDueAt} - make_interval(secs => ${stage.beforeMs / 1000})`
-    const due = await ctx.db
+    const mailingsDue = await ctx.db
       .select()
       .from(mailings)
       .where(
@@ -201,18 +207,28 @@ export async function sendDueArtworkReminders(ctx: NoticeContext, now: Date): Pr
           lte(stageStart, sql`${now.toISOString()}::timestamptz`),
         ),
       )
-    for (const mailing of due) {
+      .orderBy(asc(mailings.month))
+    due.push(...mailingsDue.map((mailing) => ({ stage, mailing })))
+  }
+  const queued = await eachOnItsOwn(
+    due,
+    {
+      label: 'artwork reminders of a mailing',
+      logger: ctx.logger,
+      about: ({ stage, mailing }) => ({ month: mailing.month, stage: stage.name }),
+    },
+    async ({ stage, mailing }) => {
       const startedAt = new Date(mailing.artworkDueAt.getTime() - stage.beforeMs)
       const emails = await reminderEmails(
         ctx,
         mailing,
-        (key) => `artwork-reminder:${key}:${mailing.month}:${stage.name}`,
+        (purchaseId) => `artwork-reminder:${purchaseId}:${mailing.month}:${stage.name}`,
         startedAt,
       )
-      queued += await enqueueEmails(ctx.db, emails)
-    }
-  }
-  return queued
+      return enqueueEmails(ctx.db, emails)
+    },
+  )
+  return queued.reduce((sum, n) => sum + n, 0)
 }
 
 /**

@@ -8,6 +8,7 @@ import { requireAdmin } from '#server/http/require-admin.ts'
 import { stalledUploadTimeout } from '#server/http/stalled-upload.ts'
 import { jsonBody, queryParams, readMultipartForm } from '#server/http/validate.ts'
 import { AppError } from '#server/lib/errors.ts'
+import type { Logger } from '#server/lib/logger.ts'
 import { countHit, type RateLimitRule } from '#server/lib/rate-limit.ts'
 import {
   ARTWORK_NO_FILE_MESSAGE,
@@ -58,8 +59,10 @@ const UPLOADS_PER_TOKEN: RateLimitRule = { window: 600, max: 40 }
 const TOO_MANY_UPLOADS = 'Too many uploads in a short time. Please wait a few minutes and try again.'
 const ARTWORK_FILE_NOT_FOUND = 'Artwork not found.'
 
-export function noticeContext(deps: AppDeps): NoticeContext {
+/** What the artwork features and their rounds need of the app (the rounds log a mailing that fails). */
+export function noticeContext(deps: AppDeps): NoticeContext & { logger: Logger } {
   return {
+    logger: deps.logger,
     db: deps.database.db,
     storage: deps.storage,
     timeZone: deps.config.timeZone,

@@ -13,6 +13,7 @@ import {
   offers,
   orders,
 } from '#server/db/schema.ts'
+import { eachOnItsOwn } from '#server/lib/each-on-its-own.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { enqueueEmail } from '#server/lib/mailer/outbox.ts'
 import { normalizeAddress } from '#server/lib/unsubscribe-token.ts'
@@ -62,17 +63,21 @@ async function dueMonths(db: Db, now: Date): Promise<MonthKey[]> {
   return rows.map((r) => r.month)
 }
 
-/** Makes the offers of every mailing that is due; answers how many offers each made. */
+/**
+ * Makes the offers of every mailing that is due, each mailing on its own (one that fails is logged and
+ * tried again next round; the others' offers are made); answers how many offers each made.
+ */
 export async function makeDueOffers(
   ctx: OfferRoundContext,
   now: Date = new Date(),
+  makeOne: typeof makeMailingOffers = makeMailingOffers,
 ): Promise<{ month: MonthKey; offers: number }[]> {
-  const made: { month: MonthKey; offers: number }[] = []
-  for (const month of await dueMonths(ctx.db, now)) {
-    const count = await makeMailingOffers(ctx, month, now)
-    if (count !== null) made.push({ month, offers: count })
-  }
-  return made
+  const made = await eachOnItsOwn(
+    await dueMonths(ctx.db, now),
+    { label: 'offers of a mailing', logger: ctx.logger, about: (month) => ({ month }) },
+    async (month) => ({ month, offers: await makeOne(ctx, month, now) }),
+  )
+  return made.flatMap(({ month, offers }) => (offers === null ? [] : [{ month, offers }]))
 }
 
 class NotClaimed extends Error {}

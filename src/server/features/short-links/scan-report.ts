@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { advertisers, emailUnsubscribes, mailings, orders, purchases } from '#server/db/schema.ts'
 import type { AppDeps } from '#server/http/app-env.ts'
+import { eachOnItsOwn } from '#server/lib/each-on-its-own.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { enqueueEmails, type OutboxEmail } from '#server/lib/mailer/outbox.ts'
 import { startPeriodicTask } from '#server/lib/periodic-task.ts'
@@ -149,12 +150,48 @@ async function reportsOf(ctx: ScanReportContext, month: MonthKey, now: Date): Pr
 }
 
 /**
- * Queues the scan reports due at `now`: for each mailing whose in-homes date was SCAN_REPORT_AFTER_DAYS
- * days ago or more (the town's date), and at most SCAN_REPORT_LATEST_DAYS days after that, one e-mail to
- * each advertiser with scans there, unless its address unsubscribed. Each has a dedupe key per mailing and
- * advertiser, so repeated runs, restarts and several instances send it once. Answers how many were queued.
+ * Queues one mailing's scan reports: one e-mail to each advertiser with scans there, unless its address
+ * unsubscribed, with a dedupe key per mailing and advertiser. Answers how many were queued.
  */
-export async function sendDueScanReports(ctx: ScanReportContext, now: Date): Promise<number> {
+export async function queueScanReports(
+  ctx: ScanReportContext,
+  month: MonthKey,
+  now: Date,
+  bookUrl: string,
+): Promise<number> {
+  const reports = (await reportsOf(ctx, month, now)).map((r) => ({
+    ...r,
+    email: normalizeAddress(r.email),
+  }))
+  if (reports.length === 0) return 0
+  const unsubscribed = await ctx.db
+    .select({ email: emailUnsubscribes.email })
+    .from(emailUnsubscribes)
+    .where(
+      inArray(
+        emailUnsubscribes.email,
+        reports.map((r) => r.email),
+      ),
+    )
+  const skip = new Set(unsubscribed.map((u) => u.email))
+  return enqueueEmails(
+    ctx.db,
+    reports.filter((r) => !skip.has(r.email)).map((r) => scanReportEmail(month, r, bookUrl, ctx)),
+  )
+}
+
+/**
+ * Queues the scan reports due at `now` (queueScanReports) of each mailing whose in-homes date was
+ * SCAN_REPORT_AFTER_DAYS days ago or more (the town's date), and at most SCAN_REPORT_LATEST_DAYS days after
+ * that, each mailing on its own: one that fails is logged and the others' reports are queued. Repeated runs,
+ * restarts and several instances send each report once. Answers how many were queued.
+ */
+export async function sendDueScanReports(
+  ctx: ScanReportContext,
+  now: Date,
+  logger: Logger,
+  queueOne: typeof queueScanReports = queueScanReports,
+): Promise<number> {
   const today = todayInTimeZone(ctx.timeZone, now)
   const due = await ctx.db
     .select({ month: mailings.month })
@@ -169,29 +206,12 @@ export async function sendDueScanReports(ctx: ScanReportContext, now: Date): Pro
   if (due.length === 0) return 0
   const next = await firstSellingMonth(ctx.db, now)
   const bookUrl = next ? `${ctx.publicOrigin}/calendar?month=${next}` : `${ctx.publicOrigin}/account`
-  let queued = 0
-  for (const { month } of due) {
-    const reports = (await reportsOf(ctx, month, now)).map((r) => ({
-      ...r,
-      email: normalizeAddress(r.email),
-    }))
-    if (reports.length === 0) continue
-    const unsubscribed = await ctx.db
-      .select({ email: emailUnsubscribes.email })
-      .from(emailUnsubscribes)
-      .where(
-        inArray(
-          emailUnsubscribes.email,
-          reports.map((r) => r.email),
-        ),
-      )
-    const skip = new Set(unsubscribed.map((u) => u.email))
-    queued += await enqueueEmails(
-      ctx.db,
-      reports.filter((r) => !skip.has(r.email)).map((r) => scanReportEmail(month, r, bookUrl, ctx)),
-    )
-  }
-  return queued
+  const queued = await eachOnItsOwn(
+    due,
+    { label: 'scan reports of a mailing', logger, about: ({ month }) => ({ month }) },
+    ({ month }) => queueOne(ctx, month, now, bookUrl),
+  )
+  return queued.reduce((sum, n) => sum + n, 0)
 }
 
 /**
@@ -204,7 +224,7 @@ export function startScanReports(
   intervalMs = SCAN_REPORT_INTERVAL_MS,
 ) {
   return startPeriodicTask({ name: 'scan reports', intervalMs, logger, runAtStart: true }, async () => {
-    const queued = await sendDueScanReports(ctx, new Date())
+    const queued = await sendDueScanReports(ctx, new Date(), logger)
     if (queued > 0) logger.info({ queued }, 'scan reports queued')
   })
 }

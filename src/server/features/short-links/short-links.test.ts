@@ -12,6 +12,7 @@ import {
   orders,
   outbox,
 } from '#server/db/schema.ts'
+import { loggedLines } from '#server/test/log-lines.ts'
 import { insertDays, paidDayIn, paidIconIn } from '#server/test/offer-test-helpers.ts'
 import { ADMIN, createTestApp, MEMBER, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts'
 import {
@@ -20,7 +21,7 @@ import {
   LINK_PHONE_INVALID,
   type LineLinkDto,
 } from '#shared/short-links.ts'
-import { scanReportContext, sendDueScanReports } from './scan-report.ts'
+import { queueScanReports, scanReportContext, sendDueScanReports } from './scan-report.ts'
 
 /**
  * The owner's side of the short links (scans per mailing, its CSV, any line's destination: admin only),
@@ -304,12 +305,12 @@ describe('the scan report', () => {
       .where(eq(mailings.month, '2033-03'))
     const ctx = scanReportContext(t.deps)
 
-    expect(await sendDueScanReports(ctx, at('2033-02-23'))).toBe(0)
+    expect(await sendDueScanReports(ctx, at('2033-02-23'), t.deps.logger)).toBe(0)
     expect(await reports(month)).toEqual([])
 
-    await sendDueScanReports(ctx, at('2033-02-24'))
-    expect(await sendDueScanReports(ctx, at('2033-02-24'))).toBe(0)
-    expect(await sendDueScanReports(ctx, at('2033-02-25'))).toBe(0)
+    await sendDueScanReports(ctx, at('2033-02-24'), t.deps.logger)
+    expect(await sendDueScanReports(ctx, at('2033-02-24'), t.deps.logger)).toBe(0)
+    expect(await sendDueScanReports(ctx, at('2033-02-25'), t.deps.logger)).toBe(0)
     const sent = await reports(month)
     expect(sent.length).toBe(1)
     const [mail] = sent
@@ -341,9 +342,38 @@ describe('the scan report', () => {
     const ctx = scanReportContext(t.deps)
 
     // 14 + 30 days after 2033-06-10 is 2033-07-24: the day after, it is no longer sent.
-    expect(await sendDueScanReports(ctx, at('2033-07-25'))).toBe(0)
-    expect(await sendDueScanReports(ctx, at('2033-07-24'))).toBe(1)
+    expect(await sendDueScanReports(ctx, at('2033-07-25'), t.deps.logger)).toBe(0)
+    expect(await sendDueScanReports(ctx, at('2033-07-24'), t.deps.logger)).toBe(1)
     const sent = await reports(month)
     expect(sent.map((m) => [m.toAddress, m.subject])).toEqual([[late.email, 'Your ad was scanned 2 times']])
+  })
+
+  it('is queued for the other mailings when one mailing fails, and the one that failed is logged', async () => {
+    const bad = buyer('Failing Mailing Shop')
+    const good = buyer('Next Mailing Shop')
+    await scans(await paidDayIn(t, '2033-09-01', bad), [['2033-09-12', 1, 1]])
+    await scans(await paidDayIn(t, '2033-10-01', good), [['2033-09-22', 1, 1]])
+    await t.db.update(mailings).set({ inHomesDate: '2033-09-10' }).where(eq(mailings.month, '2033-09'))
+    await t.db.update(mailings).set({ inHomesDate: '2033-09-20' }).where(eq(mailings.month, '2033-10'))
+    const { logger, lines } = loggedLines()
+
+    const queued = await sendDueScanReports(
+      scanReportContext(t.deps),
+      at('2033-10-05'),
+      logger,
+      (ctx, month, ...rest) =>
+        month === '2033-09'
+          ? Promise.reject(new Error('cannot report this mailing'))
+          : queueScanReports(ctx, month, ...rest),
+    )
+    expect(queued).toBe(1)
+    expect((await reports('2033-10')).map((m) => m.toAddress)).toEqual([good.email])
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        month: '2033-09',
+        err: expect.objectContaining({ message: 'cannot report this mailing' }),
+      }),
+    ])
   })
 })
