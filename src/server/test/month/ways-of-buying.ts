@@ -46,6 +46,8 @@ export type Way = {
   buyer?: Buyer
   /** Days of the month this way buys (its own; no two ways share one). */
   days: number[]
+  /** The lines it leaves paid and refunded: checked once bought, so no cell passes on a purchase that went wrong. */
+  leaves: { paid: number; refunded: number }
   /** The previous month's lines this way needs (a returning advertiser's offer), made before the month opens. */
   before?: (world: Omit<MonthWorld, 'dayId'>) => Promise<void>
   buy: (world: MonthWorld, buyer: Buyer) => Promise<{ purchaseId: string; invoicePdfPath?: string }>
@@ -151,22 +153,35 @@ export const ways: Way[] = [
   {
     name: 'cart checkout (four days and an icon, bulk discount)',
     days: [1, 2, 3, 4],
+    leaves: { paid: 5, refunded: 0 },
     buy: async (w, buyer) => ({ purchaseId: await paidCart(w, buyer, [1, 2, 3, 4], 'Map Icon') }),
   },
   {
     name: 'single day',
     days: [5],
+    leaves: { paid: 1, refunded: 0 },
     buy: async (w, buyer) => {
       const body = await post(w.t, '/api/functions/create-checkout-session', { ...buyer, dayId: w.dayId(5) })
       await pay(w.t, sessionOf(body))
       return { purchaseId: await purchaseOfSession(w.t, sessionOf(body)) }
     },
   },
-  { name: 'map icon (regular)', days: [], buy: (w, buyer) => paidIcon(w, buyer, 'Map Icon') },
-  { name: 'map icon (premium)', days: [], buy: (w, buyer) => paidIcon(w, buyer, 'Large Map Icon') },
+  {
+    name: 'map icon (regular)',
+    days: [],
+    leaves: { paid: 1, refunded: 0 },
+    buy: (w, buyer) => paidIcon(w, buyer, 'Map Icon'),
+  },
+  {
+    name: 'map icon (premium)',
+    days: [],
+    leaves: { paid: 1, refunded: 0 },
+    buy: (w, buyer) => paidIcon(w, buyer, 'Large Map Icon'),
+  },
   {
     name: 'special purchase',
     days: [],
+    leaves: { paid: 1, refunded: 0 },
     buy: async (w, buyer) => {
       const body = await post(w.t, '/api/functions/create-special-purchase-checkout', {
         ...buyer,
@@ -181,6 +196,7 @@ export const ways: Way[] = [
   {
     name: 'manual order paid',
     days: [6],
+    leaves: { paid: 1, refunded: 0 },
     buy: async (w, buyer) => {
       const id = await manualOrder(w, buyer, 6, 'paid')
       const [line] = await w.t.db.select().from(orders).where(eq(orders.id, id))
@@ -190,6 +206,7 @@ export const ways: Way[] = [
   {
     name: 'manual order pending, paid from its invoice’s pay link',
     days: [7],
+    leaves: { paid: 1, refunded: 0 },
     buy: async (w, buyer) => {
       const id = await manualOrder(w, buyer, 7, 'pending')
       const [line] = await w.t.db.select().from(orders).where(eq(orders.id, id))
@@ -206,6 +223,7 @@ export const ways: Way[] = [
     name: 'offer kept (a returning advertiser’s “Keep my spots”)',
     buyer: KEEPER,
     days: [16],
+    leaves: { paid: 1, refunded: 0 },
     before: (world) => paidDayLastMonth(world, 16, KEEPER),
     buy: async (w) => {
       const token = await offerToken(w.t, KEEPER.email)
@@ -218,6 +236,7 @@ export const ways: Way[] = [
   {
     name: 'offer released, the day then bought by a stranger',
     days: [17],
+    leaves: { paid: 1, refunded: 0 },
     before: (world) => paidDayLastMonth(world, 17, RELEASER),
     buy: async (w, buyer) => {
       const token = await offerToken(w.t, RELEASER.email)
@@ -228,6 +247,7 @@ export const ways: Way[] = [
   {
     name: 'late payment honoured (paid after its hold lapsed, the day still free)',
     days: [8],
+    leaves: { paid: 1, refunded: 0 },
     buy: async (w, buyer) => {
       const sessionId = await cart(w, buyer, [8], null)
       // The hold's time passes and the sweeper frees the day; then the payment arrives.
@@ -248,6 +268,7 @@ export const ways: Way[] = [
   {
     name: 'partial refund (one day of two refunded)',
     days: [9, 10],
+    leaves: { paid: 1, refunded: 1 },
     buy: async (w, buyer) => {
       const purchaseId = await paidCart(w, buyer, [9, 10])
       const lines = await linesOfPurchase(w.t, purchaseId)
@@ -261,6 +282,7 @@ export const ways: Way[] = [
   {
     name: 'full refund (a day and an icon, all refunded)',
     days: [11],
+    leaves: { paid: 0, refunded: 2 },
     buy: async (w, buyer) => {
       const purchaseId = await paidCart(w, buyer, [11], 'Map Icon')
       await refund(w, await linesOfPurchase(w.t, purchaseId))
@@ -288,12 +310,13 @@ export async function buyAll(world: MonthWorld): Promise<Bought[]> {
     bought.push({ way: way.name, buyer, ...made, lines: [], live: [], refunded: [] })
   }
   // Read back after every way has bought: a later purchase must not change an earlier one's lines.
-  for (const b of bought) {
+  for (const [index, b] of bought.entries()) {
     b.lines = await linesOfPurchase(world.t, b.purchaseId)
     b.live = b.lines.filter((l) => l.status === 'paid')
     b.refunded = b.lines.filter((l) => l.status === 'refunded')
+    const { paid, refunded } = ways[index]?.leaves ?? { paid: 0, refunded: 0 }
+    if (b.live.length !== paid || b.refunded.length !== refunded || b.lines.length !== paid + refunded)
+      throw new Error(`"${b.way}" left ${b.lines.map((l) => l.status).join(', ')}`)
   }
   return bought
 }
-
-export { linesOfPurchase }
