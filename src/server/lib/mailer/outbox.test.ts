@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
+import { loggedLines } from '#server/test/log-lines.ts'
 import { parseRawHeaders, type SmtpTestInbox, startSmtpTestInbox } from '#server/test/smtp-test-inbox.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { createLogger } from '../logger.ts'
+import type { MailMessage } from './mailer.ts'
 import { deliverDueEmails, enqueueEmail, enqueueEmails, LEASE_MS, retryDelayMs } from './outbox.ts'
 import { createSmtpMailer } from './smtp-mailer.ts'
 
@@ -75,6 +78,29 @@ describe('outbox delivery over SMTP', () => {
     ;[row] = await t.db.select().from(outbox)
     expect(row).toMatchObject({ status: 'sent', attempts: 3 })
     expect(inbox.messages).toHaveLength(1)
+    mailer.close()
+  })
+
+  it('sends the rest of the batch when one row cannot even be marked failed, and logs that row', async () => {
+    const smtp = createSmtpMailer(inbox.url)
+    // A mailer that fails one mail with a thrown value that is no error and has no text.
+    const mailer = {
+      send: (message: MailMessage) =>
+        message.subject === 'Order bad' ? Promise.reject(Object.create(null)) : smtp.send(message),
+      close: () => smtp.close(),
+    }
+    await enqueueEmails(t.db, [mail('bad'), mail('good')])
+    const { logger: seen, lines } = loggedLines()
+    const result = await deliverDueEmails(t.db, {
+      mailer,
+      from: 'x@y.example',
+      logger: seen,
+      now: new Date(Date.now() + 1),
+    })
+    expect(result).toMatchObject({ sent: 1 })
+    expect(inbox.messages).toHaveLength(1)
+    const [bad] = await t.db.select().from(outbox).where(eq(outbox.dedupeKey, 'bad'))
+    expect(lines).toEqual([expect.objectContaining({ level: 50, outboxId: bad?.id, err: expect.anything() })])
     mailer.close()
   })
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { outbox } from '#server/db/schema.ts'
+import { eachOnItsOwn } from '../each-on-its-own.ts'
 import type { Logger } from '../logger.ts'
 import { startPeriodicTask } from '../periodic-task.ts'
 import { assertSafeHeaders, assertSingleRecipient, isUnsendable, type Mailer } from './mailer.ts'
@@ -82,8 +83,8 @@ export async function deliverDueEmails(
   options: { mailer: Mailer | undefined; from: string; logger: Logger; now?: Date; batchSize?: number },
 ): Promise<DeliveryResult> {
   const now = options.now ?? new Date()
-  if (!options.mailer)
-    return { sent: 0, failed: 0, noticed: await noticeUnsentEmails(db, options.logger, now) }
+  const mailer = options.mailer
+  if (!mailer) return { sent: 0, failed: 0, noticed: await noticeUnsentEmails(db, options.logger, now) }
 
   const batch = options.batchSize ?? 20
   const claimed = await db.transaction(async (tx) => {
@@ -108,41 +109,51 @@ export async function deliverDueEmails(
   })
 
   const result: DeliveryResult = { sent: 0, failed: 0, noticed: 0 }
-  for (const row of claimed) {
-    try {
-      // Checked here too, whatever the Mailer: such a row can never be sent, so it fails at once.
-      assertSingleRecipient(row.toAddress)
-      assertSafeHeaders(row.headers)
-      await options.mailer.send({
-        from: options.from,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        ...(row.headers ? { headers: row.headers } : {}),
-      })
-      await db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null })
-        .where(eq(outbox.id, row.id))
-      result.sent++
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      const givingUp = row.attempts >= MAX_ATTEMPTS || isUnsendable(error)
-      await db
-        .update(outbox)
-        .set({
-          status: givingUp ? 'failed' : 'pending',
-          lastError: message.slice(0, 1000),
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+  // Each row on its own: should even recording a failure fail, the row is logged and, its lease over, tried
+  // again; the rest of the batch is sent.
+  await eachOnItsOwn(
+    claimed,
+    {
+      label: 'e-mail delivery',
+      logger: options.logger,
+      about: (row) => ({ outboxId: row.id, kind: row.kind }),
+    },
+    async (row) => {
+      try {
+        // Checked here too, whatever the Mailer: such a row can never be sent, so it fails at once.
+        assertSingleRecipient(row.toAddress)
+        assertSafeHeaders(row.headers)
+        await mailer.send({
+          from: options.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          ...(row.headers ? { headers: row.headers } : {}),
         })
-        .where(eq(outbox.id, row.id))
-      result.failed++
-      options.logger.warn(
-        { outboxId: row.id, kind: row.kind, attempt: row.attempts, givingUp, err: message },
-        givingUp ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
-      )
-    }
-  }
+        await db
+          .update(outbox)
+          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .where(eq(outbox.id, row.id))
+        result.sent++
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        const givingUp = row.attempts >= MAX_ATTEMPTS || isUnsendable(error)
+        await db
+          .update(outbox)
+          .set({
+            status: givingUp ? 'failed' : 'pending',
+            lastError: message.slice(0, 1000),
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+          })
+          .where(eq(outbox.id, row.id))
+        result.failed++
+        options.logger.warn(
+          { outboxId: row.id, kind: row.kind, attempt: row.attempts, givingUp, err: message },
+          givingUp ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
+        )
+      }
+    },
+  )
   return result
 }
 
