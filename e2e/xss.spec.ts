@@ -14,6 +14,27 @@ import { E2E_ADMIN, test } from './fixtures.ts'
 
 const hit = (n: number) => `__xssHit(${n})`
 
+/**
+ * The page has given every lazy handler its chance: every image has loaded or failed (an onerror runs
+ * then), and two frames have been painted (autofocus, a toggle, an animation's start and a CSP report are
+ * dispatched by then). A condition of the page, not a pause.
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await Promise.all(
+      [...document.images].map((img) =>
+        img.complete
+          ? undefined
+          : new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true })
+              img.addEventListener('error', resolve, { once: true })
+            }),
+      ),
+    )
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
+}
+
 /** One payload per template and id; each template is used twice (plain, and after an attribute break). */
 const TEMPLATES: Array<(n: number) => string> = [
   (n) => `<script>${hit(n)}</script>`,
@@ -207,12 +228,10 @@ test.describe('stored XSS through blog posts', () => {
         const paragraphs = await article.locator('p').allTextContents()
         for (const line of post.content.split('\n')) expect(paragraphs).toContain(line.trim())
         await expect(article).toContainText(post.author.trim())
-        // Let lazy handlers (onerror of a failed image, autofocus, animations) have their chance.
-        await page.waitForTimeout(50)
+        await settled(page)
         expect(await injectedMarkup(page), `/blog/${id}`).toEqual([])
         pages++
       }
-      await page.waitForTimeout(500)
       console.log(
         `xss: ${PAYLOADS.length} payloads in ${POSTS.length} posts, ${pages} pages, ${witness.hits.length} executions`,
       )
@@ -239,7 +258,7 @@ test.describe('stored XSS through blog posts', () => {
       const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' })
       await expect(dialog.getByLabel('Title')).toHaveValue(first.title.trim())
       expect(await injectedMarkup(page), 'edit dialog').toEqual([])
-      await page.waitForTimeout(500)
+      await settled(page)
       expect(witness).toEqual({ hits: [], dialogs: [], console: [] })
     })
   })
@@ -258,7 +277,7 @@ test.describe('stored XSS through blog posts', () => {
       for (const path of ['/blog', ...created.map((id) => `/blog/${id}`)]) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await page.waitForTimeout(20)
+        await settled(page)
         violations.push(
           ...(await page.evaluate(
             () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
