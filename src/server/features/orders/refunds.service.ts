@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { orders, refunds } from '#server/db/schema.ts'
 import type { ServerConfig } from '#server/env.ts'
+import { eachOnItsOwn } from '#server/lib/each-on-its-own.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { enqueueEmail, retryDelayMs } from '#server/lib/mailer/outbox.ts'
 import {
@@ -227,7 +228,12 @@ type RefundRunResult = { done: number; failed: number }
  */
 export async function runDueRefunds(
   ctx: RefundContext,
-  options: RefundOptions & { batchSize?: number; idempotencyKey?: string } = {},
+  options: RefundOptions & {
+    batchSize?: number
+    idempotencyKey?: string
+    /** One record's attempt (attemptRefund): injectable for tests. */
+    attemptOne?: typeof attemptRefund
+  } = {},
 ): Promise<RefundRunResult> {
   const now = ctx.now()
   const claimed = await ctx.db.transaction(async (tx) => {
@@ -257,12 +263,23 @@ export async function runDueRefunds(
       .returning()
   })
 
+  // Each record on its own: one whose attempt throws is logged with its id and counted failed (its lease
+  // over, it is tried again); the others are asked.
   const result: RefundRunResult = { done: 0, failed: 0 }
-  for (const refund of claimed) {
-    const { outcome } = await attemptRefund(ctx, refund)
+  const attempted = await eachOnItsOwn(
+    claimed,
+    {
+      label: 'refund attempt',
+      logger: ctx.logger,
+      about: (refund) => ({ refundId: refund.id, kind: refund.kind }),
+    },
+    (refund) => (options.attemptOne ?? attemptRefund)(ctx, refund),
+  )
+  for (const { outcome } of attempted) {
     if (outcome === 'succeeded' || outcome === 'accepted') result.done++
     else result.failed++
   }
+  result.failed += claimed.length - attempted.length
   return result
 }
 
