@@ -9,6 +9,8 @@ import type { MonthKey } from '#shared/month-key.ts'
 
 export type SessionOrder = {
   id: string
+  /** The purchase the line belongs to: a pay link's session is not its purchase. */
+  purchaseId: string
   type: SessionOrderType
   date: string | null
   iconName: string | null
@@ -36,6 +38,7 @@ export async function listSessionOrders(db: Db, sessionId: string): Promise<Sess
   const rows = await db
     .select({
       id: orders.id,
+      purchaseId: orders.purchaseId,
       status: orders.status,
       amountCents: orders.amountCents,
       metadata: orders.metadata,
@@ -63,6 +66,7 @@ export async function listSessionOrders(db: Db, sessionId: string): Promise<Sess
     const type: SessionOrderType = isSpecial ? 'special_purchase' : isIcon ? 'map_icon' : 'calendar_day'
     return {
       id: row.id,
+      purchaseId: row.purchaseId,
       type,
       date: row.date ?? null,
       iconName: isIcon ? (row.itemName ?? row.iconName ?? null) : null,

@@ -94,7 +94,8 @@ export async function getOrdersBySession(
       rows
         .filter((o) => o.status !== 'refunded' && o.status !== 'deleted')
         .reduce((sum, o) => sum + o.amountCents, 0) / 100,
-    // The artwork page of a paid checkout (the same link its confirmation e-mail carries).
-    artwork: paid ? await checkoutArtwork(ctx.db, sessionId, ctx.config.timeZone) : null,
+    // The artwork page of a paid checkout (the same link its confirmation e-mail carries): the purchase's,
+    // found by the lines' purchase (a pay link's session id is not a purchase).
+    artwork: paid && rows[0] ? await checkoutArtwork(ctx.db, rows[0].purchaseId, ctx.config.timeZone) : null,
   }
 }

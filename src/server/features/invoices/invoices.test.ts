@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, orders, outbox, receipts } from '#server/db/schema.ts'
+import { callFunction } from '#server/test/checkout-test-helpers.ts'
 import { ADMIN, createTestApp, MEMBER, type TestApp } from '#server/test/test-app.ts'
 import { NOTHING_TO_INVOICE } from './invoices.service.ts'
 
@@ -90,6 +91,11 @@ describe('invoices and pay links', () => {
     expect(receipt?.paymentMethod).toBe('TEST MODE (no card charged)')
     const [confirmation] = await mailsOf(orderId, 'order_confirmation')
     expect(confirmation?.textBody).toContain('Your receipt:')
+    // The thank-you page of the pay link's session leads to the purchase's artwork page, as the e-mail does.
+    const sessionId = checkout.slice('/pay/'.length)
+    const thanks = await callFunction(t, 'get-orders-by-session', { sessionId })
+    expect(thanks.body.artwork?.path).toMatch(/^\/artwork\//)
+    expect(confirmation?.textBody).toContain(thanks.body.artwork?.path)
 
     // Paid: nothing is due, so no new invoice, and the pay link leads to the buyer's account.
     const again = await t.request(`/api/admin/checkouts/${orderId}/invoice`, {
