@@ -15,6 +15,7 @@ import type { AdApprovalsResponse } from '#shared/ad-approval.ts'
 import type { AdvertiserDetailDto, AdvertisersPageDto } from '#shared/admin-advertisers.ts'
 import type { CheckoutDetailDto, CheckoutsPageDto } from '#shared/admin-checkouts.ts'
 import type { ProductionBoardResponse } from '#shared/artwork.ts'
+import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 import type { MailingOverviewResponse } from '#shared/mailings.ts'
 import type { MailingMapResponse } from '#shared/map-composer.ts'
 import type { OwnerDigestDto } from '#shared/owner-digest.ts'
@@ -363,6 +364,30 @@ export const screens: Screen[] = [
       for (const line of purchase.lines)
         expect(line.status).toBe(row.lines.find((l) => l.id === line.id)?.status)
       expect(purchase.paidCents).toBe(dollars(row.live) * 100)
+    },
+  },
+  {
+    name: 'Thank-you page (each payment session it was paid through): its lines, and the purchase’s artwork page',
+    async check(w, row) {
+      const sessions = [
+        ...new Set(row.lines.flatMap((l) => (l.paymentSessionId ? [l.paymentSessionId] : []))),
+      ]
+      // A purchase paid by hand was never through a checkout: it has no thank-you page.
+      if (sessions.length === 0) expect(row.lines.every((l) => l.source === 'manual')).toBe(true)
+      const link = await artworkLinkOf(w.t, row.purchaseId)
+      for (const sessionId of sessions) {
+        const response = await w.t.request('/api/functions/get-orders-by-session', {
+          method: 'POST',
+          json: { sessionId },
+        })
+        expect(response.status).toBe(200)
+        const page = (await response.json()) as OrdersBySessionResponse
+        const onSession = row.lines.filter((l) => l.paymentSessionId === sessionId)
+        expect(page.orders.map((o) => o.id).sort()).toEqual(ids(onSession))
+        // A paid line in a mailing has artwork to send: the page leads to the purchase's own artwork page.
+        const sold = onSession.some((l) => l.status === 'paid' && l.mailingMonth !== null)
+        expect(page.artwork?.path ?? null).toBe(sold ? link : null)
+      }
     },
   },
   {
