@@ -1,3 +1,4 @@
+// @engines pglite postgres
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays } from '../db/schema.ts'

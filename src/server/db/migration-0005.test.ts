@@ -1,3 +1,4 @@
+// @engines pglite
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,3 +1,4 @@
+// @engines postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseBeforeMigration, type MigrationTestEngine } from '../test/migration-test-engine.ts'
 import { testEngine } from '../test/test-database.ts'

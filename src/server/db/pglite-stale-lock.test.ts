@@ -1,3 +1,4 @@
+// @engines pglite
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

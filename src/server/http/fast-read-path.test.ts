@@ -1,3 +1,4 @@
+// @engines postgres
 import { once } from 'node:events'
 import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -1,3 +1,4 @@
+// @engines pglite postgres
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetIconStock, setIconStock } from '#server/test/checkout-test-helpers.ts'

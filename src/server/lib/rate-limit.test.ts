@@ -1,3 +1,4 @@
+// @engines postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client.ts'
 import { openTestDatabase } from '../test/test-database.ts'

@@ -1,3 +1,4 @@
+// @engines pglite
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'

@@ -1,3 +1,4 @@
+// @engines postgres
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

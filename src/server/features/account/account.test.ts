@@ -1,3 +1,4 @@
+// @engines postgres
 import { randomUUID } from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'

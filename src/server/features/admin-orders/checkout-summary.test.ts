@@ -1,3 +1,4 @@
+// @engines postgres
 import { inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @engines postgres
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'

@@ -1,3 +1,4 @@
+// @engines postgres
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarDays, orders } from '#server/db/schema.ts'

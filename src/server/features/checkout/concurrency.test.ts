@@ -1,3 +1,4 @@
+// @engines postgres
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

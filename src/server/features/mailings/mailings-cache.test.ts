@@ -1,3 +1,4 @@
+// @engines postgres
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openPostgres } from '#server/db/client.ts'

@@ -1,3 +1,4 @@
+// @engines postgres
 import fs from 'node:fs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @engines postgres
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#server/db/client.ts'

@@ -1,3 +1,4 @@
+// @engines pglite postgres
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'

@@ -1,3 +1,4 @@
+// @engines postgres
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -1,3 +1,4 @@
+// @engines pglite
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'

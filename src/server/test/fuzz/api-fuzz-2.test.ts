@@ -1,3 +1,4 @@
+// @engines pglite postgres
 import { defineApiFuzz } from './api-fuzz.ts'
 
 /** The API fuzz, shard 2 of 3 (api-fuzz.ts says what it checks). */
