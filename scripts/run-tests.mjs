@@ -7,8 +7,9 @@
 // whole as each ends. The build goes beside the short checks (each of them mostly one process on one core).
 // Beside the Vitest tests go the production install (it waits on the disk and the registry) and the budgets
 // (bundle bytes, and Lighthouse's gates: accessibility, best practices, SEO and layout shift, none of them a
-// timing; the performance score it prints is a report and reads lower on a busy machine). The browser tests,
-// whose waits a busy machine would stretch, use both cores alone.
+// timing; the performance score it prints is a report and reads lower on a busy machine): both end well
+// before the Vitest stage, so they add nothing to the critical path there. The browser tests, whose waits a
+// busy machine would stretch, use both cores alone.
 import { spawn } from 'node:child_process'
 
 const QUICK = process.argv.includes('--quick')
