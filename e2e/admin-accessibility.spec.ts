@@ -4,7 +4,7 @@ import { formatYearMonth } from '#shared/calendar-months.ts'
 import { toIsoDate } from '#shared/dates.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { api } from './admin-api.ts'
-import { expectNoAxeViolations, signInAsAdmin, test, toastText } from './fixtures.ts'
+import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 
 /** Every tab of the dashboard, from the dashboard's own list (a new tab is checked without edits here). */
 const SECTIONS = adminSections.map((s) => s.value)
@@ -28,8 +28,7 @@ test('every admin section is axe-clean with data in it at 1280 and 375 px, and f
   test.setTimeout(180_000)
   // A retry sells a day of its own: the first attempt may have sold its day before it failed.
   const day = toIsoDate(FUTURE_YEAR, 4, 15 + test.info().retry)
-  await page.goto('/admin/calendar')
-  await signInAsAdmin(page)
+  await signInAt(page, '/admin/calendar')
 
   // Data: a day sold by hand (so the orders table has a row) and a blog post.
   await page.getByLabel('Start Date').fill(day)
@@ -82,8 +81,7 @@ test('the calendar filter sheet, bulk menu and confirmations work from the keybo
   const month = { year: FUTURE_YEAR, month: 8 }
   const first = toIsoDate(month.year, month.month, 6)
   const last = toIsoDate(month.year, month.month, 7)
-  await page.goto('/admin/calendar')
-  await signInAsAdmin(page)
+  await signInAt(page, '/admin/calendar')
   await api(page, 'POST', '/api/admin/calendar-days/initialize', {
     startDate: first,
     endDate: last,

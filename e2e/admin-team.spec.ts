@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { E2E_ADMIN, expectNoAxeViolations, signInAsAdmin, test } from './fixtures.ts'
+import { E2E_ADMIN, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 
 const RESET_ANSWER = "If an account exists for that e-mail, we've sent a link to reset your password."
 
@@ -43,9 +43,7 @@ test('a reset link that is not valid says so and leads back to sign in', async (
 test('an administrator adds another by e-mail and removes them again', async ({ page }) => {
   test.slow()
   const email = uniqueEmail('team')
-  await page.goto('/auth')
-  await signInAsAdmin(page)
-  await page.goto('/admin/settings')
+  await signInAt(page, '/admin/settings')
   await expect(page.getByRole('heading', { name: 'Administrators' })).toBeVisible()
   const you = page.getByRole('row').filter({ hasText: E2E_ADMIN.email })
   await expect(you).toContainText('(you)')
@@ -80,9 +78,7 @@ test('changing the password refuses a wrong current password and mismatched new 
   test.slow()
   // A successful change is covered by the integration and component tests: E2E_ADMIN is the only account
   // with a known password and the admin specs run in parallel, so changing it here would sign them out.
-  await page.goto('/auth')
-  await signInAsAdmin(page)
-  await page.goto('/admin/settings')
+  await signInAt(page, '/admin/settings')
   await page.getByLabel('Current password').fill('not-the-current-password')
   await page.getByLabel('New password', { exact: true }).fill('another-password-123')
   await page.getByLabel('Confirm new password').fill('another-password-12')
@@ -118,9 +114,7 @@ for (const width of [1280, 375]) {
 
     test('the Administrators and Change password cards have no axe violations', async ({ page }) => {
       test.slow()
-      await page.goto('/auth')
-      await signInAsAdmin(page)
-      await page.goto('/admin/settings')
+      await signInAt(page, '/admin/settings')
       await expect(page.getByRole('row').filter({ hasText: E2E_ADMIN.email })).toBeVisible()
       await expectNoAxeViolations(page)
       await page.getByRole('button', { name: 'Add administrator' }).click()

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page, type Response } from '@playwright/test'
+import { test as base, type Cookie, expect, type Page, type Response, request } from '@playwright/test'
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' }
 
@@ -45,6 +45,7 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([])
 }
 
+/** Signs in through the sign-in form the page shows (e2e/admin-sign-in.spec.ts is the form's own test). */
 export async function signInAsAdmin(page: Page) {
   await page.getByLabel('Email').fill(E2E_ADMIN.email)
   await page.getByLabel('Password').fill(E2E_ADMIN.password)
@@ -52,11 +53,45 @@ export async function signInAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
 }
 
-/** Opens `path`, signs in on the sign-in page it leads to, and is back on `path`. */
+/**
+ * The administrator's session cookies on each site, one session per worker (a module's state lives as long
+ * as its worker): signed in once through the auth API, then added to every test's browser context that
+ * asks. No spec signs E2E_ADMIN out of a shared session: the sign-in spec's form makes sessions of its own.
+ */
+const adminSessions = new Map<string, Promise<Cookie[]>>()
+/** The running test's site (a worker runs one test at a time); set by `test`'s `site` fixture. */
+let currentBaseURL: string | undefined
+
+async function signInThroughApi(baseURL: string): Promise<Cookie[]> {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
+  try {
+    const response = await context.post('/api/auth/sign-in/email', { data: E2E_ADMIN })
+    expect(response.status(), `sign-in on ${baseURL}: ${await response.text()}`).toBe(200)
+    return (await context.storageState()).cookies
+  } finally {
+    await context.dispose()
+  }
+}
+
+/** Gives the page's browser context this worker's administrator session on the test's site. */
+export async function withAdminSession(page: Page) {
+  const baseURL = currentBaseURL
+  if (!baseURL) throw new Error('the test has no baseURL')
+  let cookies = adminSessions.get(baseURL)
+  if (!cookies) {
+    cookies = signInThroughApi(baseURL)
+    adminSessions.set(baseURL, cookies)
+    cookies.catch(() => adminSessions.delete(baseURL))
+  }
+  await page.context().addCookies(await cookies)
+}
+
+/** Opens `path` signed in as the administrator (this worker's session) and shows the admin dashboard there. */
 export async function signInAt(page: Page, path: string) {
+  await withAdminSession(page)
   await page.goto(path)
-  await signInAsAdmin(page)
   await expect(page).toHaveURL(path)
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
 }
 
 /** Radix renders a toast's text twice (the toast and its screen-reader announcement). */
@@ -90,7 +125,14 @@ export function awaitingHydration(page: Page): Page {
 }
 
 /** Playwright's `test`, whose page waits for hydration after `goto` and `reload` (awaitingHydration). */
-export const test = base.extend({
+export const test = base.extend<{ site: string | undefined }>({
+  site: [
+    async ({ baseURL }, use) => {
+      currentBaseURL = baseURL
+      await use(baseURL)
+    },
+    { auto: true },
+  ],
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(javaScriptEnabled === false ? page : awaitingHydration(page))
   },
