@@ -36,10 +36,13 @@ import { ARTWORK_UNREADABLE_HEADER, ARTWORK_UNREADABLE_TEXT } from './proof-pdf.
  */
 
 /**
- * On a quiet machine the slowest probe is under 50 ms; with the suite's other work on both cores it has been
- * seen at 2.5 s. Read on the server's own thread, the same files blocked it 5 s to minutes.
+ * What the server's own process spends while a hostile file is handled: its CPU time (user and system),
+ * which other work on the machine does not change, unlike the wall time a probe waits. Handed to a child
+ * process, the server's part is the upload and the probes' answers: well under a second. Read on the
+ * server's own thread, the same files cost it 5 s to minutes. The slowest probe (wall time) is printed as a
+ * figure, not gated: a busy machine stretches it with no fault of the server's.
  */
-const PROBE_BOUND_MS = 4_000
+const SERVER_CPU_BOUND_MS = 2_500
 const RSS_GROWTH_BOUND_MB = 200
 
 let t: TestApp
@@ -63,13 +66,15 @@ async function buyLine(businessName: string) {
 }
 
 /**
- * Runs `work` while a probe asks the process every 10 ms; the slowest probe and the memory growth. The probe
+ * Runs `work` while a probe asks the process every 10 ms; the server's CPU time and the memory growth, with
+ * the slowest probe and the longest event-loop delay printed. The probe
  * is an API path no route serves (a JSON 404 the process answers without the database): it measures the
  * process alone, which the hostile file must not stall. /api/health would also time the database, which a
  * loaded machine can slow past the bound whatever the upload does; it is asked once the work is done.
  */
 async function underProbe<T>(work: () => Promise<T>) {
   const delay = monitorEventLoopDelay({ resolution: 10 })
+  const cpuBefore = process.cpuUsage()
   const rssBefore = process.memoryUsage.rss()
   let peakRss = rssBefore
   let slowestProbeMs = 0
@@ -87,7 +92,13 @@ async function underProbe<T>(work: () => Promise<T>) {
   })()
   try {
     const result = await work()
-    return { result, slowestProbeMs, rssGrowthMb: (peakRss - rssBefore) / 1024 / 1024 }
+    const cpu = process.cpuUsage(cpuBefore)
+    const serverCpuMs = (cpu.user + cpu.system) / 1000
+    console.info(
+      `hostile file: server CPU ${Math.round(serverCpuMs)} ms, slowest probe ${Math.round(slowestProbeMs)} ms, ` +
+        `longest event-loop delay ${Math.round(delay.max / 1e6)} ms`,
+    )
+    return { result, serverCpuMs, rssGrowthMb: (peakRss - rssBefore) / 1024 / 1024 }
   } finally {
     done = true
     await probe
@@ -116,12 +127,12 @@ describe('hostile artwork files at upload', () => {
   ])('refuses %s while the server keeps answering, storing nothing', async (_name, make, message) => {
     const { token, orderIds } = await buyLine('Hostile PDF Co')
     const before = storedArtworkFiles(`${t.dataDir}/media`)
-    const { result, slowestProbeMs, rssGrowthMb } = await underProbe(async () =>
+    const { result, serverCpuMs, rssGrowthMb } = await underProbe(async () =>
       refusal(await uploadArtworkFile(t, token, orderIds, make(), 'logo.pdf')),
     )
     expect(result).toEqual({ status: 422, message })
     expect(storedArtworkFiles(`${t.dataDir}/media`)).toEqual(before)
-    expect(slowestProbeMs).toBeLessThan(PROBE_BOUND_MS)
+    expect(serverCpuMs).toBeLessThan(SERVER_CPU_BOUND_MS)
     expect(rssGrowthMb).toBeLessThan(RSS_GROWTH_BOUND_MB)
   })
 
@@ -137,11 +148,11 @@ describe('hostile artwork files at upload', () => {
     const { token, orderIds } = await buyLine('Big Pixels')
     const bomb = interlacedPng16(8000, 8000)
     expect(bomb.byteLength).toBeLessThan(64 * 1024)
-    const { result, slowestProbeMs, rssGrowthMb } = await underProbe(() =>
+    const { result, serverCpuMs, rssGrowthMb } = await underProbe(() =>
       Promise.all(Array.from({ length: 8 }, () => uploadArtworkFile(t, token, orderIds, bomb).then(refusal))),
     )
     for (const r of result) expect(r).toEqual({ status: 422, message: ARTWORK_TOO_MANY_PIXELS_MESSAGE })
-    expect(slowestProbeMs).toBeLessThan(PROBE_BOUND_MS)
+    expect(serverCpuMs).toBeLessThan(SERVER_CPU_BOUND_MS)
     expect(rssGrowthMb).toBeLessThan(RSS_GROWTH_BOUND_MB)
   })
 
@@ -238,11 +249,11 @@ describe('the proof with files it cannot read', () => {
     )
     await replaceStored(bomb.orderIds[0] as string, flateBombPdf(2048, 'contents'))
 
-    const { result: response, slowestProbeMs } = await underProbe(() =>
+    const { result: response, serverCpuMs } = await underProbe(() =>
       t.request(`/api/admin/mailings/${month}/proof.pdf`, { cookie: admin }),
     )
     expect(response.status).toBe(200)
-    expect(slowestProbeMs).toBeLessThan(PROBE_BOUND_MS)
+    expect(serverCpuMs).toBeLessThan(SERVER_CPU_BOUND_MS)
     const bytes = new Uint8Array(await response.arrayBuffer())
     const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: false })
     const page1 = (text[0] as string).replace(/\s+/g, ' ')
