@@ -93,6 +93,8 @@ const STARTS_PROCESSES = [
  */
 const QUICK_FUZZ_RUNS = '20'
 const DEEP_FUZZ_RUNS = '1000'
+/** Rounds of 200 simultaneous checkouts in the deep sweep (npm test runs the file's own default, 6). */
+const DEEP_CONCURRENCY_ROUNDS = '20'
 
 export default defineConfig(({ mode }) => {
   const quick = mode === 'quick'
@@ -143,6 +145,7 @@ export default defineConfig(({ mode }) => {
             env: {
               TEST_ENGINE: engine,
               ...(fuzzRuns ? { FUZZ_RUNS: fuzzRuns } : {}),
+              ...(mode === 'deep' ? { CONCURRENCY_ROUNDS: DEEP_CONCURRENCY_ROUNDS } : {}),
             },
             globalSetup: ['src/server/test/global-setup.ts'],
             testTimeout: 30_000,

@@ -21,10 +21,12 @@ import { sweepExpiredHolds } from './hold-sweeper.ts'
 
 /**
  * Two real server processes on one PostgreSQL database, 200 simultaneous overlapping cart checkouts per
- * round, 20 rounds: no day ever gets two live orders and the icon is never oversold. PGlite runs one
- * connection at a time and would hide races, so this runs on PostgreSQL only.
+ * round: no day ever gets two live orders and the icon is never oversold. PGlite runs one connection at a
+ * time and would hide races, so this runs on PostgreSQL only. Rounds alternate overlapping carts and
+ * single-day carts, each with its own shuffle: npm test runs 6 (three of each), npm run test:deep 20
+ * (CONCURRENCY_ROUNDS, set by vitest.config.ts).
  */
-const ROUNDS = 20
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS || 6)
 const REQUESTS = 200
 const ICON_TOTAL = 3
 
