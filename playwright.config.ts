@@ -1,16 +1,16 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts'
+import { BROWSER_TEST_CHROMIUM_PATH, CHROMIUM_FLAGS } from './scripts/lib/chromium.ts'
 
 /**
- * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app, started by
- * e2e/global-setup.ts on free ports with fresh DATA_DIRs: one site for the storefront specs (E2E_BASE_URL)
+ * Browser tests drive Debian's Chromium headless shell (never a downloaded browser; scripts/lib/chromium.ts)
+ * against the built app, started by e2e/global-setup.ts on free ports with fresh DATA_DIRs: one site for the storefront specs (E2E_BASE_URL)
  * and one for the admin specs (E2E_ADMIN_BASE_URL), whose changes every visitor would see.
  */
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', ...CHROMIUM_FLAGS],
+    executablePath: BROWSER_TEST_CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   },
 }
 
