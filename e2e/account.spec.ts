@@ -9,28 +9,12 @@ import { LINK_FORM_TEXTS } from '#shared/short-link-texts.ts'
 import { LINK_QUESTION, scansText } from '#shared/short-links.ts'
 import { E2E_ADMIN, test } from './fixtures.ts'
 import { mailTo, signInLinkFor } from './mail-capture.ts'
-import { availableMonths, daysOf, expectCleanAtBothWidths, PHONE } from './storefront-helpers.ts'
+import { claimDays, expectCleanAtBothWidths, PHONE } from './storefront-helpers.ts'
 
 /**
  * The advertiser's account (/account): a sign-in link requested on the page, read from the e-mail the
  * storefront server sent over SMTP (e2e/mail-capture.ts), and opened as the buyer would.
- *
- * Days 20, 21, 23 and 24 (positions 19, 20, 22 and 23) of the second open month belong to this file (the
- * other specs buy or hold other positions): each attempt buys the first two still for sale, so a retry
- * finds two more.
  */
-
-async function freeDays(page: Page, count: number): Promise<CalendarDayDto[]> {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  const days = await daysOf(page, month)
-  const free = [19, 20, 22, 23]
-    .map((position) => days[position])
-    .filter((day): day is CalendarDayDto => day?.status === 'available')
-    .slice(0, count)
-  expect(free, 'days 20, 21, 23 and 24 of the second month still for sale').toHaveLength(count)
-  return free
-}
 
 /** A purchase through the storefront's cart checkout, paid on the local test checkout. */
 async function buyThroughCheckout(
@@ -102,7 +86,7 @@ test.describe('at 375 px', () => {
     const suffix = randomUUID().slice(0, 8)
     const buyer = { businessName: `Account Bakery ${suffix}`, email: `advertiser-${suffix}@example.com` }
     const stranger = `stranger-${suffix}@example.com`
-    const [bought, recorded] = await freeDays(page, 2)
+    const [bought, recorded] = (await claimDays(page, 'take', 'any', 2)).days
     if (!bought || !recorded) throw new Error('no days')
     await buyThroughCheckout(page.request, origin, buyer, bought)
     await recordManualOrder(playwright, origin, { ...buyer, dayId: recorded.id, amountCents: 15050 })

@@ -2,27 +2,17 @@ import { type Browser, expect, type Page } from '@playwright/test'
 import { sessionReference } from '#shared/checkout.ts'
 import type { CalendarDayDto } from '#shared/dto.ts'
 import { awaitingHydration, expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import { availableMonths, dayCell, daysOf, showMonth } from './storefront-helpers.ts'
+import { claimDay, claimDays, dayCell, monthOfDate, showMonth } from './storefront-helpers.ts'
 
-/** Days 16–19 of the second open month belong to this file (the other specs use other positions). */
-async function dayAt(page: Page, index: number): Promise<CalendarDayDto> {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  const day = (await daysOf(page, month))[index]
-  if (!day) throw new Error(`no day at ${index}`)
-  return day
-}
-
-async function monthOf(page: Page) {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  return month
+/** Days of one open month, taken for the test alone (claimDays). */
+async function ownDays(page: Page, count: number): Promise<CalendarDayDto[]> {
+  return (await claimDays(page, 'take', 'any', count)).days
 }
 
 /** Puts the days in the cart from /calendar and submits the cart form; ends on the local test checkout. */
 async function checkOut(page: Page, days: CalendarDayDto[], businessName: string) {
   await page.goto('/calendar')
-  await showMonth(page, await monthOf(page))
+  await showMonth(page, monthOfDate(days[0]?.date ?? ''))
   for (const day of days) {
     await dayCell(page, day.date).click()
     await expect(dayCell(page, day.date)).toHaveText(/In Cart/)
@@ -42,7 +32,7 @@ async function dayStatus(page: Page, id: string): Promise<string> {
 }
 
 test('cart → Pay on the test checkout → thank-you → the days show Reserved', async ({ page }) => {
-  const days = [await dayAt(page, 15), await dayAt(page, 16)]
+  const days = await ownDays(page, 2)
   await checkOut(page, days, 'Harbor Books')
   // Two days: $10 off each of $120.
   await expect(page.getByRole('row', { name: /Total/ })).toContainText('$220')
@@ -63,7 +53,7 @@ test('cart → Pay on the test checkout → thank-you → the days show Reserved
   await expect(page).toHaveURL('/')
 
   await page.goto('/calendar')
-  await showMonth(page, await monthOf(page))
+  await showMonth(page, monthOfDate(days[0]?.date ?? ''))
   for (const day of days) await expect(dayCell(page, day.date)).toHaveText(/Reserved/)
   await dayCell(page, days[0]?.date ?? '').click()
   await expect(toastText(page, 'Day Unavailable')).toBeVisible()
@@ -71,7 +61,7 @@ test('cart → Pay on the test checkout → thank-you → the days show Reserved
 })
 
 test('Cancel on the test checkout returns to the cart and frees the day', async ({ page }) => {
-  const day = await dayAt(page, 17)
+  const { day } = await claimDay(page, 'take', 'any')
   await checkOut(page, [day], 'Cancel Cafe')
   expect(await dayStatus(page, day.id)).toBe('reserved_pending')
   await page.getByRole('button', { name: 'Cancel' }).click()
@@ -89,13 +79,13 @@ test('a second buyer sees Day Being Reserved while the first is paying', async (
   browser,
   baseURL,
 }) => {
-  const day = await dayAt(page, 18)
+  const { day } = await claimDay(page, 'take', 'any')
   await checkOut(page, [day], 'First Buyer Bikes')
 
   const second = await newBuyer(browser, baseURL)
   try {
     await second.page.goto('/calendar')
-    await showMonth(second.page, await monthOf(second.page))
+    await showMonth(second.page, monthOfDate(day.date))
     await expect(dayCell(second.page, day.date)).toHaveText(/Pending/)
     await dayCell(second.page, day.date).click()
     await expect(toastText(second.page, 'Day Being Reserved')).toBeVisible()

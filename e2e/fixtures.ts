@@ -33,6 +33,12 @@ export const PUBLIC_PAGES: Array<{ path: string; heading: string }> = [
   { path: '/no-such-page', heading: '404' },
 ]
 
+/**
+ * The environment variable naming the run's claims folder (made by e2e/global-setup.ts), where a test takes
+ * the days of the shared storefront site it buys, holds or looks at (claimDays, e2e/storefront-helpers.ts).
+ */
+export const CLAIMS_DIR_ENV = 'E2E_CLAIMS_DIR'
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     // Legacy mode runs axe in the page itself; the default opens a helper page, which Debian's Chromium refuses here.

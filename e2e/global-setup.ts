@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { assertClientBuilt, startBuiltServer } from '../scripts/lib/built-server.ts'
-import { E2E_ADMIN } from './fixtures.ts'
+import { CLAIMS_DIR_ENV, E2E_ADMIN } from './fixtures.ts'
 import { MAIL_DIR_ENV, startMailCapture } from './mail-capture.ts'
 
 /**
@@ -33,6 +33,8 @@ export default async function globalSetup() {
   // sign-in link is opened from the message as it was sent. The admin site keeps no SMTP_URL: its specs
   // check what the admin area says while e-mail is not set up.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-e2e-mail-'))
+  const claimsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-e2e-claims-'))
+  process.env[CLAIMS_DIR_ENV] = claimsDir
   const mail = await startMailCapture(mailDir)
   process.env[MAIL_DIR_ENV] = mailDir
   // Links in e-mails, and better-auth's redirect after a sign-in link, are made from PUBLIC_URL (without it,
@@ -51,6 +53,7 @@ export default async function globalSetup() {
   ]).catch(async (error: unknown) => {
     await mail.close()
     fs.rmSync(mailDir, { recursive: true, force: true })
+    fs.rmSync(claimsDir, { recursive: true, force: true })
     throw error
   })
   process.env.E2E_BASE_URL = storefront.url
@@ -59,5 +62,6 @@ export default async function globalSetup() {
     await Promise.all([storefront.stop(), admin.stop()])
     await mail.close()
     fs.rmSync(mailDir, { recursive: true, force: true })
+    fs.rmSync(claimsDir, { recursive: true, force: true })
   }
 }

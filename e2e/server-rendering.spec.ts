@@ -3,7 +3,7 @@ import { expect } from '@playwright/test'
 import type { OrdersBySessionResponse } from '#shared/checkout.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { test } from './fixtures.ts'
-import { availableMonths, createPost, daysOf } from './storefront-helpers.ts'
+import { claimDay, createPost } from './storefront-helpers.ts'
 
 // Decision 014: public pages arrive with their content in the HTML and hydrate from the data
 // that came with it.
@@ -33,12 +33,7 @@ test.describe('with JavaScript off', () => {
   })
 
   test("a buyer's artwork page shows the lines bought, private to its link", async ({ page, baseURL }) => {
-    // Days 4–7 (positions 3–6) of the second open month belong to this test; each attempt buys the first
-    // one still for sale, under a business name of its own.
-    const [, month] = await availableMonths(page)
-    if (!month) throw new Error('expected a second available month')
-    const day = (await daysOf(page, month)).slice(3, 7).find((d) => d.status === 'available')
-    if (!day) throw new Error('days 4–7 of the second month are all sold')
+    const { day } = await claimDay(page, 'take', 'any')
     const businessName = `Artwork Rendered ${randomUUID().slice(0, 8)}`
     const headers = { origin: baseURL ?? '' }
     const created = await page.request.post('/api/functions/create-cart-checkout-session', {

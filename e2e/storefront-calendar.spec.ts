@@ -3,6 +3,8 @@ import { formatYearMonth } from '#shared/calendar-months.ts'
 import { E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import {
   availableMonths,
+  claimDay,
+  claimDays,
   dayCell,
   daysOf,
   expectNoHorizontalScroll,
@@ -35,10 +37,7 @@ test('the month navigator stops at the first and last available month', async ({
 test('an available day goes into the cart, shows In Cart, and a second click opens the cart', async ({
   page,
 }) => {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  const day = (await daysOf(page, month))[1]
-  if (!day) throw new Error('no day')
+  const { month, day } = await claimDay(page, 'look', 'any')
 
   await page.goto('/calendar')
   await showMonth(page, month)
@@ -56,10 +55,7 @@ test('an available day goes into the cart, shows In Cart, and a second click ope
 })
 
 test('the toast action Go to Cart opens the cart', async ({ page }) => {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  const day = (await daysOf(page, month))[24]
-  if (!day) throw new Error('no day')
+  const { month, day } = await claimDay(page, 'look', 'any')
 
   await page.goto('/calendar')
   await showMonth(page, month)
@@ -69,10 +65,7 @@ test('the toast action Go to Cart opens the cart', async ({ page }) => {
 })
 
 test('the seventh day is refused with Cart Limit Reached', async ({ page }) => {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  const days = (await daysOf(page, month)).slice(7, 14)
-  expect(days).toHaveLength(7)
+  const { month, days } = await claimDays(page, 'look', 'any', 7)
 
   await page.goto('/calendar')
   await showMonth(page, month)
@@ -98,12 +91,10 @@ test('reserved and pending days say who booked them or that they are being reser
   page,
   baseURL,
 }) => {
-  const months = await availableMonths(page)
-  const month = months[months.length - 1]
-  if (!month) throw new Error('no available month')
-  const days = await daysOf(page, month)
-  // Days 20 and 21 of the last month belong to this test only.
-  const [reserved, pending] = [days[19], days[20]]
+  const {
+    month,
+    days: [reserved, pending],
+  } = await claimDays(page, 'take', 'any', 2)
   if (!reserved || !pending) throw new Error('no days')
 
   const signIn = await page.request.post('/api/auth/sign-in/email', {

@@ -1,27 +1,18 @@
 import { expect, type Page } from '@playwright/test'
-import type { YearMonth } from '#shared/calendar-months.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { expectNoAxeViolations, test, toastText } from './fixtures.ts'
 import {
-  availableMonths,
+  type ClaimMode,
+  claimDay,
+  claimDays,
   dayCell,
-  daysOf,
   expectNoHorizontalScroll,
   showMonth,
 } from './storefront-helpers.ts'
 
-/**
- * Puts available days `from`..`from + count - 1` (0-based) of the last available month in the cart: the
- * first-start seed opens the rest of this month (from today on, so it can be a few days only) and the next
- * two months in full.
- */
-async function addDays(page: Page, from: number, count: number) {
-  const month = (await availableMonths(page)).at(-1)
-  if (!month) throw new Error('no available month')
-  const days = (await daysOf(page, month as YearMonth))
-    .filter((day) => day.status === 'available')
-    .slice(from, from + count)
-  expect(days).toHaveLength(count)
+/** Puts `count` days of one open month, claimed for this test (claimDays), in the cart from the calendar. */
+async function addDays(page: Page, count: number, mode: ClaimMode = 'look') {
+  const { month, days } = await claimDays(page, mode, 'any', count)
   await page.goto('/calendar')
   await showMonth(page, month)
   for (const day of days) {
@@ -38,7 +29,7 @@ function iconCard(page: Page, name: string) {
 test('four days and a map icon get $20 off each day; removing items reprices; reload keeps the cart', async ({
   page,
 }) => {
-  const days = await addDays(page, 2, 4)
+  const days = await addDays(page, 4)
 
   await page.goto('/5k-example')
   const regular = iconCard(page, 'Map Icon')
@@ -93,7 +84,7 @@ test('a second map icon is refused', async ({ page }) => {
 })
 
 test('the checkout form checks business name, then e-mail, before checking out', async ({ page }) => {
-  await addDays(page, 10, 1)
+  await addDays(page, 1, 'take')
   await page.goto('/cart-checkout')
   const submit = page.getByRole('button', { name: 'Proceed to Checkout' })
 
@@ -118,7 +109,7 @@ test('the checkout form checks business name, then e-mail, before checking out',
 test('an empty cart offers Browse Calendar and disables the form; Clear Cart empties it', async ({
   page,
 }) => {
-  await addDays(page, 12, 2)
+  await addDays(page, 2)
   await page.goto('/cart-checkout')
   await expect(page.getByRole('button', { name: 'Continue Shopping' })).toBeVisible()
   await page.getByRole('button', { name: 'Clear Cart' }).click()
@@ -132,7 +123,7 @@ test('an empty cart offers Browse Calendar and disables the form; Clear Cart emp
 })
 
 test('Continue Shopping goes back one page', async ({ page }) => {
-  await addDays(page, 14, 1)
+  await addDays(page, 1)
   await page.getByRole('link', { name: 'Cart (1 item)' }).click()
   await page.getByRole('button', { name: 'Continue Shopping' }).click()
   await expect(page).toHaveURL(/\/calendar$/)
@@ -143,7 +134,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } })
 
     test('the cart with items has no axe violations and no horizontal scroll', async ({ page }) => {
-      await addDays(page, width === 375 ? 16 : 18, 2)
+      await addDays(page, 2)
       await page.goto('/cart-checkout')
       await expect(page.getByText('$10 discount applied per square')).toBeVisible()
       await expectNoHorizontalScroll(page)
@@ -156,10 +147,7 @@ test('single-day checkout checks the form and pays; a day taken meanwhile sends 
   page,
   baseURL,
 }) => {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  const day = (await daysOf(page, month))[27]
-  if (!day) throw new Error('no day')
+  const { day } = await claimDay(page, 'take', 'any')
 
   await page.goto(`/checkout/${day.id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()

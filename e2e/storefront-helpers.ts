@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { CART_STORAGE_KEY } from '#client/features/cart/cart-store.ts'
 import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
@@ -8,12 +10,9 @@ import type {
   CalendarMonthResponse,
 } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
-import { E2E_ADMIN, expectNoAxeViolations } from './fixtures.ts'
+import { CLAIMS_DIR_ENV, E2E_ADMIN, expectNoAxeViolations } from './fixtures.ts'
 
-/**
- * The seeded server opens the current month and the next two. Each test picks its own days by their
- * position in one of those months, so parallel tests never share a day.
- */
+/** The seeded server opens the current month and the next two. */
 export async function availableMonths(page: Page): Promise<YearMonth[]> {
   const response = await page.request.get('/api/calendar-days/available-months')
   expect(response.ok()).toBe(true)
@@ -25,6 +24,134 @@ export async function daysOf(page: Page, month: YearMonth): Promise<CalendarDayD
   const response = await page.request.get(`/api/calendar-days?month=${key}`)
   expect(response.ok()).toBe(true)
   return ((await response.json()) as CalendarMonthResponse).days
+}
+
+/** Which of the open months: its place in the month list (0 the first), or the last one. */
+export type OpenMonth = number | 'last'
+
+export async function openMonth(page: Page, which: OpenMonth): Promise<YearMonth> {
+  const months = await availableMonths(page)
+  const month = which === 'last' ? months.at(-1) : months[which]
+  if (!month) throw new Error(`no open month ${which} (the site has ${months.length})`)
+  return month
+}
+
+/**
+ * How a test uses the days it claims: `take` holds, buys or changes them on the server (no other test may
+ * claim them at all); `look` only looks at them and puts them in its own cart in the browser (other lookers
+ * may share them, a taker may not take them).
+ */
+export type ClaimMode = 'take' | 'look'
+
+/**
+ * Claims a day: a hard link named by the day's id, made in the run's claims folder to a file that says how
+ * the day is used. A link is made whole or not at all, so across Playwright's worker processes no two tests
+ * (nor a retry and the attempt before it) ever take the same day, and no day looked at is taken.
+ */
+function claim(day: CalendarDayDto, mode: ClaimMode): boolean {
+  const dir = process.env[CLAIMS_DIR_ENV]
+  if (!dir) throw new Error(`${CLAIMS_DIR_ENV} is not set: e2e/global-setup.ts makes the claims folder`)
+  const target = path.join(dir, day.id)
+  const source = path.join(dir, `${mode}.mode`)
+  if (!fs.existsSync(source)) {
+    // Written under a name of this process's own, then linked into place: a reader never sees it half done.
+    const draft = `${source}.${process.pid}`
+    fs.writeFileSync(draft, mode)
+    try {
+      fs.linkSync(draft, source)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    fs.rmSync(draft, { force: true })
+  }
+  try {
+    fs.linkSync(source, target)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return mode === 'look' && fs.readFileSync(target, 'utf8') === 'look'
+  }
+}
+
+/**
+ * Days of an open month that are for sale and that no other test of the run has taken, claimed for this
+ * test (claim, in `mode`): `count` of them in date order, each one that `fits` (it sees the month's days too). `'any'` looks
+ * in the last open month first, then the earlier ones, so the tests that do not care spread over them all.
+ */
+export async function claimDays(
+  page: Page,
+  mode: ClaimMode,
+  which: OpenMonth | 'any',
+  count: number,
+  fits: (day: CalendarDayDto, days: CalendarDayDto[]) => boolean = () => true,
+): Promise<{ month: YearMonth; days: CalendarDayDto[] }> {
+  return claimGroup(page, mode, which, (day, days) => (fits(day, days) ? [day.date] : null), count)
+}
+
+/**
+ * A group of days taken together: `group` names, for a day of the month, the dates the test needs with it
+ * (that day's first), or null; the first day whose dates are all for sale and free of other tests' claims
+ * is taken with them. `times` groups are taken, their days returned in the order taken.
+ */
+export async function claimGroup(
+  page: Page,
+  mode: ClaimMode,
+  which: OpenMonth | 'any',
+  group: (day: CalendarDayDto, days: CalendarDayDto[]) => string[] | null,
+  times = 1,
+): Promise<{ month: YearMonth; days: CalendarDayDto[] }> {
+  const months = await availableMonths(page)
+  const candidates = which === 'any' ? [...months].reverse() : [await openMonth(page, which)]
+  for (const month of candidates) {
+    const all = await daysOf(page, month)
+    const byDate = new Map(all.map((d) => [d.date, d]))
+    const taken: CalendarDayDto[] = []
+    let groups = 0
+    for (const day of all) {
+      if (groups === times) break
+      const dates = group(day, all)
+      const days = dates?.map((date) => byDate.get(date))
+      if (!days || days.some((d) => d?.status !== 'available')) continue
+      // Claimed one by one: a day another test took meanwhile ends this group (its days taken so far stay
+      // taken, by nobody) and the next day is tried.
+      const mine: CalendarDayDto[] = []
+      for (const d of days as CalendarDayDto[]) {
+        if (!claim(d, mode)) break
+        mine.push(d)
+      }
+      if (mine.length === days.length) {
+        taken.push(...mine)
+        groups++
+      }
+    }
+    if (groups === times) return { month, days: taken }
+  }
+  throw new Error(
+    `no ${times} free group(s) of days left in ${candidates.map(formatYearMonth).join(', ')} for this test`,
+  )
+}
+
+/** One day of an open month taken for this test (claimDays). */
+export async function claimDay(
+  page: Page,
+  mode: ClaimMode,
+  which: OpenMonth | 'any',
+  fits?: (day: CalendarDayDto, days: CalendarDayDto[]) => boolean,
+): Promise<{ month: YearMonth; day: CalendarDayDto }> {
+  const { month, days } = await claimDays(page, mode, which, 1, fits)
+  return { month, day: days[0] as CalendarDayDto }
+}
+
+/** The month an ISO date (YYYY-MM-DD) is in. */
+export function monthOfDate(date: string): YearMonth {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) }
+}
+
+/** The date `n` days after an ISO date (YYYY-MM-DD). */
+export function daysAfter(date: string, n: number): string {
+  const next = new Date(`${date}T00:00:00Z`)
+  next.setUTCDate(next.getUTCDate() + n)
+  return next.toISOString().slice(0, 10)
 }
 
 /** Shows `month` in the calendar through the month dropdown. */

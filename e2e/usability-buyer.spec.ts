@@ -3,24 +3,17 @@ import type { CalendarDayDto, MapIconDto, MapIconsResponse } from '#shared/dto.t
 import { formatDayDate } from '#shared/format.ts'
 import { SPECIAL_PURCHASE_UNIT_TEXT } from '#shared/special-purchase.ts'
 import { awaitingHydration, expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import { availableMonths, daysOf, storeCartDays } from './storefront-helpers.ts'
+import { claimDays, storeCartDays } from './storefront-helpers.ts'
 
 /**
- * Usability: the buyer's forms and checkout flows. Every test takes its own days: positions 20 and later of
- * the last open month (the other specs use earlier positions), and only those still available when the
- * test starts, so a retry never trips over what a failed run left held.
+ * Usability: the buyer's forms and checkout flows. Every test takes days of its own (claimDays), so a retry
+ * never trips over what a failed attempt left held.
  */
 const buyer = { businessName: 'Usability Bakery', email: 'owner@usability-bakery.test' }
 
-async function freeDays(page: Page, from: number, count: number): Promise<CalendarDayDto[]> {
-  const month = (await availableMonths(page)).at(-1)
-  if (!month) throw new Error('no available month')
-  const days = (await daysOf(page, month))
-    .slice(20 + from)
-    .filter((day) => day.status === 'available')
-    .slice(0, count)
-  expect(days).toHaveLength(count)
-  return days
+/** `count` days of one open month, taken for this test (claimDays). */
+async function freeDays(page: Page, count: number): Promise<CalendarDayDto[]> {
+  return (await claimDays(page, 'take', 'any', count)).days
 }
 
 async function regularIcon(page: Page): Promise<MapIconDto> {
@@ -55,13 +48,13 @@ async function expectBookingFormErrors(page: Page, submitName: string) {
 
 test.describe('form errors show next to their field, mark it invalid and take the focus', () => {
   test('cart checkout', async ({ page }) => {
-    await storeCartDays(page, await freeDays(page, 0, 1))
+    await storeCartDays(page, await freeDays(page, 1))
     await page.goto('/cart-checkout')
     await expectBookingFormErrors(page, 'Proceed to Checkout')
   })
 
   test('single-day checkout', async ({ page }) => {
-    const [day] = await freeDays(page, 1, 1)
+    const [day] = await freeDays(page, 1)
     await page.goto(`/checkout/${day?.id}`)
     await expectBookingFormErrors(page, 'Proceed to Payment')
   })
@@ -126,7 +119,7 @@ test('a day taken meanwhile is named, marked in the cart and removed with one ta
   page,
   baseURL,
 }) => {
-  const [kept, taken] = await freeDays(page, 2, 2)
+  const [kept, taken] = await freeDays(page, 2)
   if (!kept || !taken) throw new Error('no days')
   await storeCartDays(page, [kept, taken])
   await page.goto('/cart-checkout')
@@ -165,7 +158,7 @@ test('a day taken meanwhile is named, marked in the cart and removed with one ta
 test('Continue Shopping on a cart opened in a new tab goes to the calendar, otherwise back one page', async ({
   page,
 }) => {
-  await storeCartDays(page, await freeDays(page, 4, 1))
+  await storeCartDays(page, await freeDays(page, 1))
   // A new tab: the cart is the first page of its history.
   const tab = awaitingHydration(await page.context().newPage())
   await tab.goto('/cart-checkout')
@@ -199,7 +192,7 @@ async function fillDetails(page: Page) {
 
 test.describe('Cancel on the payment page returns where the checkout started, with the details kept', () => {
   test('from the cart', async ({ page }) => {
-    await storeCartDays(page, await freeDays(page, 5, 2))
+    await storeCartDays(page, await freeDays(page, 2))
     await page.goto('/cart-checkout')
     await fillDetails(page)
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
@@ -209,7 +202,7 @@ test.describe('Cancel on the payment page returns where the checkout started, wi
   })
 
   test('from a single day', async ({ page }) => {
-    const [day] = await freeDays(page, 7, 1)
+    const [day] = await freeDays(page, 1)
     await page.goto(`/checkout/${day?.id}`)
     await fillDetails(page)
     await page.getByRole('button', { name: 'Proceed to Payment' }).click()
@@ -310,7 +303,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } })
 
     test('the changed checkout pages have no axe violations', async ({ page }) => {
-      await storeCartDays(page, await freeDays(page, width === 375 ? 9 : 10, 1))
+      await storeCartDays(page, await freeDays(page, 1))
       await page.goto('/cart-checkout')
       await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
       await expect(page.getByRole('textbox', { name: 'Business Name' })).toHaveAttribute(

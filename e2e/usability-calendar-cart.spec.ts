@@ -1,37 +1,27 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { YearMonth } from '#shared/calendar-months.ts'
+import type { CalendarDayDto } from '#shared/dto.ts'
 import { formatDayDate } from '#shared/format.ts'
 import { expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import { availableMonths, dayCell, daysOf, showMonth, storeCartDays } from './storefront-helpers.ts'
+import { claimDay, claimGroup, dayCell, daysAfter, showMonth, storeCartDays } from './storefront-helpers.ts'
 
 /**
  * Usability of the calendar and the cart for a buyer, on a phone (375 px) and a desktop (1280 px). The
- * tests only fill the cart in the browser (no day is held), except the test checkout page's test, which
- * holds one day of positions 25 and later of the second open month (no other spec uses those; a retry takes
- * the next, and February has four).
+ * tests fill the cart in the browser (no day is held), except the test checkout page's test, which holds
+ * one; each takes its days for itself (claimDays).
  */
 const PHONE = { width: 375, height: 667 }
 const DESKTOP = { width: 1280, height: 800 }
 
-async function secondMonth(page: Page): Promise<YearMonth> {
-  const [, month] = await availableMonths(page)
-  if (!month) throw new Error('expected a second available month')
-  return month
-}
-
-function weekLater(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`)
-  next.setUTCDate(next.getUTCDate() + 7)
-  return next.toISOString().slice(0, 10)
-}
-
-/** A day of the second month in a row that has a next row (the same weekday a week later). */
-async function dayWithNextRow(page: Page, position: number) {
-  const month = await secondMonth(page)
-  const days = await daysOf(page, month)
-  const day = days[position]
-  if (!day || !days.some((d) => d.date === weekLater(day.date))) throw new Error('no day with a next row')
-  return { month, day, next: weekLater(day.date) }
+/**
+ * A day taken with the same weekday in the `weeks - 1` rows below it (a week apart, in the same month),
+ * all for sale: the day and the date of its next row.
+ */
+async function dayWithRowsBelow(page: Page, weeks: number) {
+  const { month, days } = await claimGroup(page, 'look', 'any', (day) =>
+    Array.from({ length: weeks }, (_, week) => daysAfter(day.date, 7 * week)),
+  )
+  const day = days[0] as CalendarDayDto
+  return { month, day, next: daysAfter(day.date, 7) }
 }
 
 type Box = { x: number; y: number; width: number; height: number }
@@ -81,7 +71,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     test('a cart with days and no icon offers the map icons; Reserve adds one without a Go to Cart action', async ({
       page,
     }) => {
-      const { day } = await dayWithNextRow(page, 9)
+      const { day } = await claimDay(page, 'look', 'any')
       await storeCartDays(page, [day])
       await page.goto('/cart-checkout')
       const offer = page.getByRole('region', { name: 'Map Icon Pricing' })
@@ -100,7 +90,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     })
 
     test('the cart and the checkout pages link the refund policy', async ({ page }) => {
-      const { day } = await dayWithNextRow(page, 10)
+      const { day } = await claimDay(page, 'look', 'any')
       await storeCartDays(page, [day])
       await page.goto('/cart-checkout')
       const refundPolicy = page.getByRole('link', { name: 'Refund policy' })
@@ -134,9 +124,9 @@ test.describe('at 375 px', () => {
   test('the Added to Cart toast leaves the next row of days free, low or high on the screen', async ({
     page,
   }) => {
-    // Positions 0, 7, 14 and 21 of the second month: other specs buy days of that month (positions 3–6 and
-    // 15–18), and a bought day answers 'Day Unavailable' instead of adding itself to the cart.
-    const { month, day, next } = await dayWithNextRow(page, 0)
+    // The day and the same weekday in the three rows below it, all for sale (a bought day answers 'Day
+    // Unavailable' instead of adding itself to the cart).
+    const { month, day, next } = await dayWithRowsBelow(page, 4)
     await page.goto('/calendar')
     await showMonth(page, month)
     const nextDay = dayCell(page, next)
@@ -153,10 +143,9 @@ test.describe('at 375 px', () => {
     await expect(toast).toHaveCount(0)
 
     // Another day near the top of the screen, just below the header.
-    const high = weekLater(next) // same weekday, two rows further down
+    const high = daysAfter(next, 7) // same weekday, two rows further down
     const higher = dayCell(page, high)
-    const below = weekLater(high)
-    if (!(await daysOf(page, month)).some((d) => d.date === below)) throw new Error('no row below')
+    const below = daysAfter(high, 7)
     const headerBottom = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().bottom)
     await higher.evaluate(
       (el, top) => window.scrollBy(0, el.getBoundingClientRect().top - top - 8),
@@ -172,7 +161,7 @@ test.describe('at 375 px', () => {
   })
 
   test('no Go to Cart toast follows the buyer onto the cart', async ({ page }) => {
-    const { month, day } = await dayWithNextRow(page, 11)
+    const { month, day } = await dayWithRowsBelow(page, 2)
     await page.goto('/calendar')
     await showMonth(page, month)
     const cell = dayCell(page, day.date)
@@ -186,7 +175,7 @@ test.describe('at 375 px', () => {
 
     await page.goto('/calendar')
     await showMonth(page, month)
-    await dayCell(page, weekLater(day.date)).click()
+    await dayCell(page, daysAfter(day.date, 7)).click()
     await expect(page.getByRole('button', { name: 'Go to Cart' })).toBeVisible()
     await page.getByRole('link', { name: 'Cart (2 items)' }).click()
     await expect(page.getByRole('heading', { name: 'Your Cart', level: 1 })).toBeVisible()
@@ -194,7 +183,7 @@ test.describe('at 375 px', () => {
   })
 
   test('the cart shows the total before the booking form', async ({ page }) => {
-    const { day } = await dayWithNextRow(page, 12)
+    const { day } = await claimDay(page, 'look', 'any')
     await storeCartDays(page, [day])
     await page.goto('/cart-checkout')
     const total = page.getByRole('status', { name: 'Total' })
@@ -208,9 +197,7 @@ test.describe('at 375 px', () => {
   })
 
   test('the test checkout page links the refund policy', async ({ page, baseURL }) => {
-    const month = await secondMonth(page)
-    const day = (await daysOf(page, month)).slice(24).find((d) => d.status === 'available')
-    if (!day) throw new Error('no free day from position 25 of the second month')
+    const { day } = await claimDay(page, 'take', 'any')
     const created = await page.request.post('/api/functions/create-cart-checkout-session', {
       headers: { origin: baseURL ?? '' },
       data: {

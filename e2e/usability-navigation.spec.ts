@@ -1,26 +1,14 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
-import { formatYearMonth, type YearMonth } from '#shared/calendar-months.ts'
+import { formatYearMonth } from '#shared/calendar-months.ts'
 import type { CalendarDayDto, CalendarMonthResponse } from '#shared/dto.ts'
 import { E2E_ADMIN, expectNoAxeViolations, test, toastText } from './fixtures.ts'
-import {
-  availableMonths,
-  dayCell,
-  daysOf,
-  expectNoHorizontalScroll,
-  showMonth,
-} from './storefront-helpers.ts'
+import { claimDay, claimDays, dayCell, expectNoHorizontalScroll, showMonth } from './storefront-helpers.ts'
 
 /**
  * Usability: layout, navigation, toasts, day cells and the thank-you page.
- * Server-side state this file changes: days 25 (Pending) and 26 (Reserved) (1-based) of the last open
- * month. Everything else lives in each test's own cart (localStorage), so parallel tests never meet.
+ * Server-side state this file changes: a pending and a reserved day, claimed for the test that makes them
+ * (claimDays). Everything else lives in each test's own cart (localStorage), on days claimed to look at.
  */
-
-async function lastMonth(page: Page): Promise<YearMonth> {
-  const month = (await availableMonths(page)).at(-1)
-  if (!month) throw new Error('no available month')
-  return month
-}
 
 async function dayStatus(request: APIRequestContext, id: string): Promise<string> {
   const response = await request.get(`/api/calendar-days/${id}`)
@@ -76,21 +64,16 @@ async function cellFits(grid: Locator): Promise<CellFit[]> {
 test.describe('day cells at phone widths', () => {
   for (const width of [320, 375, 414]) {
     test(`every state label fits its cell at ${width} px`, async ({ page, request, baseURL }) => {
-      const last = (await availableMonths(page)).at(-1)
-      if (!last) throw new Error('expected an open month')
-      const lastDays = await daysOf(page, last)
-      const [pastUntil, closed, inCart, pending, reserved] = [
-        lastDays[10],
-        lastDays[15],
-        lastDays[22],
-        lastDays[24],
-        lastDays[25],
-      ]
+      // Five days after the month's first (the days before the first of them show as past).
+      const {
+        month: last,
+        days: [pastUntil, closed, inCart, pending, reserved],
+      } = await claimDays(page, 'take', 'any', 5, (day, days) => day.date > (days[0]?.date ?? ''))
       if (!pastUntil || !closed || !inCart || !pending || !reserved) throw new Error('no days')
       await holdDay(request, baseURL ?? '', pending)
       await reserveDay(request, baseURL ?? '', reserved)
       // Past and Closed cells need a month that has begun, or a mailing that stopped selling, which the
-      // shared storefront site must not have (other tests pick its months by position): this page alone
+      // shared storefront site must not have (other tests use its months): this page alone
       // sees the month as the server would answer it on its 11th day with one day's mailing closed.
       const key = `${last.year}-${String(last.month).padStart(2, '0')}`
       await page.route(`**/api/calendar-days?month=${key}`, async (route) => {
@@ -129,9 +112,7 @@ test.describe('day cells at phone widths', () => {
   }
 
   test('the short labels keep the full state for screen readers and axe stays clean', async ({ page }) => {
-    const month = await lastMonth(page)
-    const day = (await daysOf(page, month))[21]
-    if (!day) throw new Error('no day')
+    const { month, day } = await claimDay(page, 'look', 'any')
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 })
       await page.goto('/calendar')
@@ -232,9 +213,7 @@ test.describe('toasts leave the next control free', () => {
     test(`Added to Cart does not cover the Cart button or the menu button at ${width} px`, async ({
       page,
     }) => {
-      const month = await lastMonth(page)
-      const day = (await daysOf(page, month))[16]
-      if (!day) throw new Error('no day')
+      const { month, day } = await claimDay(page, 'look', 'any')
       await page.setViewportSize({ width, height: 720 })
       await page.goto('/calendar')
       await showMonth(page, month)
@@ -260,9 +239,7 @@ test.describe('toasts leave the next control free', () => {
     })
 
     test(`Cart Limit Reached does not cover Clear Cart at ${width} px`, async ({ page }) => {
-      const month = await lastMonth(page)
-      const days = (await daysOf(page, month)).slice(0, 7)
-      expect(days).toHaveLength(7)
+      const { month, days } = await claimDays(page, 'look', 'any', 7)
       await page.setViewportSize({ width, height: 720 })
       await page.goto('/calendar')
       await showMonth(page, month)
@@ -297,9 +274,7 @@ test.describe('the thank-you page without orders', () => {
   for (const path of ['/thank-you', '/thank-you?session_id=cs_unknown_123']) {
     test(`${path} neither confirms an order nor empties the cart`, async ({ page }) => {
       test.slow() // the unknown session is looked up three times (spec: 2 retries) before it gives up
-      const month = await lastMonth(page)
-      const day = (await daysOf(page, month))[17]
-      if (!day) throw new Error('no day')
+      const { month, day } = await claimDay(page, 'look', 'any')
       await page.goto('/calendar')
       await showMonth(page, month)
       await dayCell(page, day.date).click()
