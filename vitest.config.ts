@@ -48,11 +48,14 @@ function integrationFiles(): { file: string; engines: Engine[] | undefined }[] {
  * concurrency and locking tests pass there too (PGlite serialises what PostgreSQL locks), and the parts
  * that need a second server skip themselves (describe.skipIf(testEngine !== 'postgres')).
  */
-function filesByEngine(hasPostgres: boolean, quiet: boolean): Record<Engine, string[]> {
+function filesByEngine(hasPostgres: boolean, quick: boolean): Record<Engine, string[]> {
   const byEngine: Record<Engine, string[]> = { pglite: [], postgres: [] }
   let fellBack = 0
+  const main = defaultEngine(hasPostgres)
   for (const { file, engines } of integrationFiles()) {
-    const wanted = new Set(engines ?? [defaultEngine(hasPostgres)])
+    // The quick loop runs each file once: on the main engine when the file is about it, else on its own.
+    const declared = quick && engines ? [engines.includes(main) ? main : (engines[0] as Engine)] : engines
+    const wanted = new Set(declared ?? [main])
     if (!hasPostgres && wanted.has('postgres')) {
       wanted.delete('postgres')
       wanted.add('pglite')
@@ -60,7 +63,7 @@ function filesByEngine(hasPostgres: boolean, quiet: boolean): Record<Engine, str
     }
     for (const engine of wanted) byEngine[engine].push(file)
   }
-  if (fellBack > 0 && !quiet)
+  if (fellBack > 0 && !quick)
     console.log(
       `${fellBack} integration files about PostgreSQL run on PGlite (set TEST_DATABASE_URL to run them on PostgreSQL)`,
     )
@@ -99,8 +102,9 @@ const DEEP_CONCURRENCY_ROUNDS = '20'
 export default defineConfig(({ mode }) => {
   const quick = mode === 'quick'
   const fuzzRuns = process.env.FUZZ_RUNS || (quick ? QUICK_FUZZ_RUNS : mode === 'deep' ? DEEP_FUZZ_RUNS : '')
-  // The quick loop runs without PostgreSQL (only the PGlite project), whatever TEST_DATABASE_URL says.
-  const hasPostgres = !!process.env.TEST_DATABASE_URL && !quick
+  // The quick loop runs every integration file once, on PostgreSQL when TEST_DATABASE_URL is set (the files
+  // about PGlite on PGlite), else on PGlite.
+  const hasPostgres = !!process.env.TEST_DATABASE_URL
   const byEngine = filesByEngine(hasPostgres, quick)
   const engines = ENGINES.filter((engine) => engine === 'pglite' || hasPostgres)
   // Each worker runs its test files in one module graph (isolate: false): importing the server or React
