@@ -37,7 +37,7 @@ async function adminRequest(
   return request
 }
 
-const data = { postId: '', postTitle: '', dayId: '', iconId: '' }
+const data = { postId: '', dayId: '', iconId: '' }
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await adminRequest(playwright, baseURL as string)
@@ -50,7 +50,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   })
   expect(post.status()).toBe(201)
   data.postId = ((await post.json()) as { id: string }).id
-  data.postTitle = 'Axe checks this post'
   const months = (await (await request.get('/api/calendar-days/available-months')).json()) as {
     months: Array<{ year: number; month: number } | string>
   }
@@ -79,30 +78,56 @@ test.afterAll(async ({ playwright, baseURL }) => {
   await request.dispose()
 })
 
-/** PUBLIC_PAGES (with the not-found states of the dynamic routes) plus the dynamic routes with real data. */
-function visits(): Visit[] {
+/**
+ * PUBLIC_PAGES (with the not-found states of the dynamic routes) plus the dynamic routes with real data;
+ * `path` is read when the test runs (the real ids are made in beforeAll).
+ */
+function visits(): Array<Omit<Visit, 'path'> & { label: string; path: () => string }> {
   return [
-    ...PUBLIC_PAGES.map(({ path, heading }) => ({ route: routeOf(path), path, heading })),
-    { route: '/blog/:postId', path: `/blog/${data.postId}`, heading: data.postTitle },
+    ...PUBLIC_PAGES.map(({ path, heading }) => ({
+      route: routeOf(path),
+      label: path,
+      path: () => path,
+      heading,
+    })),
     {
       route: '/blog/:postId',
-      path: '/blog/00000000-0000-4000-8000-000000000000',
+      label: '/blog/:postId (a published post)',
+      path: () => `/blog/${data.postId}`,
+      heading: 'Axe checks this post',
+    },
+    {
+      route: '/blog/:postId',
+      label: '/blog/:postId (no such post)',
+      path: () => '/blog/00000000-0000-4000-8000-000000000000',
       heading: 'Blog post not found.',
     },
-    { route: '/checkout/:dayId', path: `/checkout/${data.dayId}`, heading: 'Checkout' },
+    {
+      route: '/checkout/:dayId',
+      label: '/checkout/:dayId (an available day)',
+      path: () => `/checkout/${data.dayId}`,
+      heading: 'Checkout',
+    },
     {
       route: '/map-icon-checkout/:iconId',
-      path: `/map-icon-checkout/${data.iconId}`,
+      label: '/map-icon-checkout/:iconId (a map icon)',
+      path: () => `/map-icon-checkout/${data.iconId}`,
       heading: 'Map Icon Checkout',
     },
     {
       route: '/thank-you',
-      path: '/thank-you?session_id=cs_local_axe_REF123',
+      label: '/thank-you (a session id)',
+      path: () => '/thank-you?session_id=cs_local_axe_REF123',
       heading: 'Order Confirmation',
     },
     // A QR code's page for a code no line has (e2e/short-links.spec.ts checks a real one, and the artwork
     // page and the account with the QR code form, at both widths).
-    { route: '/ads/:code', path: '/ads/2222222', heading: AD_PAGE_TEXTS.notFound },
+    {
+      route: '/ads/:code',
+      label: '/ads/:code (no such code)',
+      path: () => '/ads/2222222',
+      heading: AD_PAGE_TEXTS.notFound,
+    },
   ]
 }
 
@@ -115,23 +140,28 @@ test('the visits cover every route of the router', () => {
   expect(routes.filter((route) => !covered.has(route))).toEqual([])
 })
 
+// One test per page and width, so the sweep spreads over the workers.
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })
 
-    test('every public route has no axe violations', async ({ page }) => {
-      test.setTimeout(180_000)
-      for (const { path, heading } of visits()) {
+    for (const visit of visits()) {
+      test(`${visit.label} has no axe violations`, async ({ page }) => {
+        const path = visit.path()
         await page.goto(path)
         await expect(
-          page.getByRole('heading', { level: 1, name: heading, exact: typeof heading === 'string' }),
+          page.getByRole('heading', {
+            level: 1,
+            name: visit.heading,
+            exact: typeof visit.heading === 'string',
+          }),
           path,
         ).toBeVisible()
         // Loading states are announced with role=status; check the page once its data is in.
         await expect(page.locator('[role="status"]:has(svg.animate-spin)')).toHaveCount(0)
         await expectNoAxeViolations(page)
-      }
-    })
+      })
+    }
   })
 }
 

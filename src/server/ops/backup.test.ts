@@ -200,6 +200,8 @@ afterAll(async () => {
 describe(`npm run backup and npm run restore (${testEngine})`, () => {
   let localArchive: string
   let localServed: Served[]
+  /** The first test's restored copy, which the second restores onto again. */
+  let localTarget: Site
 
   it('with files in the data folder: the restored copy serves the same artwork and media', async () => {
     const source = await newSourceSite('local-source')
@@ -218,10 +220,13 @@ describe(`npm run backup and npm run restore (${testEngine})`, () => {
     expect(restored.stdout).toContain('4 written to folder')
     expect(fs.readdirSync(path.join(target.dataDir, 'media', 'artwork'), { recursive: true }).length).toBe(4)
     await expectServesTheSame(target, {}, localServed)
+    localTarget = target
+  }, 180_000)
 
-    // Again onto the restored copy: refused (it holds data) unless replace, which changes no file. In this
-    // process: the command's exit code and message for a refused transfer are db-transfer.test.ts's, and its
-    // --replace flag is parsed by the same parser as the others.
+  it('restores again onto the restored copy only with replace, which changes no file', async () => {
+    const target = localTarget
+    // In this process: the command's exit code and message for a refused transfer are db-transfer.test.ts's,
+    // and its --replace flag is parsed by the same parser as the others.
     const restoreAgain = async (replace: boolean) => {
       const database = await openSite(target)
       try {

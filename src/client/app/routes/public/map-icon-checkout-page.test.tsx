@@ -2,6 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Toaster } from '#client/components/ui/toaster.tsx'
+import { resetToasts } from '#client/components/ui/use-toast.ts'
+import { expectBookingFormErrors } from '#client/test/field-errors.ts'
 import type { MapIconDto } from '#shared/dto.ts'
 import { MapIconCheckoutPage } from './map-icon-checkout-page'
 
@@ -42,6 +45,7 @@ function renderAt(search: string, answer: MapIconDto = icon) {
           <Route path="/map-icon-checkout/:iconId" element={<MapIconCheckoutPage />} />
         </Routes>
       </MemoryRouter>
+      <Toaster />
     </QueryClientProvider>,
   )
 }
@@ -59,12 +63,14 @@ async function pay() {
 describe('MapIconCheckoutPage', () => {
   beforeEach(() => {
     sessionStorage.clear()
+    resetToasts()
     vi.spyOn(window.location, 'assign').mockImplementation(() => {})
   })
   afterEach(() => {
     cleanup()
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
+    resetToasts()
   })
 
   it('buys for the mailing in ?month, with its stock', async () => {
@@ -100,5 +106,10 @@ describe('MapIconCheckoutPage', () => {
     expect(await screen.findByText('No mailing is open for orders right now.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).toBeNull()
     expect(screen.getByRole('link', { name: 'See map icon options' })).toBeTruthy()
+  })
+
+  it('shows each form error next to its field, marks it invalid and gives it the focus', async () => {
+    renderAt('')
+    await expectBookingFormErrors('Proceed to Payment')
   })
 })

@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { resetToasts } from '#client/components/ui/use-toast.ts'
+import { click, expectFieldError } from '#client/test/field-errors.ts'
+import { AlternateLandingPage } from './alternate-landing-page'
+
+function renderPage() {
+  // The calendar and the map icons below the waitlist are not what this test is about: they stay empty.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'not_found', message: 'x' } }), { status: 404 }),
+    ),
+  )
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/5k-example']}>
+        <AlternateLandingPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+describe('AlternateLandingPage (/5k-example)', () => {
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    // The sections' failed loads toast (no toaster here): none is left for the next file.
+    resetToasts()
+  })
+
+  it("the waitlist's e-mail error shows next to the field, marks it invalid and takes the focus", async () => {
+    renderPage()
+    const section = screen.getByRole('region', { name: 'Join the Waitlist' })
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Email' }), {
+      target: { value: 'not-an-address' },
+    })
+    await click(within(section).getByRole('button', { name: 'Join Waitlist' }))
+    // The validating form takes over from the stand-in (a new input) and checks the submit made meanwhile.
+    await waitFor(() =>
+      expectFieldError(
+        within(section).getByRole('textbox', { name: 'Email' }),
+        'Please enter a valid email address.',
+      ),
+    )
+    expect(document.activeElement).toBe(within(section).getByRole('textbox', { name: 'Email' }))
+  })
+})
