@@ -1,29 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { resetToasts } from '#client/components/ui/use-toast.ts'
 import { click, expectFieldError } from '#client/test/field-errors.ts'
+import { renderOffline } from '#client/test/render-offline.tsx'
 import { AlternateLandingPage } from './alternate-landing-page'
 
-function renderPage() {
-  // The calendar and the map icons below the waitlist are not what this test is about: they stay empty.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ error: { code: 'not_found', message: 'x' } }), { status: 404 }),
-    ),
-  )
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/5k-example']}>
-        <AlternateLandingPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-}
+const renderPage = () => renderOffline(<AlternateLandingPage />, '/5k-example')
 
 describe('AlternateLandingPage (/5k-example)', () => {
   afterEach(() => {

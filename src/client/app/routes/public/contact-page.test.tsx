@@ -1,28 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { click, expectFieldError } from '#client/test/field-errors.ts'
+import { renderOffline } from '#client/test/render-offline.tsx'
 import { ContactPage } from './contact-page'
 
-function renderPage() {
-  // Every submit here is refused before it sends anything; a stray request gets a 404, never the network.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ error: { code: 'not_found', message: 'x' } }), { status: 404 }),
-    ),
-  )
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/contact']}>
-        <ContactPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-}
+const renderPage = () => renderOffline(<ContactPage />, '/contact')
 
 describe('ContactPage', () => {
   afterEach(() => {
