@@ -35,6 +35,8 @@ export default async function globalSetup() {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-e2e-mail-'))
   const claimsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townflyer-e2e-claims-'))
   process.env[CLAIMS_DIR_ENV] = claimsDir
+  // What a claim links to (e2e/storefront-helpers.ts): one file per way of using a day, saying which.
+  for (const mode of ['take', 'look']) fs.writeFileSync(path.join(claimsDir, `${mode}.mode`), mode)
   const mail = await startMailCapture(mailDir)
   process.env[MAIL_DIR_ENV] = mailDir
   // Links in e-mails, and better-auth's redirect after a sign-in link, are made from PUBLIC_URL (without it,

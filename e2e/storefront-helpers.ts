@@ -52,18 +52,8 @@ function claim(day: CalendarDayDto, mode: ClaimMode): boolean {
   const dir = process.env[CLAIMS_DIR_ENV]
   if (!dir) throw new Error(`${CLAIMS_DIR_ENV} is not set: e2e/global-setup.ts makes the claims folder`)
   const target = path.join(dir, day.id)
+  // The file of each mode is written by e2e/global-setup.ts before any test runs.
   const source = path.join(dir, `${mode}.mode`)
-  if (!fs.existsSync(source)) {
-    // Written under a name of this process's own, then linked into place: a reader never sees it half done.
-    const draft = `${source}.${process.pid}`
-    fs.writeFileSync(draft, mode)
-    try {
-      fs.linkSync(draft, source)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
-    fs.rmSync(draft, { force: true })
-  }
   try {
     fs.linkSync(source, target)
     return true

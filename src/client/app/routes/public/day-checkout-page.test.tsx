@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, describe, it, vi } from 'vitest'
-import { Toaster } from '#client/components/ui/toaster.tsx'
 import { resetToasts } from '#client/components/ui/use-toast.ts'
 import { expectBookingFormErrors } from '#client/test/field-errors.ts'
+import { renderOffline } from '#client/test/render-offline.tsx'
 import type { CalendarDayDto } from '#shared/dto.ts'
 import { DayCheckoutPage } from './day-checkout-page'
 
@@ -16,28 +14,12 @@ const day: CalendarDayDto = {
   price: 120,
 }
 
-function renderPage() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      if (String(input) === `/api/calendar-days/${day.id}`) {
-        return new Response(JSON.stringify(day), { status: 200 })
-      }
-      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'x' } }), { status: 404 })
-    }),
-  )
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/checkout/${day.id}`]}>
-        <Routes>
-          <Route path="/checkout/:dayId" element={<DayCheckoutPage />} />
-        </Routes>
-      </MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>,
-  )
-}
+const renderPage = () =>
+  renderOffline(<DayCheckoutPage />, `/checkout/${day.id}`, {
+    route: '/checkout/:dayId',
+    answers: { [`/api/calendar-days/${day.id}`]: day },
+    toaster: true,
+  })
 
 describe('DayCheckoutPage', () => {
   beforeEach(() => {

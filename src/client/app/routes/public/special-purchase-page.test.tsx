@@ -1,27 +1,12 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Toaster } from '#client/components/ui/toaster.tsx'
 import { resetToasts } from '#client/components/ui/use-toast.ts'
 import { click, expectFieldError, expectToast } from '#client/test/field-errors.ts'
+import { renderOffline } from '#client/test/render-offline.tsx'
 import { SpecialPurchasePage } from './special-purchase-page'
 
-function renderPage() {
-  // Every submit here is refused before it sends anything; a stray request gets a 404, never the network.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ error: { code: 'not_found', message: 'x' } }), { status: 404 }),
-    ),
-  )
-  render(
-    <MemoryRouter initialEntries={['/special-purchase']}>
-      <SpecialPurchasePage />
-      <Toaster />
-    </MemoryRouter>,
-  )
-}
+// Every submit here is refused before it sends anything; a stray request gets a 404, never the network.
+const renderPage = () => renderOffline(<SpecialPurchasePage />, '/special-purchase', { toaster: true })
 
 describe('SpecialPurchasePage', () => {
   beforeEach(() => {
