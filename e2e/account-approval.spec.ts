@@ -27,7 +27,6 @@ test('an advertiser follows the proof e-mail, approves one line and asks for a c
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(180_000)
   const origin = baseURL ?? ''
   const suffix = randomUUID().slice(0, 8)
   const buyer = { businessName: `Proofed Deli ${suffix}`, email: `proofed-${suffix}@example.com` }
@@ -51,7 +50,7 @@ test('an advertiser follows the proof e-mail, approves one line and asks for a c
         accountLink = /https?:\/\/\S+\/account\b/.exec(mail?.text ?? '')?.[0] ?? ''
         return accountLink
       },
-      { message: `the proof e-mail to ${buyer.email}`, timeout: 45_000 },
+      { message: `the proof e-mail to ${buyer.email}` },
     )
     .not.toBe('')
 

@@ -81,7 +81,6 @@ test.describe('at 375 px', () => {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(150_000)
     const origin = baseURL ?? ''
     const suffix = randomUUID().slice(0, 8)
     const buyer = { businessName: `Account Bakery ${suffix}`, email: `advertiser-${suffix}@example.com` }

@@ -8,7 +8,6 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
  * The Advertisers tab. Runs on the admin specs' site in June two years ahead, a month no spec closes (the
  * admin usability spec makes only its 20th, which this spec leaves alone); each attempt sells fresh days to businesses of its own names, so a retry starts clean.
  */
-test.describe.configure({ timeout: 90_000 })
 
 const YEAR = new Date().getUTCFullYear() + 2
 const MONTH = `${YEAR}-06`

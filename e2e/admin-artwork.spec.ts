@@ -14,7 +14,6 @@ import { awaitingHydration, expectNoAxeViolations, signInAt, test, toastText } f
  * two years ahead, a month no other spec uses; each attempt buys a fresh day under a fresh business name,
  * so a retry starts clean.
  */
-test.describe.configure({ timeout: 90_000 })
 
 const YEAR = new Date().getUTCFullYear() + 2
 const MONTH = `${YEAR}-11`

@@ -8,7 +8,6 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
  * makes its own entries through the public inquiries API under a unique address, so a retry or a parallel
  * spec never sees another's rows.
  */
-test.describe.configure({ timeout: 60_000 })
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
 

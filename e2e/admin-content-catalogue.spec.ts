@@ -15,7 +15,6 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
  * site is shared with every admin spec: names are unique to the run, and the posts carry publication dates
  * far ahead so they lead /blog's first page whatever else is published.
  */
-test.describe.configure({ timeout: 90_000 })
 
 // The smallest valid PNG: 1×1 transparent pixel.
 const TINY_PNG = Buffer.from(

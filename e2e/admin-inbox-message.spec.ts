@@ -6,7 +6,6 @@ import { expectNoAxeViolations, signInAt, test } from './fixtures.ts'
  * A contact inquiry's message in the admin inbox. The inquiry is made through the public API under a unique
  * address, so a retry or a parallel spec never sees another's row.
  */
-test.describe.configure({ timeout: 60_000 })
 
 test('the inbox shows the message a contact inquiry came with', async ({ page }) => {
   await signInAt(page, '/admin/inbox')

@@ -11,9 +11,6 @@ import { awaitingHydration, signInAt, test, toastText } from './fixtures.ts'
  */
 const FUTURE_YEAR = new Date().getUTCFullYear() + 2
 
-// Whole journeys across several pages, on two cores shared with the server.
-test.describe.configure({ timeout: 60_000 })
-
 async function chooseOption(page: Page, combobox: ReturnType<Page['getByRole']>, option: string) {
   await combobox.click()
   await page.getByRole('option', { name: option, exact: true }).click()

@@ -25,7 +25,6 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
  * default dates (14 days before the month at the town's midnight, artwork 3 days later, in homes on the
  * 1st), which no admin spec changes.
  */
-test.describe.configure({ timeout: 60_000 })
 
 /** The tests below share the window's free months, each month belonging to one test (slot) for good. */
 const SLOTS = 3

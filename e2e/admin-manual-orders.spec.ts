@@ -11,7 +11,6 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
  * spec uses; each attempt takes the first day still for sale under a fresh business name, so a retry starts
  * clean.
  */
-test.describe.configure({ timeout: 60_000 })
 
 const YEAR = new Date().getUTCFullYear() + 2
 const MONTH = `${YEAR}-05`

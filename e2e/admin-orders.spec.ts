@@ -11,7 +11,6 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
  * years ahead, a month no other spec uses; each attempt buys fresh days under a fresh business name (and
  * filters the list by it), so a retry starts clean.
  */
-test.describe.configure({ timeout: 90_000 })
 
 const YEAR = new Date().getUTCFullYear() + 2
 const MONTH = `${YEAR}-01`

@@ -26,7 +26,6 @@ function mailingRow(page: Page, label: string): Locator {
 test('the owner reads a mailing’s scans, sends a line’s QR code to a website by keyboard, and downloads the CSV', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInAt(page, '/admin/mailings')
 

@@ -41,7 +41,6 @@ test('a reset link that is not valid says so and leads back to sign in', async (
 })
 
 test('an administrator adds another by e-mail and removes them again', async ({ page }) => {
-  test.slow()
   const email = uniqueEmail('team')
   await signInAt(page, '/admin/settings')
   await expect(page.getByRole('heading', { name: 'Administrators' })).toBeVisible()
@@ -75,7 +74,6 @@ test('an administrator adds another by e-mail and removes them again', async ({ 
 })
 
 test('changing the password refuses a wrong current password and mismatched new ones', async ({ page }) => {
-  test.slow()
   // A successful change is covered by the integration and component tests: E2E_ADMIN is the only account
   // with a known password and the admin specs run in parallel, so changing it here would sign them out.
   await signInAt(page, '/admin/settings')
@@ -97,7 +95,6 @@ for (const width of [1280, 375]) {
     test('the forgot-password form, its answer and the reset page have no axe violations', async ({
       page,
     }) => {
-      test.slow()
       await openForgotPassword(page)
       await expectNoAxeViolations(page)
       await page.getByLabel('Email').fill(uniqueEmail('axe'))
@@ -113,7 +110,6 @@ for (const width of [1280, 375]) {
     })
 
     test('the Administrators and Change password cards have no axe violations', async ({ page }) => {
-      test.slow()
       await signInAt(page, '/admin/settings')
       await expect(page.getByRole('row').filter({ hasText: E2E_ADMIN.email })).toBeVisible()
       await expectNoAxeViolations(page)

@@ -14,8 +14,6 @@ import { expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 const YEAR = new Date().getUTCFullYear() + 1
 const MONTH = 12
 
-test.describe.configure({ timeout: 60_000 })
-
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 /** A fresh day of the month made available, then sold by hand as a paid order; the order's id. */

@@ -15,8 +15,6 @@ import { expectNoAxeViolations, signInAt, test, toastText } from './fixtures.ts'
 const YEAR = new Date().getUTCFullYear() + 2
 const LAST_ADMIN_DATE = `${new Date().getUTCFullYear() + 2}-12-31`
 
-test.describe.configure({ timeout: 60_000 })
-
 /** A paid manual order for the day; its id. */
 async function sellDay(page: Page, day: Day, businessName: string): Promise<string> {
   const order = await api<{ id: string }>(page, 'POST', '/api/admin/manual-orders', {

@@ -14,7 +14,6 @@ import { availableMonths } from './storefront-helpers.ts'
  * (e2e/mail-capture.ts). It changes no mailing: its advertiser is a paid map icon of the first open month
  * (one unit of its stock; no day is taken), bought by an address of its own.
  */
-test.describe.configure({ timeout: 90_000 })
 
 const QUEUED = /^\d+ e-mails? queued, \d+ skipped \(unsubscribed or already sent\)\.$/
 
@@ -85,7 +84,7 @@ test('the owner e-mails the advertisers of a mailing from its row; each address 
         text = mail.at(-1)?.text ?? ''
         return mail.length
       },
-      { message: `the message to ${email}`, timeout: 40_000 },
+      { message: `the message to ${email}` },
     )
     .toBe(1)
   expect(text).toContain(`The ${label} postcard goes to print on time. Thank you for advertising!`)

@@ -112,7 +112,7 @@ export function mailTo(address: string): CapturedMail[] {
 /** The subject of the e-mail that carries an advertiser's sign-in link. */
 export const SIGN_IN_SUBJECT = 'Your Townflyer sign-in link'
 
-/** The sign-in link of the last sign-in e-mail to `email`, once the outbox has sent it (every 15 s). */
+/** The sign-in link of the last sign-in e-mail to `email`, once the outbox has sent it (every 2 s). */
 export async function signInLinkFor(email: string): Promise<string> {
   let link = ''
   await expect
@@ -122,7 +122,7 @@ export async function signInLinkFor(email: string): Promise<string> {
         link = /https?:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/.exec(mail.at(-1)?.text ?? '')?.[0] ?? ''
         return link
       },
-      { message: `a sign-in e-mail to ${email}`, timeout: 45_000 },
+      { message: `a sign-in e-mail to ${email}` },
     )
     .not.toBe('')
   return link

@@ -21,7 +21,6 @@ import { dayCell, showMonth } from './storefront-helpers.ts'
  * closed mailing's, in usability-buyer-pages.spec.ts).
  */
 test.use({ baseURL: process.env.E2E_ADMIN_BASE_URL })
-test.describe.configure({ timeout: 60_000 })
 
 const YEAR = new Date().getUTCFullYear() + 2
 const monthKey = ({ year, month }: YearMonth): MonthKey => `${year}-${String(month).padStart(2, '0')}`

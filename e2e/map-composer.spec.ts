@@ -24,7 +24,6 @@ async function nameOf(locator: Locator): Promise<string> {
 test('the owner places map icons by keyboard and by dragging, keeps them over a reload, and downloads the proof', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInAt(page, '/admin/mailings')
 

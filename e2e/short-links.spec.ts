@@ -32,7 +32,7 @@ import { expectCleanAtBothWidths, PHONE } from './storefront-helpers.ts'
 
 const SHORT_LINK = /^https?:\/\/\S+\/go\/[a-z0-9]+$/
 
-/** The artwork link of the order e-mail to `email`, once the outbox has sent it (every 15 s). */
+/** The artwork link of the order e-mail to `email`, once the outbox has sent it (every 2 s). */
 async function artworkLinkFor(email: string): Promise<string> {
   let link = ''
   await expect
@@ -43,7 +43,7 @@ async function artworkLinkFor(email: string): Promise<string> {
           texts.map((text) => /https?:\/\/\S+\/artwork\/[\w-]+/.exec(text)?.[0] ?? '').find(Boolean) ?? ''
         return link
       },
-      { message: `an order e-mail with an artwork link to ${email}`, timeout: 45_000 },
+      { message: `an order e-mail with an artwork link to ${email}` },
     )
     .not.toBe('')
   return link
@@ -64,7 +64,6 @@ test("a buyer sends their QR code to their website; a phone's scan lands there a
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(180_000)
   const origin = baseURL ?? ''
   const suffix = randomUUID().slice(0, 8)
   const buyer = { businessName: `Scanned Bakery ${suffix}`, email: `scanned-${suffix}@example.com` }
@@ -147,7 +146,7 @@ test("a buyer sends their QR code to their website; a phone's scan lands there a
   await expect(async () => {
     await page.reload()
     await expect(accountLine.getByText(scansText(1, 1), { exact: true })).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
+  }).toPass({ timeout: 10_000 })
   await expect(accountLine.getByRole('img', { name: /: 1 scan$/ })).toBeVisible()
   await expect(
     accountLine
@@ -162,7 +161,6 @@ test("a line left on its default leads to the advertiser's page on this site", a
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000)
   const origin = baseURL ?? ''
   const suffix = randomUUID().slice(0, 8)
   const buyer = { businessName: `Paged Florist ${suffix}`, email: `paged-${suffix}@example.com` }

@@ -14,7 +14,6 @@ import { dayCell, showMonth } from './storefront-helpers.ts'
  * Usability of the buyer's content pages: what a special-purchase unit is, the calendar after a mailing's
  * sales close, where the logo goes, the contact form's message and the test payment page's hold.
  */
-test.describe.configure({ timeout: 60_000 })
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
 
@@ -112,8 +111,6 @@ test('the test payment page states the hold time and names the map icon’s mail
  */
 test.describe('a closed mailing on the calendar', () => {
   test.use({ baseURL: process.env.E2E_ADMIN_BASE_URL })
-  // Four page loads, two widths of axe and a narrow phone: slow on a busy machine.
-  test.describe.configure({ timeout: 120_000 })
 
   const december: YearMonth = { year: new Date().getUTCFullYear() + 2, month: 12 }
   const key = `${december.year}-12` as MonthKey

@@ -273,7 +273,6 @@ test.describe('toasts leave the next control free', () => {
 test.describe('the thank-you page without orders', () => {
   for (const path of ['/thank-you', '/thank-you?session_id=cs_unknown_123']) {
     test(`${path} neither confirms an order nor empties the cart`, async ({ page }) => {
-      test.slow() // the unknown session is looked up three times (spec: 2 retries) before it gives up
       const { month, day } = await claimDay(page, 'look', 'any')
       await page.goto('/calendar')
       await showMonth(page, month)
@@ -284,6 +283,7 @@ test.describe('the thank-you page without orders', () => {
       const notice = path.includes('session_id')
         ? 'Unable to retrieve your order details'
         : 'Missing session ID'
+      // An unknown session is looked up three times, 1 s and 2 s apart, before the page gives up.
       await expect(toastText(page, notice)).toBeVisible({ timeout: 20_000 })
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByText('Your order has been confirmed.')).toHaveCount(0)

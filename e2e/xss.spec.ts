@@ -203,7 +203,6 @@ test.describe('stored XSS through blog posts', () => {
     })
 
     test('the blog list and every post page render the payloads as text, and none runs', async ({ page }) => {
-      test.setTimeout(240_000)
       const witness = await watch(page)
       // The list is paginated: every page, reached by its Next link, shows its posts as text.
       await page.goto('/blog')
@@ -242,7 +241,6 @@ test.describe('stored XSS through blog posts', () => {
       page,
       baseURL,
     }) => {
-      test.setTimeout(120_000)
       const witness = await watch(page)
       await signIn(page.request, baseURL as string)
       await page.goto('/admin/blog')
@@ -265,7 +263,6 @@ test.describe('stored XSS through blog posts', () => {
 
   test.describe('with the CSP in force', () => {
     test('no page reports a CSP violation (nothing even tried to run)', async ({ page }) => {
-      test.setTimeout(120_000)
       await page.addInitScript(() => {
         const w = window as unknown as { __cspViolations: string[] }
         w.__cspViolations = []

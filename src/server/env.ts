@@ -45,6 +45,9 @@ const envSchema = z.object({
   // on a refund (another instance takes it over after that, if the first was killed mid-call).
   REFUND_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   REFUND_LEASE_MS: z.coerce.number().int().min(500).max(86_400_000).default(300_000),
+  // How often each instance sends the e-mails waiting in the outbox: a sign-in link or a receipt leaves
+  // within this many milliseconds of being queued.
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   // The in-process cache of public catalogue reads (http/cache.ts); 'off' queries the database every time.
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   SITE_PRODUCT_NAME: optionalString,
@@ -178,6 +181,8 @@ type MailConfig = {
   smtpUrl: string | undefined
   from: string
   adminNotifyEmail: string
+  /** OUTBOX_INTERVAL_MS: the outbox worker's round. */
+  outboxIntervalMs: number
 }
 
 export class EnvError extends Error {
@@ -263,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `${productName} <${contactEmail}>`,
       adminNotifyEmail: env.ADMIN_NOTIFY_EMAIL ?? contactEmail,
+      outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
     },
     storage: {
       s3: env.S3_BUCKET

@@ -94,9 +94,15 @@ async function main() {
   })
   const deps = await prepareApp(database, config, logger, { clientDir: defaultClientDir })
   const app = createApp(deps)
-  // Background work, safe in every instance at once: lapsed holds (every 60 s) and the e-mail outbox (15 s).
+  // Background work, safe in every instance at once: lapsed holds (every 60 s) and the e-mail outbox (every
+  // 2 s by default, OUTBOX_INTERVAL_MS).
   const sweeper = startHoldSweeper(database.db, logger)
-  const outboxWorker = startOutboxWorker(database.db, { mailer: deps.mailer, from: config.mail.from, logger })
+  const outboxWorker = startOutboxWorker(database.db, {
+    mailer: deps.mailer,
+    from: config.mail.from,
+    logger,
+    intervalMs: config.mail.outboxIntervalMs,
+  })
   // Refunds owed (an administrator's, a late payment's; every 30 s): recorded with the decision, carried out here.
   const { workerIntervalMs, leaseMs } = config.payments.refunds
   const refundWorker = startRefundWorker(checkoutContext(deps), { intervalMs: workerIntervalMs, leaseMs })

@@ -172,7 +172,11 @@ async function noticeUnsentEmails(db: Db, logger: Logger, now: Date): Promise<nu
   return rows.length
 }
 
-/** Every 15 s in each instance (unref'd: it never keeps the process alive); stop() on shutdown. */
+/**
+ * Every `intervalMs` (OUTBOX_INTERVAL_MS, 2 s by default) in each instance, so a sign-in link or a receipt
+ * leaves seconds after it is queued; a round with nothing due is one indexed query. Unref'd: it never keeps
+ * the process alive; stop() on shutdown.
+ */
 export function startOutboxWorker(
   db: Db,
   options: { mailer: Mailer | undefined; from: string; logger: Logger; intervalMs?: number },
@@ -180,7 +184,7 @@ export function startOutboxWorker(
   return startPeriodicTask(
     {
       name: 'outbox delivery',
-      intervalMs: options.intervalMs ?? 15_000,
+      intervalMs: options.intervalMs ?? 2000,
       logger: options.logger,
       runAtStart: true,
     },
