@@ -35,6 +35,9 @@ describe('checkout hold arithmetic', () => {
       smtpUrl: undefined,
       from: 'Mapleflyer <ads@maple.example>',
       adminNotifyEmail: 'ads@maple.example',
+      outboxIntervalMs: 2000,
     })
+    expect(loadConfig({ OUTBOX_INTERVAL_MS: '250' }).mail.outboxIntervalMs).toBe(250)
+    expect(() => loadConfig({ OUTBOX_INTERVAL_MS: '0' })).toThrow(/OUTBOX_INTERVAL_MS/)
   })
 })
