@@ -10,6 +10,11 @@
 //                     would fail submissions at random. `npm run lighthouse` (median of 3) is where they
 //                     are judged; the render-blocking link that keeps CLS at 0 is checked by
 //                     e2e/server-rendering.spec.ts.
+//   --form-factors mobile,desktop
+//                     which to run (default both). npm run test:budgets gates the mobile runs alone: its
+//                     gated audits (accessibility, best practices, SEO) read the page's HTML, headers and
+//                     console, which are the same at both widths, and the browser tests run axe on every
+//                     page at 375 and 1280 px; `npm run lighthouse` runs both.
 //   --pages /,/blog   pages to audit; `/blog/:post` is a post this script publishes first (the server
 //                     starts on an empty database)
 //   --cpu-slowdown N  run the page on a CPU really slowed N times (DevTools throttling) instead of the
