@@ -41,7 +41,9 @@ describe('outbox delivery over SMTP', () => {
     await enqueueEmail(t.db, mail('a'))
     await enqueueEmail(t.db, mail('a')) // the same dedupe key: still one mail
     await enqueueEmail(t.db, mail('b'))
-    const options = { mailer, from: 'Townflyer <hello@townflyer.example>', logger }
+    // The rows were queued at the database's now(), in microseconds; a millisecond on, both are surely due.
+    const now = new Date(Date.now() + 1)
+    const options = { mailer, from: 'Townflyer <hello@townflyer.example>', logger, now }
     const results = await Promise.all([deliverDueEmails(t.db, options), deliverDueEmails(t.db, options)])
     expect(results[0].sent + results[1].sent).toBe(2)
     expect(inbox.messages).toHaveLength(2)
