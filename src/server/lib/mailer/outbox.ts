@@ -173,18 +173,18 @@ async function noticeUnsentEmails(db: Db, logger: Logger, now: Date): Promise<nu
 }
 
 /**
- * Every `intervalMs` (OUTBOX_INTERVAL_MS, 2 s by default) in each instance, so a sign-in link or a receipt
+ * Every `intervalMs` (the server's OUTBOX_INTERVAL_MS, 2 s by default) in each instance, so a sign-in link or a receipt
  * leaves seconds after it is queued; a round with nothing due is one indexed query. Unref'd: it never keeps
  * the process alive; stop() on shutdown.
  */
 export function startOutboxWorker(
   db: Db,
-  options: { mailer: Mailer | undefined; from: string; logger: Logger; intervalMs?: number },
+  options: { mailer: Mailer | undefined; from: string; logger: Logger; intervalMs: number },
 ): { stop: () => void } {
   return startPeriodicTask(
     {
       name: 'outbox delivery',
-      intervalMs: options.intervalMs ?? 2000,
+      intervalMs: options.intervalMs,
       logger: options.logger,
       runAtStart: true,
     },
